@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { facilities } from "./organization";
+
+/** A cost center (nursing unit). Soft-deleted: history and plans stay readable. */
+export const costCenters = pgTable(
+  "cost_centers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    code: varchar("code", { length: 12 }).notNull(),
+    name: text("name").notNull(),
+    /** PRN FTE standard for this unit; null means the facility's PRNStaffValue. */
+    prnFte: numeric("prn_fte", { precision: 5, scale: 3, mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("cost_centers_active_code_uq").on(t.facilityId, t.code).where(sql`${t.deletedAt} is null`),
+    index("cost_centers_facility_idx").on(t.facilityId),
+  ],
+);

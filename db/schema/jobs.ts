@@ -1,0 +1,37 @@
+import { boolean, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { facilities } from "./organization";
+
+/** Job categories drive the positions rollup. Category 0 'None' exists but is never offered. */
+export const jobCategories = pgTable("job_categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    name: text("name").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .default(0)
+      .references(() => jobCategories.id),
+    isExempt: boolean("is_exempt").notNull().default(false),
+  },
+  (t) => [uniqueIndex("jobs_facility_name_uq").on(t.facilityId, t.name)],
+);
+
+export const educationLevels = pgTable(
+  "education_levels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("education_levels_facility_name_uq").on(t.facilityId, t.name)],
+);

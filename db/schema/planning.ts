@@ -1,0 +1,139 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { costCenters } from "./costCenters";
+import { roleReplacementEnum, shiftEnum, stepStatusEnum, wizardStepEnum } from "./enums";
+import { jobs } from "./jobs";
+import { staff } from "./staff";
+import { users } from "./users";
+
+/** The staffing plan a wizard builds: one per cost center per budget year. */
+export const staffingPlans = pgTable(
+  "staffing_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    costCenterId: uuid("cost_center_id")
+      .notNull()
+      .references(() => costCenters.id),
+    budgetYear: integer("budget_year").notNull(),
+    census: numeric("census", { precision: 7, scale: 2, mode: "number" }),
+    careTeamTarget: numeric("care_team_target", { precision: 6, scale: 2, mode: "number" }),
+    nonProductiveGoalPercentage: numeric("non_productive_goal_percentage", { precision: 5, scale: 2, mode: "number" }),
+    targetOvertimePercentage: numeric("target_overtime_percentage", { precision: 5, scale: 2, mode: "number" }),
+    productiveFteBudget: numeric("productive_fte_budget", { precision: 8, scale: 3, mode: "number" }),
+    totalPaidFteBudget: numeric("total_paid_fte_budget", { precision: 8, scale: 3, mode: "number" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    attestedByUserId: uuid("attested_by_user_id").references(() => users.id),
+    attestedAt: timestamp("attested_at", { withTimezone: true }),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staffing_plans_cost_center_year_uq").on(t.costCenterId, t.budgetYear)],
+);
+
+export const wizardSteps = pgTable(
+  "wizard_steps",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    step: wizardStepEnum("step").notNull(),
+    status: stepStatusEnum("status").notNull().default("Pending"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.step] })],
+);
+
+/** A role in a plan: exempt roles carry an FTE, variable roles carry shifts. */
+export const unitRoles = pgTable(
+  "unit_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").references(() => jobs.id),
+    name: text("name").notNull(),
+    isExempt: boolean("is_exempt").notNull().default(false),
+    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }),
+    replacement: roleReplacementEnum("replacement").notNull().default("Variable"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("unit_roles_plan_idx").on(t.planId)],
+);
+
+export const roleShifts = pgTable(
+  "role_shifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => unitRoles.id, { onDelete: "cascade" }),
+    shift: shiftEnum("shift").notNull(),
+    /** 4-digit military time, '0000' to '2400'. */
+    startTime: varchar("start_time", { length: 4 }).notNull(),
+    durationHours: numeric("duration_hours", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    staffPerShift: integer("staff_per_shift").notNull(),
+  },
+  (t) => [index("role_shifts_role_idx").on(t.roleId)],
+);
+
+/** The saved 24-hour distribution of a plan (per role and total), recomputed on every role change. */
+export const careSchedules = pgTable("care_schedules", {
+  planId: uuid("plan_id")
+    .primaryKey()
+    .references(() => staffingPlans.id, { onDelete: "cascade" }),
+  distribution: jsonb("distribution").$type<{ total: number[]; byRole: Record<string, number[]> }>().notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A staff member filling (part of) a role and shift in a plan. */
+export const staffPositions = pgTable(
+  "staff_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    unitRoleId: uuid("unit_role_id").references(() => unitRoles.id, { onDelete: "set null" }),
+    shift: shiftEnum("shift"),
+    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    startTime: varchar("start_time", { length: 4 }),
+    endTime: varchar("end_time", { length: 4 }),
+  },
+  (t) => [index("staff_positions_plan_idx").on(t.planId), index("staff_positions_staff_idx").on(t.staffId)],
+);
+
+/** What stays unfilled after staff are assigned: a requisition to hire. */
+export const openPositions = pgTable(
+  "open_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    unitRoleId: uuid("unit_role_id").references(() => unitRoles.id, { onDelete: "set null" }),
+    requisitionNumber: text("requisition_number"),
+    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    shift: shiftEnum("shift"),
+    startTime: varchar("start_time", { length: 4 }),
+    endTime: varchar("end_time", { length: 4 }),
+    durationHours: numeric("duration_hours", { precision: 4, scale: 2, mode: "number" }),
+    isTraveller: boolean("is_traveller").notNull().default(false),
+  },
+  (t) => [index("open_positions_plan_idx").on(t.planId)],
+);

@@ -1,0 +1,53 @@
+import { boolean, date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { costCenters } from "./costCenters";
+import { staffTypeEnum, terminationTypeEnum } from "./enums";
+import { facilities } from "./organization";
+
+/** An employee of a facility. A staff member may or may not also be a user who signs in. */
+export const staff = pgTable(
+  "staff",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    employeeId: varchar("employee_id", { length: 40 }).notNull(),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name"),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    dateOfHire: date("date_of_hire", { mode: "string" }),
+    assignedFte: numeric("assigned_fte", { precision: 5, scale: 3, mode: "number" }).notNull().default(0),
+    staffType: staffTypeEnum("staff_type").notNull().default("Regular"),
+    contractEndDate: date("contract_end_date", { mode: "string" }),
+    education: text("education"),
+    notes: varchar("notes", { length: 40 }),
+    requisitionNumber: text("requisition_number"),
+    terminationDate: date("termination_date", { mode: "string" }),
+    terminationType: terminationTypeEnum("termination_type"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_facility_employee_uq").on(t.facilityId, t.employeeId),
+    index("staff_facility_idx").on(t.facilityId),
+  ],
+);
+
+/** Membership of a staff member in a cost center, with the FTE they work there. */
+export const costCenterStaff = pgTable(
+  "cost_center_staff",
+  {
+    costCenterId: uuid("cost_center_id")
+      .notNull()
+      .references(() => costCenters.id),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull().default(0),
+    /** Set when a bulk upload changed this membership; the admin reviews it. */
+    uploadChange: boolean("upload_change").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.costCenterId, t.staffId] }), index("cost_center_staff_staff_idx").on(t.staffId)],
+);

@@ -1,0 +1,35 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { costCenters } from "./costCenters";
+import { uploadKindEnum, uploadStatusEnum } from "./enums";
+import { facilities } from "./organization";
+import { users } from "./users";
+
+export type UploadError = { message: string; row?: number; column?: number };
+
+/** A bulk data file: where it is stored, and how its import went. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: uploadKindEnum("kind").notNull(),
+    costCenterId: uuid("cost_center_id").references(() => costCenters.id),
+    removeStaff: boolean("remove_staff").notNull().default(false),
+    updateStaff: boolean("update_staff").notNull().default(false),
+    originalFileName: text("original_file_name").notNull(),
+    blobName: text("blob_name").notNull().unique(),
+    status: uploadStatusEnum("status").notNull().default("Pending"),
+    errors: jsonb("errors").$type<UploadError[]>().notNull().default([]),
+    rowsProcessed: integer("rows_processed").notNull().default(0),
+    rowsTotal: integer("rows_total"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("uploads_facility_idx").on(t.facilityId)],
+);

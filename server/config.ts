@@ -1,0 +1,63 @@
+import path from "node:path";
+
+/** Azure AD B2C settings; all present switches identity to B2C, none keeps the embedded provider. */
+export type B2cConfig = {
+  tenantName: string;
+  tenantId: string;
+  policy: string;
+  clientId: string;
+  apiScope: string;
+  apiAudience: string;
+};
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  b2c: B2cConfig | undefined;
+  azureStorageConnectionString: string | undefined;
+  redisUrl: string | undefined;
+  /** Serve the built client from this folder when it exists. */
+  clientDistDir: string;
+  logLevel: "debug" | "info" | "warn" | "error";
+};
+
+/** The only place that reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    dataDir: path.resolve(env.DATA_DIR ?? "data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    b2c: readB2c(env),
+    azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
+    logLevel: (env.LOG_LEVEL as AppConfig["logLevel"] | undefined) ?? "info",
+  };
+}
+
+const B2C_KEYS = {
+  tenantName: "B2C_TENANT_NAME",
+  tenantId: "B2C_TENANT_ID",
+  policy: "B2C_POLICY",
+  clientId: "B2C_CLIENT_ID",
+  apiScope: "B2C_API_SCOPE",
+  apiAudience: "B2C_API_AUDIENCE",
+} as const satisfies Record<keyof B2cConfig, string>;
+
+function readB2c(env: NodeJS.ProcessEnv): B2cConfig | undefined {
+  const entries = Object.entries(B2C_KEYS).map(([key, name]) => [key, env[name]] as const);
+  const given = entries.filter(([, value]) => value);
+  if (given.length === 0) return undefined;
+  if (given.length < entries.length) {
+    const missing = entries.filter(([, value]) => !value).map(([key]) => B2C_KEYS[key as keyof B2cConfig]);
+    throw new Error(`Azure AD B2C is partly configured; also set ${missing.join(", ")}`);
+  }
+  return Object.fromEntries(entries) as B2cConfig;
+}

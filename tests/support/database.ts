@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { type DatabaseHandle, openDatabase } from "../../db/client";
+
+/**
+ * The suite runs twice: on PGlite (TEST_DB unset or 'pglite') and on the local PostgreSQL server
+ * (TEST_DB=postgres). Each call gets an empty, migrated database of its own: an in-memory PGlite,
+ * or a fresh database on the server that `close()` drops again.
+ */
+export const testDbKind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type TestDatabase = DatabaseHandle & { databaseUrl: string | undefined };
+
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (testDbKind === "postgres") {
+    const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    handle = openDatabase({ databaseUrl });
+    drop = async () => {
+      const cleanup = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    handle = openDatabase({});
+  }
+  if (options.migrate !== false) await handle.migrate();
+  return {
+    ...handle,
+    databaseUrl,
+    async close() {
+      await handle.close();
+      await drop?.();
+    },
+  };
+}
