@@ -27,7 +27,8 @@ export type AppConfig = {
 /** The only place that reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
     host: env.HOST ?? "127.0.0.1",

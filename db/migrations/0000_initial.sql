@@ -40,6 +40,18 @@ CREATE TABLE "cost_centers" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "identity_provider_records" (
+	"model" text NOT NULL,
+	"id" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"uid" text,
+	"grant_id" text,
+	"user_code" text,
+	"expires_at" timestamp with time zone,
+	"consumed_at" timestamp with time zone,
+	CONSTRAINT "identity_provider_records_model_id_pk" PRIMARY KEY("model","id")
+);
+--> statement-breakpoint
 CREATE TABLE "identity_signing_keys" (
 	"kid" text PRIMARY KEY NOT NULL,
 	"private_jwk" jsonb NOT NULL,
@@ -355,6 +367,8 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","e
 CREATE INDEX "audit_log_facility_at_idx" ON "audit_log" USING btree ("facility_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cost_centers_active_code_uq" ON "cost_centers" USING btree ("facility_id","code") WHERE "cost_centers"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "cost_centers_facility_idx" ON "cost_centers" USING btree ("facility_id");--> statement-breakpoint
+CREATE INDEX "identity_provider_records_uid_idx" ON "identity_provider_records" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "identity_provider_records_grant_idx" ON "identity_provider_records" USING btree ("grant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "education_levels_facility_name_uq" ON "education_levels" USING btree ("facility_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_facility_name_uq" ON "jobs" USING btree ("facility_id","name");--> statement-breakpoint
 CREATE INDEX "open_positions_plan_idx" ON "open_positions" USING btree ("plan_id");--> statement-breakpoint

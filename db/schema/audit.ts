@@ -16,7 +16,10 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId), index("audit_log_facility_at_idx").on(t.facilityId, t.at)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_facility_at_idx").on(t.facilityId, t.at),
+  ],
 );
 
 /** Messages sent from the Contact Us form. */

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Signing keys of the embedded identity provider. Kept in the database (not in memory) so that a
@@ -9,3 +9,26 @@ export const identitySigningKeys = pgTable("identity_signing_keys", {
   privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The embedded provider's state (sessions, interactions, codes, grants), kept in the database so
+ * a restart or a second instance does not sign everyone out.
+ */
+export const identityProviderRecords = pgTable(
+  "identity_provider_records",
+  {
+    model: text("model").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    uid: text("uid"),
+    grantId: text("grant_id"),
+    userCode: text("user_code"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index("identity_provider_records_uid_idx").on(t.uid),
+    index("identity_provider_records_grant_idx").on(t.grantId),
+  ],
+);

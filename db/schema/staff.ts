@@ -1,4 +1,16 @@
-import { boolean, date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { costCenters } from "./costCenters";
 import { staffTypeEnum, terminationTypeEnum } from "./enums";
 import { facilities } from "./organization";

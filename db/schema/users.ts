@@ -56,9 +56,7 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("users_active_email_uq")
-      .on(sql`lower(${t.email})`)
-      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex("users_active_email_uq").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     uniqueIndex("users_identity_subject_uq").on(t.identitySubject),
     index("users_facility_idx").on(t.facilityId),
   ],

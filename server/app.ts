@@ -1,0 +1,132 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { useServer } from "graphql-ws/use/ws";
+import { Hono } from "hono";
+import { WebSocketServer } from "ws";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { seedDemo } from "../db/seed/demo";
+import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
+import { loadOrCreateSigningKey } from "./auth/signingKeys";
+import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
+import type { AppConfig } from "./config";
+import { createGraphQLServer } from "./graphql/yoga";
+import { staticClientRoutes } from "./http/staticClient";
+import { createRestApi } from "./rest";
+
+export type AppOptions = {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  /** Load the demo organisation on first start (embedded identity mode only). */
+  seedDemoData?: boolean;
+  /** Extra origins the embedded provider accepts as sign-in redirects (the Vite dev server). */
+  devOrigins?: string[];
+};
+
+export type App = {
+  /** In-process entry for tests: the Fetch API handler of everything but the identity provider. */
+  fetch: (request: Request) => Promise<Response>;
+  /** Node entry for `http.createServer`: everything, including the identity provider. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** graphql-ws subscriptions on /graphql of the given server. */
+  attachWebSockets(server: Server): void;
+  database: DatabaseHandle;
+  verifyToken: TokenVerifier;
+  close(): Promise<void>;
+};
+
+/** Builds the whole server (REST shim, GraphQL, identity provider, static client) without listening. */
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
+  const db = database.db;
+
+  const embedded = config.b2c
+    ? undefined
+    : createEmbeddedProvider({
+        config,
+        db,
+        signingKey: await loadOrCreateSigningKey(db),
+        redirectOrigins: options.devOrigins,
+      });
+  const verifyToken = createTokenVerifier(
+    config.b2c
+      ? b2cTokenSettings(config.b2c)
+      : embeddedTokenSettings(config.publicUrl, await loadOrCreateSigningKey(db)),
+  );
+  const yoga = createGraphQLServer({ db, verifyToken });
+
+  const app = new Hono();
+  app.route("/", createRestApi({ config, db, verifyToken }));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
+  if (embedded) app.route("/", embedded.interactions);
+  app.route("/", staticClientRoutes(config.clientDistDir));
+
+  const honoListener = getRequestListener(app.fetch);
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
+      void embedded.handle(req, res);
+      return;
+    }
+    void honoListener(req, res);
+  };
+
+  const sockets: WebSocketServer[] = [];
+  return {
+    fetch: async (request) => app.fetch(request),
+    listener,
+    attachWebSockets(server) {
+      const wsServer = new WebSocketServer({ server, path: "/graphql" });
+      sockets.push(wsServer);
+      useServer(
+        {
+          execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
+          subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
+          onSubscribe: async (ctx, _id, params) => {
+            const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+              ...ctx,
+              req: ctx.extra.request,
+              socket: ctx.extra.socket,
+              params,
+            });
+            const document = parse(params.query);
+            const errors = validate(schema, document);
+            if (errors.length > 0) return errors;
+            return {
+              schema,
+              operationName: params.operationName,
+              document,
+              variableValues: params.variables,
+              contextValue: await contextFactory(),
+              rootValue: { execute, subscribe },
+            };
+          },
+          // Refuse the connection itself without a valid token (closes with 4403 Forbidden).
+          onConnect: async (ctx) => {
+            const authorization = ctx.connectionParams?.authorization;
+            const token = typeof authorization === "string" ? authorization.replace(/^Bearer\s+/i, "") : undefined;
+            if (!token) return false;
+            try {
+              await verifyToken(token);
+              return true;
+            } catch {
+              return false;
+            }
+          },
+        },
+        wsServer,
+      );
+    },
+    database,
+    verifyToken,
+    async close() {
+      for (const socket of sockets) socket.close();
+      await database.close();
+    },
+  };
+}
+
+type EnvelopedRoot = {
+  execute: (args: unknown) => ReturnType<typeof import("graphql").execute>;
+  subscribe: (args: unknown) => ReturnType<typeof import("graphql").subscribe>;
+};

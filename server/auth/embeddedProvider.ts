@@ -1,0 +1,182 @@
+import { createHmac } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Hono } from "hono";
+import Provider, { type Configuration, errors as oidcErrors } from "oidc-provider";
+import type { Database } from "../../db/client";
+import type { AppConfig } from "../config";
+import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
+import { databaseAdapterFactory } from "./providerAdapter";
+import { escapeHtml, renderLoginPage, renderMessagePage } from "./providerPages";
+import { EMBEDDED_CLIENT_ID, SIGN_IN_REDIRECT_PATH } from "./publicSettings";
+import type { SigningKey } from "./signingKeys";
+import { embeddedApiAudience, embeddedIssuer } from "./tokens";
+
+export const EMBEDDED_PROVIDER_PATH = "/oidc";
+const API_SCOPE = "api";
+
+type NodeBindings = { Bindings: { incoming: IncomingMessage; outgoing: ServerResponse } };
+
+/**
+ * The embedded OpenID Connect provider that stands in for Azure AD B2C when no B2C settings are
+ * given: authorization code + PKCE for the browser, RS256 JWT access tokens for the API.
+ * `redirectOrigins` lists extra origins allowed to sign in (the Vite dev server).
+ */
+export function createEmbeddedProvider(options: {
+  config: AppConfig;
+  db: Database;
+  signingKey: SigningKey;
+  redirectOrigins?: string[];
+}) {
+  const { config, db, signingKey } = options;
+  const audience = embeddedApiAudience(config.publicUrl);
+  const origins = [config.publicUrl, ...(options.redirectOrigins ?? [])];
+
+  const configuration: Configuration = {
+    adapter: databaseAdapterFactory(db),
+    clients: [
+      {
+        client_id: EMBEDDED_CLIENT_ID,
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        redirect_uris: origins.map((origin) => `${origin}${SIGN_IN_REDIRECT_PATH}`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}${SIGN_IN_REDIRECT_PATH}`),
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    // Derived from the stored signing key, so every instance and restart accepts the same cookies.
+    cookies: { keys: [createHmac("sha256", String(signingKey.d)).update("oidc-cookies").digest("base64url")] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 900,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = renderMessagePage(
+            "Signing out",
+            `${form}<script>document.forms[0].submit()</script><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button></noscript>`,
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new oidcErrors.InvalidTarget();
+          return {
+            scope: API_SCOPE,
+            audience,
+            accessTokenTTL: 3600,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+    async findAccount(_ctx, subject) {
+      const account = await findIdentityAccount(db, subject);
+      if (!account) return undefined;
+      return {
+        accountId: subject,
+        claims: () => ({
+          sub: subject,
+          email: account.email,
+          email_verified: true,
+          name: `${account.firstName} ${account.lastName}`,
+          given_name: account.firstName,
+          family_name: account.lastName,
+        }),
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      const account = await findIdentityAccount(db, token.accountId);
+      return account ? { email: account.email } : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `${EMBEDDED_PROVIDER_PATH}/interaction/${interaction.uid}` },
+    // Our own web app is first-party: grant what it asks for without a consent screen.
+    async loadExistingGrant(ctx) {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing) return existing;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(" "));
+      grant.addResourceScope(audience, API_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = renderMessagePage(
+        "Sign-in problem",
+        `<p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${SIGN_IN_REDIRECT_PATH}">Back to the app</a></p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(embeddedIssuer(config.publicUrl), configuration);
+  provider.on("server_error", (_ctx, error) => console.error("Identity provider error:", error));
+
+  /** The sign-in form: a plain, accessible page with Email, Password and Sign in. */
+  const interactions = new Hono<NodeBindings>();
+  interactions.get(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid`, async (c) => {
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    return c.html(renderLoginPage({ action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login` }));
+  });
+  interactions.post(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid/login`, async (c) => {
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    const form = await c.req.parseBody();
+    const email = typeof form.email === "string" ? form.email : "";
+    const password = typeof form.password === "string" ? form.password : "";
+    const account = email && password ? await checkPassword(db, email, password) : undefined;
+    if (!account) {
+      return c.html(
+        renderLoginPage({
+          action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`,
+          email,
+          error: "The email or password is incorrect.",
+        }),
+        401,
+      );
+    }
+    const redirectTo = await provider.interactionResult(
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: account.subject } },
+      { mergeWithLastSubmission: false },
+    );
+    return c.redirect(redirectTo, 303);
+  });
+
+  const callback = provider.callback();
+  /** Node handler for every provider path except the interactions above (mounted like Express does). */
+  function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+    req.originalUrl = req.url;
+    req.url = req.url?.slice(EMBEDDED_PROVIDER_PATH.length) || "/";
+    return callback(req, res);
+  }
+
+  return { provider, interactions, handle };
+}
+
+export function isProviderPath(url: string | undefined) {
+  return !!url && (url === EMBEDDED_PROVIDER_PATH || url.startsWith(`${EMBEDDED_PROVIDER_PATH}/`));
+}
+
+export function isInteractionPath(url: string | undefined) {
+  return !!url?.startsWith(`${EMBEDDED_PROVIDER_PATH}/interaction/`);
+}

@@ -1,0 +1,34 @@
+import SchemaBuilder from "@pothos/core";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import { createGraphQLError } from "graphql-yoga";
+import type { GraphQLContext } from "./context";
+
+/** Account-type scopes; cost-center scopes join them as the features that need them arrive. */
+type AuthScopes = {
+  admin: boolean;
+  exec: boolean;
+  user: boolean;
+};
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  AuthScopes: AuthScopes;
+  DefaultFieldNullability: false;
+  Scalars: { ID: { Input: string; Output: string } };
+}>({
+  plugins: [ScopeAuthPlugin, ErrorsPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (context) => ({
+      admin: context.viewer.accountType === "admin",
+      exec: context.viewer.accountType === "exec",
+      user: context.viewer.accountType === "user",
+    }),
+    unauthorizedError: () =>
+      createGraphQLError("You do not have permission to do this", { extensions: { code: "FORBIDDEN" } }),
+  },
+  errors: { defaultTypes: [] },
+});
+
+builder.queryType({});

@@ -1,0 +1,77 @@
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { GraphQLError } from "graphql";
+import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import type { Database } from "../../db/client";
+import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
+import { DomainError } from "../services/errors";
+import { resolveViewer } from "../services/viewer";
+import type { GraphQLContext } from "./context";
+import { schema } from "./schema";
+
+/** Limits that keep one request from exhausting the server; clients get a clear error instead. */
+export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 };
+
+/** What graphql-ws passes as the initial context, beside the HTTP request of a normal operation. */
+type ServerContext = { connectionParams?: Record<string, unknown> };
+
+export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
+
+export function createGraphQLServer(options: { db: Database; verifyToken: TokenVerifier }): GraphQLServer {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    graphiql: {
+      title: "Staffing & Position Control: GraphQL",
+      subscriptionsProtocol: "WS",
+      headers: JSON.stringify({ Authorization: "Bearer <paste your access token>" }),
+    },
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original instanceof DomainError) {
+          return createGraphQLError(original.message, {
+            extensions: { code: original.code.toUpperCase(), fieldErrors: original.fieldErrors },
+          });
+        }
+        return defaultMaskError(error, message, isDev);
+      },
+    },
+    plugins: [
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "authorization"] }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
+        maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true },
+        maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+        maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+        blockFieldSuggestion: { enabled: true },
+      }),
+    ],
+    context: async (initial) => {
+      const header =
+        "request" in initial && initial.request instanceof Request
+          ? initial.request.headers.get("authorization")
+          : (initial.connectionParams?.authorization as string | undefined);
+      return { db: options.db, viewer: await authenticate(options, header) };
+    },
+  });
+}
+
+/** Any operation without a valid token is refused with 401 before it runs. */
+async function authenticate(options: { db: Database; verifyToken: TokenVerifier }, header: string | null | undefined) {
+  const token = bearerToken(header);
+  if (!token) throw unauthenticated("Sign in first: send 'Authorization: Bearer <access token>'");
+  try {
+    return await resolveViewer(options.db, await options.verifyToken(token));
+  } catch (error) {
+    if (error instanceof InvalidTokenError || (error instanceof DomainError && error.code === "unauthenticated")) {
+      throw unauthenticated(error.message);
+    }
+    throw error;
+  }
+}
+
+const unauthenticated = (message: string) =>
+  createGraphQLError(message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });

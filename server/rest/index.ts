@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import type { Database } from "../../db/client";
+import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
+import type { AppConfig } from "../config";
+import { resolveViewer, type Viewer } from "../services/viewer";
+import { configRoutes } from "./config";
+import { errorResponse, handleError } from "./respond";
+import { userRoutes } from "./users";
+
+export type RestDeps = { config: AppConfig; db: Database; verifyToken: TokenVerifier };
+export type RestEnv = { Variables: { viewer: Viewer } };
+
+/** Calls that answer without a token: what a browser needs before it can sign in. */
+const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/env\/[^/]+$/];
+
+/** The REST compatibility shim (spec §7): the same services as GraphQL, under /api. */
+export function createRestApi(deps: RestDeps) {
+  const api = new Hono<RestEnv>().basePath("/api");
+  api.onError(handleError);
+  api.notFound((c) =>
+    errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
+  );
+
+  api.use("*", async (c, next) => {
+    if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
+    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token)));
+    return next();
+  });
+
+  api.route("/", configRoutes(deps));
+  api.route("/user", userRoutes(deps));
+  return api;
+}

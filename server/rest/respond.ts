@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { InvalidTokenError } from "../auth/tokens";
+import { DomainError, HTTP_STATUS } from "../services/errors";
+
+/** The JSON body of every non-2xx answer of the REST shim. */
+export type ErrorBody = { message: string; code: string; fieldErrors?: Record<string, string> };
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, body: ErrorBody) {
+  return c.json(body, status);
+}
+
+/** Maps expected failures to their status; anything else is logged and masked. */
+export function handleError(error: unknown, c: Context) {
+  if (error instanceof InvalidTokenError) return errorResponse(c, 401, { message: error.message, code: error.code });
+  if (error instanceof DomainError) {
+    const body: ErrorBody = { message: error.message, code: error.code };
+    if (Object.keys(error.fieldErrors).length > 0) body.fieldErrors = error.fieldErrors;
+    return errorResponse(c, HTTP_STATUS[error.code], body);
+  }
+  console.error("Unexpected error in", c.req.method, c.req.path, error);
+  return errorResponse(c, 500, { message: "An unexpected error occurred", code: "internal" });
+}

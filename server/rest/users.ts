@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { getUser, listFacilityUsers } from "../services/users";
+import type { RestDeps, RestEnv } from ".";
+
+export function userRoutes({ db }: RestDeps) {
+  const routes = new Hono<RestEnv>();
+  routes.get("/facility/:id", async (c) => c.json(await listFacilityUsers(db, c.get("viewer"), c.req.param("id"))));
+  routes.get("/:id", async (c) => c.json(await getUser(db, c.get("viewer"), c.req.param("id"))));
+  return routes;
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { costCenterPermissions, facilities, users } from "../../db/schema";
+import type { AccountType } from "../../schema/accountTypes";
+import type { VerifiedToken } from "../auth/tokens";
+import { DomainError } from "./errors";
+
+/** The signed-in person, resolved from a verified token on every request. */
+export type Viewer = {
+  userId: string;
+  organizationId: string;
+  facilityId: string;
+  facilityName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountType: AccountType;
+};
+
+/**
+ * Finds the user behind a token: by the identity subject, or on a first B2C sign-in by e-mail,
+ * which then links the subject. The account type follows spec §4: admin if the user type is Admin,
+ * exec if the first cost-center permission has the executive flag, user otherwise.
+ */
+export async function resolveViewer(db: Queryable, token: VerifiedToken): Promise<Viewer> {
+  let row = await findActiveUser(db, eq(users.identitySubject, token.subject));
+  if (!row && token.email) {
+    row = await findActiveUser(
+      db,
+      and(isNull(users.identitySubject), sql`lower(${users.email}) = lower(${token.email})`),
+    );
+    if (row) await db.update(users).set({ identitySubject: token.subject }).where(eq(users.id, row.userId));
+  }
+  if (!row) throw new DomainError("unauthenticated", "No active user account matches this sign-in");
+  const [first] = await db
+    .select({ executive: costCenterPermissions.executive })
+    .from(costCenterPermissions)
+    .where(eq(costCenterPermissions.userId, row.userId))
+    .orderBy(asc(costCenterPermissions.sortOrder), asc(costCenterPermissions.id))
+    .limit(1);
+  const accountType: AccountType = row.userType === "Admin" ? "admin" : first?.executive ? "exec" : "user";
+  const { userType: _userType, ...viewer } = row;
+  return { ...viewer, accountType };
+}
+
+async function findActiveUser(db: Queryable, condition: ReturnType<typeof and>) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      organizationId: users.organizationId,
+      facilityId: users.facilityId,
+      facilityName: facilities.name,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userType: users.userType,
+    })
+    .from(users)
+    .innerJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(and(condition, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}

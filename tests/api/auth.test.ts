@@ -1,0 +1,167 @@
+import { createClient } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { graphqlRequest } from "../support/graphql";
+import { startTestServer, type TestServer } from "../support/server";
+import { SignInRefused, signInWithPassword } from "../support/signIn";
+import { tokenFactory } from "../support/tokens";
+
+let server: TestServer;
+let tokens: Awaited<ReturnType<typeof tokenFactory>>;
+let adminToken: string;
+let adminId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await tokenFactory(server);
+  adminToken = await signInWithPassword(server.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  const me = await graphqlRequest(server.baseUrl, adminToken, "{ me { id } }");
+  adminId = (me.body.data?.me as { id: string } | undefined)?.id ?? "";
+});
+afterAll(() => server?.close());
+
+describe("sign-in through the embedded provider", () => {
+  it.each([
+    ["admin", "admin", "Admin"],
+    ["exec", "exec", "Executive"],
+    ["user", "user", "User"],
+  ] as const)("signs in the %s demo account with its account type", async (account, accountType) => {
+    const { email, password, firstName, lastName } = DEMO_ACCOUNTS[account];
+    const token = await signInWithPassword(server.baseUrl, email, password);
+    const { status, body } = await graphqlRequest(
+      server.baseUrl,
+      token,
+      "{ me { name initials email accountType facilityName organizationId costCenterPermissions { code executive } } }",
+    );
+    expect(status).toBe(200);
+    expect(body.data?.me).toMatchObject({
+      name: `${firstName} ${lastName}`,
+      initials: `${firstName[0]}${lastName[0]}`,
+      email,
+      accountType,
+      facilityName: "St. Catherine Medical Center",
+    });
+  });
+
+  it("refuses a wrong password with the form's message", async () => {
+    const attempt = signInWithPassword(server.baseUrl, DEMO_ACCOUNTS.admin.email, "not-the-password");
+    await expect(attempt).rejects.toBeInstanceOf(SignInRefused);
+    const error = (await attempt.catch((e: unknown) => e)) as SignInRefused;
+    expect(error.status).toBe(401);
+    expect(error.page).toContain("The email or password is incorrect.");
+  });
+});
+
+describe("every request needs a valid access token", () => {
+  const cases: [string, () => Promise<string | undefined> | string | undefined, RegExp][] = [
+    ["no token", () => undefined, /Sign in first/],
+    ["an expired token", () => tokens.expired(adminId), /expired/],
+    ["a wrong issuer", () => tokens.wrongIssuer(adminId), /iss/],
+    ["a wrong audience", () => tokens.wrongAudience(adminId), /aud/],
+    ["alg: none", () => tokens.algNone(adminId), /algorithm|invalid/],
+    ["HS256 signed with the public key", () => tokens.hs256WithPublicKey(adminId), /algorithm/],
+    ["an unknown signing key", () => tokens.unknownKey(adminId), /unknown key/],
+    ["a forged signature under the real key id", () => tokens.unknownKey(adminId, tokens.kid), /signature/],
+  ];
+
+  it.each(cases)("REST answers %s with 401 and a JSON body", async (_name, makeToken, message) => {
+    const token = await makeToken();
+    const response = await fetch(`${server.baseUrl}/api/user/${adminId}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    const body = (await response.json()) as { message: string; code: string };
+    expect(body.code).toBe("invalid_token");
+    expect(body.message).toMatch(message);
+  });
+
+  it.each(cases)("GraphQL answers %s with 401 and a JSON body", async (_name, makeToken, message) => {
+    const { status, body } = await graphqlRequest(server.baseUrl, await makeToken(), "{ me { id } }");
+    expect(status).toBe(401);
+    expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    expect(body.errors?.[0]?.message).toMatch(message);
+    expect(body.data ?? null).toBeNull();
+  });
+
+  it("accepts a valid token on both", async () => {
+    const token = await tokens.valid(adminId);
+    const rest = await fetch(`${server.baseUrl}/api/user/${adminId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(rest.status).toBe(200);
+    expect(((await rest.json()) as { email: string }).email).toBe(DEMO_ACCOUNTS.admin.email);
+    const graphql = await graphqlRequest(server.baseUrl, token, "{ me { email } }");
+    expect(graphql.body.data?.me).toEqual({ email: DEMO_ACCOUNTS.admin.email });
+  });
+
+  it("refuses a valid signature for a subject that is no user", async () => {
+    const response = await fetch(`${server.baseUrl}/api/user/${adminId}`, {
+      headers: { authorization: `Bearer ${await tokens.valid("someone-else")}` },
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("graphql-ws on /graphql", () => {
+  function connect(authorization: string | undefined) {
+    let resolveClosed: (code: number) => void = () => {};
+    const closed = new Promise<number>((resolve) => {
+      resolveClosed = resolve;
+    });
+    const client = createClient({
+      url: `${server.baseUrl.replace("http", "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: authorization ? { authorization } : {},
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => {},
+      on: { closed: (event) => resolveClosed((event as { code: number }).code) },
+    });
+    return { client, closed };
+  }
+
+  it("runs an operation for a valid token", async () => {
+    const { client } = connect(`Bearer ${adminToken}`);
+    const result = await new Promise((resolve, reject) => {
+      client.subscribe({ query: "{ me { email accountType } }" }, { next: resolve, error: reject, complete: () => {} });
+    });
+    expect(result).toEqual({ data: { me: { email: DEMO_ACCOUNTS.admin.email, accountType: "admin" } } });
+    await client.dispose();
+  });
+
+  it.each([
+    ["no token", () => undefined],
+    ["an expired token", async () => `Bearer ${await tokens.expired(adminId)}`],
+    ["alg: none", async () => `Bearer ${tokens.algNone(adminId)}`],
+    ["an unknown key", async () => `Bearer ${await tokens.unknownKey(adminId)}`],
+  ] as const)("closes the connection for %s (4403)", async (_name, makeAuthorization) => {
+    const { closed } = connect(await makeAuthorization());
+    expect(await closed).toBe(4403);
+  });
+});
+
+describe("GraphQL limits", () => {
+  it("refuses a query deeper than the limit", async () => {
+    let selection = "id";
+    for (let depth = 0; depth < 12; depth++) selection = `costCenterPermissions { ${selection} }`;
+    const { body } = await graphqlRequest(server.baseUrl, adminToken, `{ me { ${selection} } }`);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.map((error) => error.message)).toContain(
+      "Syntax Error: Query depth limit of 10 exceeded, found 14.",
+    );
+  });
+
+  it("refuses an alias flood", async () => {
+    const aliases = Array.from({ length: 40 }, (_, index) => `a${index}: me { id }`).join(" ");
+    const { body } = await graphqlRequest(server.baseUrl, adminToken, `{ ${aliases} }`);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.message).toMatch(/Aliases limit of 15 exceeded, found 40/);
+  });
+
+  it("masks unexpected errors and does not suggest field names", async () => {
+    const { body } = await graphqlRequest(server.baseUrl, adminToken, "{ me { emai } }");
+    expect(body.errors?.[0]?.message).not.toMatch(/Did you mean/);
+  });
+});

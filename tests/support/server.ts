@@ -1,0 +1,35 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type App, createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export type TestServer = { app: App; server: Server; baseUrl: string; database: TestDatabase; close(): Promise<void> };
+
+/**
+ * The whole app on a free loopback port over a fresh test database (PGlite or PostgreSQL, see
+ * database.ts), seeded with the demo organisation unless told otherwise.
+ */
+export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+  const database = await createTestDatabase({ migrate: false });
+  let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined };
+  const app = await createApp(config, { database, seedDemoData: options.seed !== false });
+  handler = app.listener;
+  app.attachWebSockets(server);
+  return {
+    app,
+    server,
+    baseUrl,
+    database,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}

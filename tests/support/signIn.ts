@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/**
+ * Signs in through the embedded OpenID provider exactly as the browser does (authorization code
+ * with PKCE, the provider's own login form, the token endpoint) and returns the access token.
+ */
+export async function signInWithPassword(baseUrl: string, email: string, password: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(url, baseUrl), {
+      ...init,
+      redirect: "manual",
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (name) cookies.set(name.trim(), value.join("="));
+    }
+    return response;
+  };
+
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const redirectUri = `${baseUrl}/home`;
+  const authorize = new URL(`${baseUrl}/oidc/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: "staffing-web",
+    response_type: "code",
+    redirect_uri: redirectUri,
+    scope: "openid profile email api",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: randomBytes(8).toString("hex"),
+    nonce: randomBytes(8).toString("hex"),
+  }).toString();
+
+  let response = await send(authorize.toString());
+  const interaction = response.headers.get("location");
+  if (!interaction?.includes("/interaction/")) throw new Error(`No sign-in interaction: ${response.status}`);
+  response = await send(interaction);
+  const form = await response.text();
+  const action = /action="([^"]+)"/.exec(form)?.[1];
+  if (!action) throw new Error("The sign-in page has no form");
+  response = await send(action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  if (response.status !== 303) throw new SignInRefused(response.status, await response.text());
+  let location = response.headers.get("location");
+  while (location && !location.startsWith(redirectUri)) {
+    response = await send(location);
+    location = response.headers.get("location");
+  }
+  const code = location ? new URL(location).searchParams.get("code") : null;
+  if (!code) throw new Error(`No authorization code came back (status ${response.status})`);
+  const token = await send("/oidc/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: "staffing-web",
+      code_verifier: verifier,
+    }).toString(),
+  });
+  const body = (await token.json()) as { access_token?: string; error_description?: string };
+  if (!body.access_token) throw new Error(`The token endpoint refused: ${body.error_description}`);
+  return body.access_token;
+}
+
+export class SignInRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly page: string,
+  ) {
+    super(`Sign-in refused with status ${status}`);
+  }
+}

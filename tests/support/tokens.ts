@@ -1,0 +1,52 @@
+import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
+import { loadOrCreateSigningKey, publicJwk } from "../../server/auth/signingKeys";
+import { embeddedApiAudience, embeddedIssuer } from "../../server/auth/tokens";
+import type { TestServer } from "./server";
+
+/** Signs tokens with the server's own key (or others), to probe every rule of token verification. */
+export async function tokenFactory(server: TestServer) {
+  const key = await loadOrCreateSigningKey(server.database.db);
+  const privateKey = await importJWK(key, "RS256");
+  const defaults = {
+    iss: embeddedIssuer(server.baseUrl),
+    aud: embeddedApiAudience(server.baseUrl),
+  };
+  const sign = (payload: JWTPayload & { sub: string }, options: { expiresIn?: string | number } = {}) =>
+    new SignJWT({ ...defaults, ...payload })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid })
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? "10m")
+      .sign(privateKey);
+  return {
+    valid: (sub: string) => sign({ sub }),
+    expired: (sub: string) =>
+      new SignJWT({ ...defaults, sub })
+        .setProtectedHeader({ alg: "RS256", kid: key.kid })
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(privateKey),
+    wrongIssuer: (sub: string) => sign({ sub, iss: "https://attacker.example/oidc" }),
+    wrongAudience: (sub: string) => sign({ sub, aud: "https://another-api.example" }),
+    algNone: (sub: string) => {
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+      const now = Math.floor(Date.now() / 1000);
+      return `${encode({ alg: "none", typ: "JWT" })}.${encode({ ...defaults, sub, iat: now, exp: now + 600 })}.`;
+    },
+    /** The classic confusion attack: HMAC keyed with the server's public key. */
+    hs256WithPublicKey: (sub: string) =>
+      new SignJWT({ ...defaults, sub })
+        .setProtectedHeader({ alg: "HS256", kid: key.kid })
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(new TextEncoder().encode(JSON.stringify(publicJwk(key)))),
+    unknownKey: async (sub: string, kid = "unknown-key") => {
+      const { privateKey: other } = await generateKeyPair("RS256");
+      return new SignJWT({ ...defaults, sub })
+        .setProtectedHeader({ alg: "RS256", kid })
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(other);
+    },
+    kid: key.kid,
+  };
+}
