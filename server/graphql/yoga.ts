@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { GraphQLError } from "graphql";
+import type { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
@@ -21,6 +21,7 @@ export function createGraphQLServer(options: { db: Database; verifyToken: TokenV
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
+    logging: quietAboutExpectedErrors,
     landingPage: false,
     graphiql: {
       title: "Staffing & Position Control: GraphQL",
@@ -29,9 +30,13 @@ export function createGraphQLServer(options: { db: Database; verifyToken: TokenV
     },
     maskedErrors: {
       maskError(error, message, isDev) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
+        // Errors reach here wrapped by graphql-js, whose instance may not be ours: look inside.
+        const located = error as Partial<GraphQLError>;
+        const original = located.originalError ?? error;
         if (original instanceof DomainError) {
           return createGraphQLError(original.message, {
+            nodes: located.nodes,
+            path: located.path,
             extensions: { code: original.code.toUpperCase(), fieldErrors: original.fieldErrors },
           });
         }
@@ -75,3 +80,19 @@ async function authenticate(options: { db: Database; verifyToken: TokenVerifier 
 
 const unauthenticated = (message: string) =>
   createGraphQLError(message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
+
+/** Yoga logs every error it masks or rewrites; expected domain failures are not server errors. */
+const quietAboutExpectedErrors = {
+  debug: () => {},
+  info: (...args: unknown[]) => console.info(...args),
+  warn: (...args: unknown[]) => console.warn(...args),
+  error: (...args: unknown[]) => {
+    if (
+      args.some(
+        (arg) => arg instanceof DomainError || (arg as GraphQLError | undefined)?.originalError instanceof DomainError,
+      )
+    )
+      return;
+    console.error(...args);
+  },
+};

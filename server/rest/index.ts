@@ -31,5 +31,8 @@ export function createRestApi(deps: RestDeps) {
 
   api.route("/", configRoutes(deps));
   api.route("/user", userRoutes(deps));
+  api.all("*", (c) =>
+    errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
+  );
   return api;
 }

@@ -2,6 +2,7 @@ import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
@@ -26,7 +27,8 @@ describe("sign-in through the embedded provider", () => {
     ["admin", "admin", "Admin"],
     ["exec", "exec", "Executive"],
     ["user", "user", "User"],
-  ] as const)("signs in the %s demo account with its account type", async (account, accountType) => {
+  ] as const)("signs in the %s demo account with its account type", async (account, accountType, label) => {
+    expect(ACCOUNT_TYPE_LABELS[accountType]).toBe(label);
     const { email, password, firstName, lastName } = DEMO_ACCOUNTS[account];
     const token = await signInWithPassword(server.baseUrl, email, password);
     const { status, body } = await graphqlRequest(
