@@ -133,12 +133,13 @@ describe("graphql-ws on /graphql", () => {
     await client.dispose();
   });
 
-  it.each([
-    ["no token", () => undefined],
+  const refusedConnections: [string, () => Promise<string | undefined>][] = [
+    ["no token", async () => undefined],
     ["an expired token", async () => `Bearer ${await tokens.expired(adminId)}`],
     ["alg: none", async () => `Bearer ${tokens.algNone(adminId)}`],
     ["an unknown key", async () => `Bearer ${await tokens.unknownKey(adminId)}`],
-  ] as const)("closes the connection for %s (4403)", async (_name, makeAuthorization) => {
+  ];
+  it.each(refusedConnections)("closes the connection for %s (4403)", async (_name, makeAuthorization) => {
     const { closed } = connect(await makeAuthorization());
     expect(await closed).toBe(4403);
   });
