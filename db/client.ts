@@ -30,10 +30,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PostgreSQL through postgres.js when a URL is given; otherwise PGlite (Postgres in WASM) in
  * `dataDir`, or in memory when `dataDir` is undefined (tests).
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Called with every SQL statement (tests count them to catch a query per row). */
+  onQuery?: (sql: string) => void;
+}): DatabaseHandle {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -48,7 +54,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
   } else {
     client = new PGlite();
   }
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client, { schema, logger });
   return {
     db: pgliteDb as unknown as Database,
     kind: "pglite",

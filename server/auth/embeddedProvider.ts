@@ -48,6 +48,7 @@ export function createEmbeddedProvider(options: {
     cookies: { keys: [createHmac("sha256", String(signingKey.d)).update("oidc-cookies").digest("base64url")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     ttl: {
       AccessToken: 3600,
       AuthorizationCode: 60,

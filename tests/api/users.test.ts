@@ -15,11 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function rest(path: string, bearer?: string) {
+type UserBody = { email: string; firstName: string; costCenterPermissions: { executive: boolean }[] };
+/** Loosely typed on purpose: each test asserts the shape it reads. */
+type Body = Partial<UserBody> & { message?: string; code?: string } & Record<string, unknown>;
+
+async function rest<T = Body>(path: string, bearer?: string) {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
     headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
   });
-  return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as any };
+  return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as T };
 }
 
 describe("public configuration calls", () => {
@@ -38,7 +42,10 @@ describe("public configuration calls", () => {
   it("GET /api/auth/login names the provider's endpoints, and they exist", async () => {
     const { status, body } = await rest("/auth/login");
     expect(status).toBe(200);
-    const discovery = (await (await fetch(`${body.authority}/.well-known/openid-configuration`)).json()) as any;
+    const discovery = (await (await fetch(`${body.authority}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      string
+    >;
     expect(body.authorizationEndpoint).toBe(discovery.authorization_endpoint);
     expect(body.tokenEndpoint).toBe(discovery.token_endpoint);
     expect(body.endSessionEndpoint).toBe(discovery.end_session_endpoint);
@@ -67,7 +74,7 @@ describe("GET /api/user/{id} and the user query", () => {
     expect(status).toBe(200);
     expect(body.email).toBe(DEMO_ACCOUNTS.exec.email);
     expect(body.costCenterPermissions).toHaveLength(12);
-    expect(body.costCenterPermissions.every((p: { executive: boolean }) => p.executive)).toBe(true);
+    expect(body.costCenterPermissions?.every((p) => p.executive)).toBe(true);
   });
 
   it("lets anyone read themselves", async () => {
@@ -113,10 +120,10 @@ describe("GET /api/user/{id} and the user query", () => {
 
 describe("GET /api/user/facility/{id} and the facilityUsers query", () => {
   it("lists the facility's users for its admin, sorted by first name", async () => {
-    const { status, body } = await rest(`/user/facility/${DEMO_FACILITY_ID}`, token.admin);
+    const { status, body } = await rest<UserBody[]>(`/user/facility/${DEMO_FACILITY_ID}`, token.admin);
     expect(status).toBe(200);
     expect(body.length).toBe(13);
-    const names = body.map((user: { firstName: string }) => user.firstName.toLowerCase());
+    const names = body.map((user) => user.firstName.toLowerCase());
     expect(names).toEqual([...names].sort());
   });
 
@@ -138,11 +145,14 @@ describe("GET /api/user/facility/{id} and the facilityUsers query", () => {
   });
 
   it("answers the whole list in a fixed number of queries (no query per user)", async () => {
+    server.database.queries.length = 0;
     const graphql = await graphqlRequest(
       server.baseUrl,
       token.admin,
       `{ facilityUsers(facilityId: "${DEMO_FACILITY_ID}") { email costCenterPermissions { code } } }`,
     );
-    expect((graphql.body.data?.facilityUsers as unknown[]).length).toBe(13);
+    expect(graphql.body.data?.facilityUsers).toHaveLength(13);
+    // Two to resolve the viewer, one for the users, one for all their permissions.
+    expect(server.database.queries).toHaveLength(4);
   });
 });

@@ -10,31 +10,38 @@ import { type DatabaseHandle, openDatabase } from "../../db/client";
 export const testDbKind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export type TestDatabase = DatabaseHandle & { databaseUrl: string | undefined };
+export type TestDatabase = DatabaseHandle & {
+  databaseUrl: string | undefined;
+  /** Every SQL statement run through drizzle, in order; tests may clear it. */
+  queries: string[];
+};
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
   if (testDbKind === "postgres") {
     const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
     const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
     await admin.end();
     databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-    handle = openDatabase({ databaseUrl });
+    handle = openDatabase({ databaseUrl, onQuery });
     drop = async () => {
       const cleanup = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     };
   } else {
-    handle = openDatabase({});
+    handle = openDatabase({ onQuery });
   }
   if (options.migrate !== false) await handle.migrate();
   return {
     ...handle,
     databaseUrl,
+    queries,
     async close() {
       await handle.close();
       await drop?.();

@@ -1,0 +1,16 @@
+import { Alert } from "@chakra-ui/react";
+
+type Props = { title: string; message?: string | null };
+
+/** A readable error banner: a short title and, when known, what went wrong. */
+export function ErrorAlert({ title, message }: Props) {
+  return (
+    <Alert.Root status="error" variant="subtle" borderRadius="l2">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        {message ? <Alert.Description>{message}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

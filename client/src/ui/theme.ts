@@ -1,0 +1,47 @@
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+
+/**
+ * A calm clinical palette: a muted blue-teal `brand` colour on Chakra's neutral greys.
+ * Components use `colorPalette="brand"` and semantic tokens (`brand.solid`, `brand.fg`, `bg.muted`, ...),
+ * never raw colours.
+ */
+const config = defineConfig({
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: "#eef7f9" },
+          100: { value: "#d5ecf1" },
+          200: { value: "#acd8e2" },
+          300: { value: "#7bbfd0" },
+          400: { value: "#4ba2b8" },
+          500: { value: "#2c869e" },
+          600: { value: "#1f6d84" },
+          700: { value: "#1b596c" },
+          800: { value: "#1a4a5a" },
+          900: { value: "#183e4c" },
+          950: { value: "#0d2731" },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: "{colors.brand.600}", _dark: "{colors.brand.500}" } },
+          contrast: { value: { _light: "white", _dark: "white" } },
+          fg: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
+          muted: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.800}" } },
+          subtle: { value: { _light: "{colors.brand.100}", _dark: "{colors.brand.900}" } },
+          emphasized: { value: { _light: "{colors.brand.300}", _dark: "{colors.brand.700}" } },
+          focusRing: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
+          border: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
+        },
+      },
+    },
+  },
+  globalCss: {
+    "html, body": { bg: "bg.subtle", color: "fg" },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** Browser tests drive Debian's Chromium against the real app on the embedded defaults. */
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://localhost:${port}`;
+const dataDir = ".tmp/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database each run: the demo seed loads on first start.
+    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    url: `${baseURL}/api/config/auth`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: "true" },
+    stdout: "pipe",
+  },
+});

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
+import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
+
+const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
+
+for (const account of accounts) {
+  test(`the ${account} demo account signs in through the embedded provider and lands on /home`, async ({ page }) => {
+    const { email, password, firstName, lastName } = DEMO_ACCOUNTS[account];
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    // The provider's own page: a plain form with labelled fields.
+    await expect(page).toHaveURL(/\/oidc\/interaction\//);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_TYPE_LABELS[account], { exact: true })).toBeVisible();
+    await expect(page.getByText("St. Catherine Medical Center")).toBeVisible();
+
+    const session = await page.evaluate(() => ({
+      accessToken: sessionStorage.getItem("accessToken"),
+      accountType: sessionStorage.getItem("accountType"),
+      email: sessionStorage.getItem("email"),
+      facilityName: sessionStorage.getItem("facilityName"),
+    }));
+    expect(session).toMatchObject({ accountType: account, email, facilityName: "St. Catherine Medical Center" });
+    expect(session.accessToken?.split(".")).toHaveLength(3);
+    await page.screenshot({ path: `test-results/screens/home-signed-in-${account}.png`, fullPage: true });
+  });
+}
+
+test("a wrong password stays on the provider's form with its message", async ({ page }) => {
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.screenshot({ path: "test-results/screens/provider-sign-in-error.png", fullPage: true });
+});
+
+test("log out returns to /home signed out, with the session cleared", async ({ page }) => {
+  const { email, password } = DEMO_ACCOUNTS.user;
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Signed in as")).toBeVisible();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();
+});
+
+test("a path that does not exist shows the not-found page", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

@@ -1,0 +1,42 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** The API server (graphql-yoga, REST shim, embedded OpenID provider) in development. */
+const apiTarget = "http://localhost:4000";
+
+/** Long-lived vendor chunks, so an app release does not invalidate the browser's copy of the libraries. */
+const vendorChunks: Record<string, RegExp> = {
+  react: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+  chakra: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui)[\\/]/,
+  apollo: /[\\/]node_modules[\\/](@apollo|graphql|@wry|optimism|zen-observable|ts-invariant|rehackt)[\\/]/,
+};
+
+export default defineConfig({
+  root: "client",
+  plugins: [react()],
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod 4 places some /* @__PURE__ */ comments where Rollup ignores them: harmless, and not ours to fix.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
+        warn(warning);
+      },
+      output: {
+        manualChunks(id) {
+          return Object.entries(vendorChunks).find(([, pattern]) => pattern.test(id))?.[0];
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: true },
+      "/graphql": { target: apiTarget, changeOrigin: true, ws: true },
+      "/oidc": { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
