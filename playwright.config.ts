@@ -3,7 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 /** Browser tests drive Debian's Chromium against the real app on the embedded defaults. */
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://localhost:${port}`;
-const dataDir = ".tmp/e2e-data";
+const dataDir = `.tmp/e2e-data-${port}`;
+/** Where the built client is; several checkouts or helpers can build and test side by side. */
+const clientDistDir = process.env.CLIENT_DIST_DIR ?? "dist/client";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +40,7 @@ export default defineConfig({
     url: `${baseURL}/api/config/auth`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: "true" },
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: "true", CLIENT_DIST_DIR: clientDistDir },
     stdout: "pipe",
   },
 });
