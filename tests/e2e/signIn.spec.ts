@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
+import { signIn } from "./support/signIn";
 
 const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
 
@@ -45,12 +46,7 @@ test("a wrong password stays on the provider's form with its message", async ({ 
 });
 
 test("log out returns to /home signed out, with the session cleared", async ({ page }) => {
-  const { email, password } = DEMO_ACCOUNTS.user;
-  await page.goto("/home");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "user");
   await expect(page.getByText("Signed in as")).toBeVisible();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/home$/);
