@@ -21,7 +21,6 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** Serve the built client from this folder when it exists. */
   clientDistDir: string;
-  logLevel: "debug" | "info" | "warn" | "error";
 };
 
 /** The only place that reads process.env. */
@@ -39,7 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
     redisUrl: env.REDIS_URL || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
-    logLevel: (env.LOG_LEVEL as AppConfig["logLevel"] | undefined) ?? "info",
   };
 }
 
