@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { createGraphQLError } from "graphql-yoga";
@@ -17,7 +18,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Scalars: { ID: { Input: string; Output: string } };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({
@@ -32,3 +33,4 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+builder.mutationType({});

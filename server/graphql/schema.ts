@@ -1,5 +1,8 @@
 import { builder } from "./builder";
 import "./errors";
+import "./adminTask";
+import "./contactMessage";
+import "./employee";
 import "./user";
 import "./viewer";
 

@@ -1,3 +1,6 @@
+import { DomainError } from "../services/errors";
+import { type WizardProgress, wizardProgressByCostCenter } from "../services/landing";
+import { updateOwnProfile } from "../services/profile";
 import { type CostCenterPermissionRecord, getUser, listFacilityUsers, type UserRecord } from "../services/users";
 import { builder } from "./builder";
 
@@ -17,8 +20,26 @@ export const CostCenterPermissionType = builder
     }),
   });
 
+const WIZARD_PROGRESS = ["NotStarted", "InProgress", "Completed"] as const satisfies readonly WizardProgress[];
+const WizardProgressEnum = builder.enumType("WizardProgress", {
+  description: "How far the planning wizard of a cost center is, for its latest budget year.",
+  values: WIZARD_PROGRESS,
+});
+
+// One query for the wizard progress of every cost center in the response (the user landing lists them).
+builder.objectField(CostCenterPermissionType, "wizardStatus", (t) =>
+  t.loadable({
+    type: WizardProgressEnum,
+    load: async (costCenterIds: string[], context) => {
+      const progress = await wizardProgressByCostCenter(context.db, costCenterIds);
+      return costCenterIds.map((id) => progress.get(id) ?? "NotStarted");
+    },
+    resolve: (permission) => permission.costCenterId,
+  }),
+);
+
 const UserTypeEnum = builder.enumType("UserType", { values: ["Admin", "User"] as const });
-const StaffTypeEnum = builder.enumType("StaffType", { values: ["Regular", "PRN", "Traveller"] as const });
+export const StaffTypeEnum = builder.enumType("StaffType", { values: ["Regular", "PRN", "Traveller"] as const });
 
 export const UserType = builder.objectRef<UserRecord>("User").implement({
   fields: (t) => ({
@@ -57,3 +78,22 @@ builder.queryFields((t) => ({
     resolve: (_root, args, context) => listFacilityUsers(context.db, context.viewer, args.facilityId),
   }),
 }));
+
+const ProfileInput = builder.inputType("ProfileInput", {
+  description: "The signed-in person's own names; letters, digits and spaces only, at most 50 characters.",
+  fields: (t) => ({
+    firstName: t.string({ required: true }),
+    middleName: t.string({ required: false }),
+    lastName: t.string({ required: true }),
+  }),
+});
+
+builder.mutationField("updateMyProfile", (t) =>
+  t.field({
+    type: UserType,
+    description: "Changes the signed-in person's names (and those of their staff record). Audited.",
+    errors: { types: [DomainError] },
+    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    resolve: (_root, args, context) => updateOwnProfile(context.db, context.viewer, context.viewer.userId, args.input),
+  }),
+);

@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
@@ -27,22 +28,12 @@ export function createGraphQLServer(options: { db: Database; verifyToken: TokenV
       title: "Staffing & Position Control: GraphQL",
       subscriptionsProtocol: "WS",
       headers: JSON.stringify({ Authorization: "Bearer <paste your access token>" }),
+      defaultQuery:
+        "# Paste your access token in Headers below, then run.\n{\n  me {\n    name\n    accountType\n    facilityName\n  }\n}\n",
     },
-    maskedErrors: {
-      maskError(error, message, isDev) {
-        // Errors reach here wrapped by graphql-js, whose instance may not be ours: look inside.
-        const located = error as Partial<GraphQLError>;
-        const original = located.originalError ?? error;
-        if (original instanceof DomainError) {
-          return createGraphQLError(original.message, {
-            nodes: located.nodes,
-            path: located.path,
-            extensions: { code: original.code.toUpperCase(), fieldErrors: original.fieldErrors },
-          });
-        }
-        return defaultMaskError(error, message, isDev);
-      },
-    },
+    // GraphiQL's assets are bundled in, not loaded from a CDN: hospital networks often block them.
+    renderGraphiQL,
+    maskedErrors: { maskError: exposeDomainErrors },
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "authorization"] }),
       EnvelopArmorPlugin({
@@ -95,4 +86,22 @@ const quietAboutExpectedErrors = {
       return;
     console.error(...args);
   },
+};
+
+/**
+ * Expected failures keep their message and code; everything else is masked as 'Unexpected error.'
+ * so internals (SQL, stack traces) never reach a client.
+ */
+export const exposeDomainErrors: typeof defaultMaskError = (error, message, isDev) => {
+  // Errors reach here wrapped by graphql-js, whose instance may not be ours: look inside.
+  const located = error as Partial<GraphQLError>;
+  const original = located.originalError ?? error;
+  if (original instanceof DomainError) {
+    return createGraphQLError(original.message, {
+      nodes: located.nodes,
+      path: located.path,
+      extensions: { code: original.code.toUpperCase(), fieldErrors: original.fieldErrors },
+    });
+  }
+  return defaultMaskError(error, message, isDev);
 };

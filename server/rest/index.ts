@@ -3,8 +3,11 @@ import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
 import { resolveViewer, type Viewer } from "../services/viewer";
+import { adminRoutes } from "./admin";
 import { configRoutes } from "./config";
+import { contactUsRoutes } from "./contactUs";
 import { errorResponse, handleError } from "./respond";
+import { staffRoutes } from "./staff";
 import { userRoutes } from "./users";
 
 export type RestDeps = { config: AppConfig; db: Database; verifyToken: TokenVerifier };
@@ -31,6 +34,9 @@ export function createRestApi(deps: RestDeps) {
 
   api.route("/", configRoutes(deps));
   api.route("/user", userRoutes(deps));
+  api.route("/staff", staffRoutes(deps));
+  api.route("/contact-us", contactUsRoutes(deps));
+  api.route("/admin", adminRoutes(deps));
   api.all("*", (c) =>
     errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
   );

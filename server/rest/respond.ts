@@ -10,6 +10,20 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, body: Er
   return c.json(body, status);
 }
 
+/** The JSON object body of a call; anything else (bad JSON, an array, text) is a 400. */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new DomainError("invalid", "The request body must be a JSON object");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new DomainError("invalid", "The request body must be a JSON object");
+  }
+  return body as Record<string, unknown>;
+}
+
 /** Maps expected failures to their status; anything else is logged and masked. */
 export function handleError(error: unknown, c: Context) {
   if (error instanceof InvalidTokenError) return errorResponse(c, 401, { message: error.message, code: error.code });

@@ -168,3 +168,25 @@ describe("GraphQL limits", () => {
     expect(body.errors?.[0]?.message).not.toMatch(/Did you mean/);
   });
 });
+
+describe("GraphQL over HTTP", () => {
+  it("serves GraphiQL to a browser at /graphql without a token", async () => {
+    const response = await fetch(`${server.baseUrl}/graphql`, { headers: { accept: "text/html" } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain("<title>Staffing & Position Control: GraphQL</title>");
+    expect(page).not.toMatch(/unpkg\.com|jsdelivr|cdn\./);
+  });
+
+  it("refuses a simple cross-site request without a CSRF header (403)", async () => {
+    const response = await fetch(`${server.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ query: "{ me { id } }" }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]?.message).toBe(
+      "Required CSRF header(s) not present",
+    );
+  });
+});

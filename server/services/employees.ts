@@ -1,0 +1,257 @@
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import {
+  costCenterPermissions,
+  costCenterStaff,
+  costCenters,
+  facilities,
+  jobs,
+  staff,
+  staffingPlans,
+  staffPositions,
+  staffSearchText,
+  unitRoles,
+  users,
+} from "../../db/schema";
+import { EMPLOYEE_SEARCH_MAX_RESULTS, employeeSearchSchema } from "../../schema/employeeSearch";
+import { forbidden, notFound, requireUuid } from "./errors";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+type StaffType = "Regular" | "PRN" | "Traveller";
+
+export type EmployeeSearchResult = {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  employeeId: string;
+  staffType: StaffType;
+};
+
+export type EmployeeStaffPosition = {
+  jobName: string;
+  shiftName: string | null;
+  staffPositionFullTimeEquivalence: number;
+};
+
+export type EmployeeCostCenter = {
+  costCenterId: string;
+  costCenterName: string;
+  internalCode: string;
+  costCenterFullTimeEquivalence: number;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  managerEmail: string | null;
+  staffPositions: EmployeeStaffPosition[];
+};
+
+/** Spec §3 'Searched employee details'. */
+export type EmployeeDetails = {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  internalId: string | null;
+  facilityName: string;
+  staffType: StaffType;
+  education: string | null;
+  userEmail: string | null;
+  totalFullTimeEquivalence: number;
+  dateOfHire: string | null;
+  contractDate: string | null;
+  terminationDate: string | null;
+  terminationType: string | null;
+  requisitionNumber: string | null;
+  costCenters: EmployeeCostCenter[];
+};
+
+/** Job name of a staff position whose role has neither a job nor a name (the role was removed). */
+const UNKNOWN_JOB = "N/A";
+
+/** Employees are searched and read within the viewer's own facility only. */
+function requireOwnFacility(viewer: Viewer, facilityId: string): void {
+  requireUuid(facilityId, "facility");
+  if (facilityId !== viewer.facilityId) throw forbidden();
+}
+
+/**
+ * Which staff the viewer may see: admins the whole facility; exec and user accounts the staff of
+ * the cost centers they hold any permission on, plus staff who belong to no cost center at all.
+ * Returns undefined when there is nothing to restrict.
+ */
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.accountType === "admin") return undefined;
+  const permitted = sql`exists (
+    select 1 from ${costCenterStaff}
+    join ${costCenters} on ${costCenters.id} = ${costCenterStaff.costCenterId} and ${costCenters.deletedAt} is null
+    join ${costCenterPermissions} on ${costCenterPermissions.costCenterId} = ${costCenterStaff.costCenterId}
+    where ${costCenterStaff.staffId} = ${staff.id}
+      and ${costCenterPermissions.userId} = ${viewer.userId}
+      and (${costCenterPermissions.completeWizard} or ${costCenterPermissions.manageStaff}
+        or ${costCenterPermissions.readOnly} or ${costCenterPermissions.executive})
+  )`;
+  const unassigned = sql`not exists (
+    select 1 from ${costCenterStaff}
+    join ${costCenters} on ${costCenters.id} = ${costCenterStaff.costCenterId} and ${costCenters.deletedAt} is null
+    where ${costCenterStaff.staffId} = ${staff.id}
+  )`;
+  return or(permitted, unassigned);
+}
+
+/** `term` as a LIKE pattern matching it anywhere, with LIKE's own wildcards taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Employee search (spec §2, §5): a case-insensitive match anywhere in the first name, last name,
+ * 'first last' or employee id of the facility's current (not terminated) staff the viewer may see;
+ * at most 25, sorted by first name (case-insensitive), then last name. One query.
+ */
+export async function searchEmployees(
+  db: Queryable,
+  viewer: Viewer,
+  facilityId: string,
+  rawTerm: unknown,
+): Promise<EmployeeSearchResult[]> {
+  requireOwnFacility(viewer, facilityId);
+  const { term } = parseInput(employeeSearchSchema, { term: rawTerm });
+  const pattern = sql`lower(${containsPattern(term)})`;
+  // The first condition is the one the trigram index answers; the second is the exact rule.
+  const matches = and(
+    sql`${staffSearchText(staff)} like ${pattern}`,
+    or(
+      sql`lower(${staff.firstName}) like ${pattern}`,
+      sql`lower(${staff.lastName}) like ${pattern}`,
+      sql`lower(${staff.firstName} || ' ' || ${staff.lastName}) like ${pattern}`,
+      sql`lower(${staff.employeeId}) like ${pattern}`,
+    ),
+  );
+  return db
+    .select({
+      id: staff.id,
+      firstName: staff.firstName,
+      middleName: staff.middleName,
+      lastName: staff.lastName,
+      employeeId: staff.employeeId,
+      staffType: staff.staffType,
+    })
+    .from(staff)
+    .where(and(eq(staff.facilityId, facilityId), isNull(staff.terminationDate), matches, visibleTo(viewer)))
+    .orderBy(sql`lower(${staff.firstName})`, sql`lower(${staff.lastName})`, asc(staff.employeeId))
+    .limit(EMPLOYEE_SEARCH_MAX_RESULTS);
+}
+
+/**
+ * The Employee Details card (spec §3) of one staff member the viewer may see; one who does not
+ * exist and one the viewer may not see are answered alike ("not found"). Three queries: the
+ * employee, their cost centers with managers, and their staff positions.
+ */
+export async function getEmployeeDetails(
+  db: Queryable,
+  viewer: Viewer,
+  facilityId: string,
+  staffId: string,
+): Promise<EmployeeDetails> {
+  requireOwnFacility(viewer, facilityId);
+  requireUuid(staffId, "employee");
+
+  const [employee] = await db
+    .select({
+      id: staff.id,
+      firstName: staff.firstName,
+      middleName: staff.middleName,
+      lastName: staff.lastName,
+      internalId: staff.employeeId,
+      facilityName: facilities.name,
+      staffType: staff.staffType,
+      education: staff.education,
+      userEmail: sql<string | null>`coalesce(${users.email}, ${staff.email})`,
+      totalFullTimeEquivalence: staff.assignedFte,
+      dateOfHire: staff.dateOfHire,
+      contractDate: staff.contractEndDate,
+      terminationDate: staff.terminationDate,
+      terminationType: staff.terminationType,
+      requisitionNumber: staff.requisitionNumber,
+    })
+    .from(staff)
+    .innerJoin(facilities, eq(facilities.id, staff.facilityId))
+    .leftJoin(users, and(eq(users.staffId, staff.id), isNull(users.deletedAt)))
+    .where(and(eq(staff.id, staffId), eq(staff.facilityId, facilityId), visibleTo(viewer)))
+    .limit(1);
+  if (!employee) throw notFound("Employee");
+
+  const manager = users;
+  const centers = await db
+    .select({
+      costCenterId: costCenters.id,
+      costCenterName: costCenters.name,
+      internalCode: costCenters.code,
+      costCenterFullTimeEquivalence: costCenterStaff.fte,
+      managerFirstName: manager.firstName,
+      managerLastName: manager.lastName,
+      managerEmail: manager.email,
+    })
+    .from(costCenterStaff)
+    .innerJoin(costCenters, and(eq(costCenters.id, costCenterStaff.costCenterId), isNull(costCenters.deletedAt)))
+    .leftJoin(
+      costCenterPermissions,
+      and(eq(costCenterPermissions.costCenterId, costCenters.id), eq(costCenterPermissions.manageStaff, true)),
+    )
+    .leftJoin(manager, and(eq(manager.id, costCenterPermissions.userId), isNull(manager.deletedAt)))
+    .where(eq(costCenterStaff.staffId, staffId))
+    .orderBy(...byNumericCode);
+
+  const positionsByCostCenter = await staffPositionsByCostCenter(
+    db,
+    staffId,
+    centers.map((center) => center.costCenterId),
+  );
+  return {
+    ...employee,
+    costCenters: centers.map((center) => ({
+      ...center,
+      staffPositions: positionsByCostCenter.get(center.costCenterId) ?? [],
+    })),
+  };
+}
+
+/** Cost centers sorted by numeric code (spec §9), codes that are not numbers after them. */
+const byNumericCode = [
+  sql`case when ${costCenters.code} ~ '^[0-9]+$' then ${costCenters.code}::numeric end asc nulls last`,
+  asc(costCenters.code),
+];
+
+/** The staff member's positions in the latest plan of each cost center, in one query. */
+async function staffPositionsByCostCenter(
+  db: Queryable,
+  staffId: string,
+  costCenterIds: string[],
+): Promise<Map<string, EmployeeStaffPosition[]>> {
+  const result = new Map<string, EmployeeStaffPosition[]>();
+  if (costCenterIds.length === 0) return result;
+  const latestPlan = sql`${staffingPlans.budgetYear} = (
+    select max(latest.budget_year) from ${staffingPlans} as latest
+    where latest.cost_center_id = ${staffingPlans.costCenterId}
+  )`;
+  const rows = await db
+    .select({
+      costCenterId: staffingPlans.costCenterId,
+      jobName: sql<string>`coalesce(${jobs.name}, ${unitRoles.name}, ${UNKNOWN_JOB})`,
+      shiftName: staffPositions.shift,
+      staffPositionFullTimeEquivalence: staffPositions.fte,
+    })
+    .from(staffPositions)
+    .innerJoin(staffingPlans, eq(staffingPlans.id, staffPositions.planId))
+    .leftJoin(unitRoles, eq(unitRoles.id, staffPositions.unitRoleId))
+    .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
+    .where(and(eq(staffPositions.staffId, staffId), inArray(staffingPlans.costCenterId, costCenterIds), latestPlan))
+    .orderBy(asc(unitRoles.sortOrder), asc(staffPositions.shift), asc(staffPositions.id));
+  for (const { costCenterId, ...position } of rows) {
+    const list = result.get(costCenterId) ?? [];
+    list.push(position);
+    result.set(costCenterId, list);
+  }
+  return result;
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffingPlans } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { graphqlRequest } from "../support/graphql";
+import { startTestServer, type TestServer } from "../support/server";
+import { tokenFactory } from "../support/tokens";
+
+let server: TestServer;
+const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
+const OTHER_FACILITY = "00000000-0000-4000-8000-000000000000";
+
+/** The seed's tasks, in onboarding order: only DefineSystemRelations is done. */
+const SEEDED_TASKS = [
+  ["DefineSystemRelations", "Completed"],
+  ["AddBasicFinancialInformation", "Pending"],
+  ["ProvideBasicHrGuidelines", "Pending"],
+  ["JobCategorization", "Pending"],
+  ["AddCostCenters", "Pending"],
+  ["UploadData", "Pending"],
+  ["AddUserAccessibility", "Pending"],
+] as const;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const tokens = await tokenFactory(server);
+  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+
+  // 3 West: attested last year, begun again this year (InProgress). 4 East: attested this year
+  // (Completed). Telemetry: no plan (NotStarted). ICU: begun, not attested (InProgress).
+  const at = new Date("2026-06-01T12:00:00Z");
+  await server.database.db.insert(staffingPlans).values([
+    { costCenterId: demoId("costCenter", 1), budgetYear: 2026, attestedAt: at, attestedByUserId: DEMO_USER_IDS.user },
+    { costCenterId: demoId("costCenter", 1), budgetYear: 2027 },
+    { costCenterId: demoId("costCenter", 2), budgetYear: 2027, attestedAt: at, attestedByUserId: DEMO_USER_IDS.user },
+    { costCenterId: demoId("costCenter", 4), budgetYear: 2027 },
+  ]);
+});
+afterAll(() => server?.close());
+
+async function rest(path: string, bearer: string) {
+  const response = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe("adminTasks and GET /api/admin/tasks", () => {
+  it("lists the admin's facility tasks in onboarding order", async () => {
+    const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ adminTasks { taskName taskState } }");
+    expect(body.data?.adminTasks).toEqual(SEEDED_TASKS.map(([taskName, taskState]) => ({ taskName, taskState })));
+    const expected = SEEDED_TASKS.map(([taskName, taskState]) => ({
+      facilityId: DEMO_FACILITY_ID,
+      taskName,
+      taskState,
+    }));
+    expect(await rest("/admin/tasks", token.admin)).toEqual({ status: 200, body: expected });
+    expect(await rest(`/admin/tasks?facilityId=${DEMO_FACILITY_ID}`, token.admin)).toEqual({
+      status: 200,
+      body: expected,
+    });
+  });
+
+  it("refuses exec and user accounts", async () => {
+    for (const account of ["exec", "user"] as const) {
+      const { body } = await graphqlRequest(server.baseUrl, token[account], "{ adminTasks { taskName } }");
+      expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(body.data ?? null).toBeNull();
+      expect(await rest("/admin/tasks", token[account])).toEqual({
+        status: 403,
+        body: { message: "You do not have permission to do this", code: "forbidden" },
+      });
+      expect((await rest(`/admin/tasks?facilityId=${DEMO_FACILITY_ID}`, token[account])).status).toBe(403);
+    }
+  });
+
+  it("refuses another facility and answers a malformed facility id", async () => {
+    expect(await rest(`/admin/tasks?facilityId=${OTHER_FACILITY}`, token.admin)).toEqual({
+      status: 403,
+      body: { message: "You do not have permission to do this", code: "forbidden" },
+    });
+    expect(await rest("/admin/tasks?facilityId=facility-1", token.admin)).toEqual({
+      status: 400,
+      body: { message: "'facility-1' is not a valid facility id", code: "invalid" },
+    });
+  });
+});
+
+describe("wizardStatus on cost-center permissions", () => {
+  const ME = "{ me { costCenterPermissions { code wizardStatus } } }";
+
+  it("follows the latest budget year's plan: none, begun, attested", async () => {
+    const { body } = await graphqlRequest(server.baseUrl, token.user, ME);
+    expect(body.data?.me).toEqual({
+      costCenterPermissions: [
+        { code: "6010", wizardStatus: "InProgress" },
+        { code: "6020", wizardStatus: "Completed" },
+        { code: "6030", wizardStatus: "NotStarted" },
+      ],
+    });
+  });
+
+  it("computes every cost center's status in one query (exec: twelve cost centers)", async () => {
+    server.database.queries.length = 0;
+    const { body } = await graphqlRequest(server.baseUrl, token.exec, ME);
+    const permissions = (body.data?.me as { costCenterPermissions: { code: string; wizardStatus: string }[] })
+      .costCenterPermissions;
+    expect(permissions).toHaveLength(12);
+    expect(Object.fromEntries(permissions.map((p) => [p.code, p.wizardStatus]))).toMatchObject({
+      "6010": "InProgress",
+      "6020": "Completed",
+      "6030": "NotStarted",
+      "6040": "InProgress",
+      "6120": "NotStarted",
+    });
+    // Two to resolve the viewer, one for the permissions, one for all the statuses.
+    expect(server.database.queries).toHaveLength(4);
+  });
+
+  it("batches across users too (the facility's user list)", async () => {
+    server.database.queries.length = 0;
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.admin,
+      `{ facilityUsers(facilityId: "${DEMO_FACILITY_ID}") { costCenterPermissions { wizardStatus } } }`,
+    );
+    expect(body.data?.facilityUsers).toHaveLength(13);
+    expect(server.database.queries).toHaveLength(5);
+  });
+});

@@ -1,0 +1,154 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./support/signIn";
+
+/**
+ * /user/profile (spec §2): every account type sees its account and corrects its own names with the
+ * shared name rule (schema/profile.ts). The exec demo account (Elena Ruiz, no staff record) is the
+ * one changed, and is put back at the end so other tests see the seed.
+ */
+
+const SAVED = "Your profile has been updated.";
+const UPDATE_OPERATION = "ProfilePage_UpdateMyProfileMutation";
+
+async function screen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+async function openProfile(page: Page, account: "admin" | "user" | "exec"): Promise<void> {
+  await signIn(page, account);
+  await page.goto("/user/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByLabel("First Name")).not.toHaveValue("");
+}
+
+function recordUpdates(page: Page): unknown[] {
+  const sent: unknown[] = [];
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/graphql") || request.method() !== "POST") return;
+    const body = request.postDataJSON() as { operationName?: string; variables?: unknown } | null;
+    if (body?.operationName === UPDATE_OPERATION) sent.push(body.variables);
+  });
+  return sent;
+}
+
+test.describe("profile", () => {
+  for (const [account, name, label] of [
+    ["admin", "Alex Morgan", "Admin"],
+    ["user", "Jordan Patel", "User"],
+    ["exec", "Elena Ruiz", "Executive"],
+  ] as const) {
+    test(`${account} sees name, email, account type and facility`, async ({ page }) => {
+      await openProfile(page, account);
+      const account_ = page.getByTestId("profile-account");
+      await expect(page.getByTestId("profile-name")).toHaveText(name);
+      await expect(account_).toContainText("@demo.hospital");
+      await expect(account_).toContainText(label);
+      await expect(account_).toContainText("St. Catherine Medical Center");
+      await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+      await screen(page, `profile-${account}`);
+    });
+  }
+
+  test("saves a changed name, shows the success message, and keeps it after a reload", async ({ page }) => {
+    await openProfile(page, "exec");
+    const save = page.getByRole("button", { name: "Save" });
+    await expect(page.getByLabel("First Name")).toHaveValue("Elena");
+    await expect(page.getByLabel("Middle Name")).toHaveValue("");
+
+    await page.getByLabel("Middle Name").fill("Sofia");
+    await page.getByLabel("Last Name").fill("Ruiz Garcia");
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText(SAVED)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await expect(page.getByTestId("profile-name")).toHaveText("Elena Ruiz Garcia");
+    await screen(page, "profile-saved");
+
+    await page.reload();
+    await expect(page.getByLabel("Middle Name")).toHaveValue("Sofia");
+    await expect(page.getByLabel("Last Name")).toHaveValue("Ruiz Garcia");
+    await expect(page.getByText(SAVED)).toHaveCount(0);
+
+    // Put the seed back.
+    await page.getByLabel("Middle Name").fill("");
+    await page.getByLabel("Last Name").fill("Ruiz");
+    await save.click();
+    await expect(page.getByText(SAVED)).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Last Name")).toHaveValue("Ruiz");
+    await expect(page.getByLabel("Middle Name")).toHaveValue("");
+  });
+
+  test("bad input shows the rule's message, cannot be saved, and changes nothing", async ({ page }) => {
+    await openProfile(page, "user");
+    const updates = recordUpdates(page);
+    const save = page.getByRole("button", { name: "Save" });
+    // No message before a field is visited or changed.
+    await expect(page.getByText(/is required|may contain only/)).toHaveCount(0);
+
+    await page.getByLabel("First Name").fill("Jordan!");
+    await expect(page.getByText("First name may contain only letters, digits and spaces")).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(save).toBeDisabled();
+
+    await page.getByLabel("Last Name").fill("   ");
+    await page.getByLabel("Last Name").blur();
+    await expect(page.getByText("Last name is required")).toBeVisible();
+    await page.getByLabel("Last Name").press("Enter");
+    await screen(page, "profile-invalid");
+    expect(updates).toEqual([]);
+
+    await page.reload();
+    await expect(page.getByLabel("First Name")).toHaveValue("Jordan");
+    await expect(page.getByLabel("Last Name")).toHaveValue("Patel");
+    await expect(page.getByTestId("profile-name")).toHaveText("Jordan Patel");
+  });
+
+  test("the server refuses a bad name with the same rule, and saves nothing", async ({ page }) => {
+    await openProfile(page, "admin");
+    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+    const response = await page.request.post("/graphql", {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      data: {
+        query: `mutation ($input: ProfileInput!) { updateMyProfile(input: $input) {
+          __typename ... on DomainError { message fieldErrors { field message } } } }`,
+        variables: { input: { firstName: "Alex<script>", lastName: "Morgan" } },
+      },
+    });
+    const body = (await response.json()) as {
+      data: { updateMyProfile: { __typename: string; fieldErrors: { field: string; message: string }[] } };
+    };
+    expect(body.data.updateMyProfile.__typename).toBe("DomainError");
+    expect(body.data.updateMyProfile.fieldErrors).toContainEqual({
+      field: "firstName",
+      message: "First name may contain only letters, digits and spaces",
+    });
+    await page.reload();
+    await expect(page.getByLabel("First Name")).toHaveValue("Alex");
+  });
+
+  test("server field errors show on their fields", async ({ page }) => {
+    await openProfile(page, "admin");
+    await page.route("**/graphql", (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName !== UPDATE_OPERATION) return route.fallback();
+      return route.fulfill({
+        json: {
+          data: {
+            updateMyProfile: {
+              __typename: "DomainError",
+              message: "Last name must be at most 50 characters",
+              code: "invalid",
+              fieldErrors: [{ field: "lastName", message: "Last name must be at most 50 characters" }],
+            },
+          },
+        },
+      });
+    });
+    await page.getByLabel("Last Name").fill("Morgan Smith");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Last name must be at most 50 characters")).toBeVisible();
+    await expect(page.getByLabel("Last Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText(SAVED)).toHaveCount(0);
+  });
+});

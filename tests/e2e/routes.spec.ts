@@ -1,0 +1,141 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { DemoAccountType } from "../../db/seed/demoAccounts";
+import { signIn } from "./support/signIn";
+
+/**
+ * The route table of spec section 2, written out here independently of the app's own table:
+ * every route × signed out, admin, user and exec → its page, the not-found page, or /home.
+ */
+
+type Account = DemoAccountType;
+type RouteCase = { path: string; allowed: readonly Account[]; heading: string | RegExp };
+
+const ALL: readonly Account[] = ["admin", "exec", "user"];
+
+const ROUTES: readonly RouteCase[] = [
+  { path: "/user/profile", allowed: ALL, heading: "Profile" },
+  { path: "/contact-us", allowed: ["admin", "user"], heading: "Contact Us" },
+  { path: "/faq", allowed: ["admin", "user"], heading: "FAQ's" },
+
+  { path: "/admin/landing", allowed: ["admin"], heading: "Facility setup" },
+  { path: "/admin/user-accessibility", allowed: ["admin"], heading: "USER ACCESSIBILITY" },
+  { path: "/admin/job-categorization", allowed: ["admin"], heading: "JOB CATEGORIZATION" },
+  {
+    path: "/admin/facility-definitions/define-system-relationships",
+    allowed: ["admin"],
+    heading: "DEFINE SYSTEM RELATIONSHIPS",
+  },
+  {
+    path: "/admin/facility-definitions/financial-information",
+    allowed: ["admin"],
+    heading: "Basic Financial Information",
+  },
+  { path: "/admin/facility-definitions/hr-guidelines", allowed: ["admin"], heading: "Basic HR Guidelines" },
+  { path: "/admin/upload/cost-center", allowed: ["admin"], heading: "UPLOAD COST CENTERS" },
+  { path: "/admin/upload/staff", allowed: ["admin"], heading: "UPLOAD STAFF" },
+  { path: "/admin/upload/users", allowed: ["admin"], heading: "UPLOAD USERS" },
+  { path: "/admin/cost-center-maintenance", allowed: ["admin"], heading: "COST CENTER MAINTENANCE" },
+  { path: "/admin/employee-search", allowed: ["admin"], heading: /employee search/i },
+
+  { path: "/user/landing", allowed: ["user"], heading: "My cost centers" },
+  { path: "/user/modelling", allowed: ["user"], heading: "MODELLING" },
+  { path: "/user/manageStaff", allowed: ["user"], heading: "MANAGE STAFF" },
+  { path: "/user/dashboard", allowed: ["user"], heading: "DASHBOARD" },
+  { path: "/user/employee-search", allowed: ["user"], heading: /employee search/i },
+  { path: "/user/wizard/unitdef", allowed: ["user"], heading: "UNIT DEFINITION" },
+  { path: "/user/wizard/defineRoles", allowed: ["user"], heading: "DEFINE ROLES" },
+  { path: "/user/wizard/careschedule", allowed: ["user"], heading: "CREATE CARE SCHEDULES" },
+  { path: "/user/wizard/assignstaff", allowed: ["user"], heading: "ASSIGN STAFF" },
+  { path: "/user/wizard/positioncontrol", allowed: ["user"], heading: "FINALIZE POSITION CONTROL" },
+  { path: "/user/wizard/review", allowed: ["user"], heading: "REVIEW AND ATTEST" },
+
+  { path: "/exec/landing", allowed: ["exec"], heading: "Executive overview" },
+  { path: "/exec/position-control", allowed: ["exec"], heading: "POSITION CONTROL" },
+  { path: "/exec/positions-rollup", allowed: ["exec"], heading: "POSITIONS ROLLUP" },
+  { path: "/exec/facility-dashboard", allowed: ["exec"], heading: "FACILITY DASHBOARD" },
+  { path: "/exec/individual-dashboard", allowed: ["exec"], heading: "INDIVIDUAL DASHBOARD" },
+  { path: "/exec/employee-search", allowed: ["exec"], heading: /employee search/i },
+];
+
+/** Paths outside the table, including near misses of real routes. */
+const UNKNOWN_PATHS = ["/no/such/page", "/admin", "/user/wizard", "/exec/landing/extra", "/admin/upload/payroll"];
+
+function pageHeading(page: Page, name: string | RegExp) {
+  return page.getByRole("heading", { level: 1, name, exact: typeof name === "string" });
+}
+
+async function expectNotFound(page: Page, path: string) {
+  await expect(pageHeading(page, "Page not found"), `${path} shows the not-found page`).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+test.describe("signed out", () => {
+  test("reaches only /home; signed-in routes send to /home; unknown paths show not found", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+
+    for (const route of ROUTES) {
+      await test.step(route.path, async () => {
+        await page.goto(route.path);
+        await expect(page, `${route.path} sends a signed-out visitor to /home`).toHaveURL(/\/home$/);
+        await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      });
+    }
+    for (const path of UNKNOWN_PATHS) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expectNotFound(page, path);
+      });
+    }
+    // Nothing was ever stored: a signed-out visitor has no session.
+    expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();
+  });
+});
+
+for (const account of ALL) {
+  test.describe(`signed in as ${account}`, () => {
+    test(`reaches exactly the ${account} routes; the others show not found`, async ({ page }) => {
+      await signIn(page, account);
+
+      for (const route of ROUTES) {
+        await test.step(`${route.path} (${route.allowed.includes(account) ? "allowed" : "not found"})`, async () => {
+          await page.goto(route.path);
+          if (route.allowed.includes(account)) {
+            await expect(pageHeading(page, route.heading), `${route.path} shows its page`).toBeVisible();
+            expect(new URL(page.url()).pathname).toBe(route.path);
+            await expect(pageHeading(page, "Page not found")).toHaveCount(0);
+          } else {
+            await expectNotFound(page, route.path);
+          }
+        });
+      }
+      for (const path of UNKNOWN_PATHS) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expectNotFound(page, path);
+        });
+      }
+      await test.step("/home shows who is signed in", async () => {
+        await page.goto("/home");
+        await expect(page.getByRole("heading", { level: 1, name: /^Signed in as / })).toBeVisible();
+        await page.getByRole("link", { name: "Go to your landing page" }).click();
+        await expect(page).toHaveURL(new RegExp(`/${account}/landing$`));
+      });
+    });
+
+    test(`the ${account} guard trusts the server, not an edited session value`, async ({ page }) => {
+      await signIn(page, account);
+      const other = account === "admin" ? "user" : "admin";
+      // A visitor who rewrites the stored account type gains nothing: the guard asks the server.
+      await page.evaluate((value) => sessionStorage.setItem("accountType", value), other);
+      await page.goto(`/${other}/landing`);
+      await expectNotFound(page, `/${other}/landing`);
+      await page.goto(`/${account}/landing`);
+      await expect(pageHeading(page, "Page not found")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  });
+}
