@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -47,12 +48,14 @@ export function openDatabase(options: {
       close: () => client.end({ timeout: 5 }),
     };
   }
+  // Extensions the migrations create must be bundled into PGlite (a server has them installed).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, "pgdata"));
+    client = new PGlite(path.join(options.dataDir, "pgdata"), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   const pgliteDb = drizzlePglite(client, { schema, logger });
   return {

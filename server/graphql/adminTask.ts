@@ -1,4 +1,5 @@
-import { type AdminTaskRecord, listAdminTasks } from "../services/landing";
+import { type AdminTaskRecord, listAdminTasks, updateAdminTask } from "../services/adminTasks";
+import { DomainError } from "../services/errors";
 import { builder } from "./builder";
 
 const TaskStateEnum = builder.enumType("TaskState", { values: ["Completed", "Pending"] as const });
@@ -16,6 +17,24 @@ builder.queryField("adminTasks", (t) =>
     type: [AdminTaskType],
     description: "The onboarding tasks of your facility, in onboarding order. Admins only.",
     authScopes: { admin: true },
-    resolve: (_root, _args, context) => listAdminTasks(context.db, context.viewer, context.viewer.facilityId),
+    resolve: (_root, _args, context) => listAdminTasks(context.db, context.viewer),
+  }),
+);
+
+const AdminTaskInput = builder.inputType("AdminTaskInput", {
+  fields: (t) => ({
+    taskName: t.string({ required: true, description: "DefineSystemRelations, AddUserAccessibility, ..." }),
+    taskState: t.field({ type: TaskStateEnum, required: true }),
+  }),
+});
+
+builder.mutationField("updateAdminTask", (t) =>
+  t.field({
+    type: AdminTaskType,
+    description: "Sets an onboarding task's state for your facility. Admins only.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { input: t.arg({ type: AdminTaskInput, required: true }) },
+    resolve: (_root, args, context) => updateAdminTask(context.db, context.viewer, args.input),
   }),
 );

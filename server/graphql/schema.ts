@@ -2,7 +2,9 @@ import { builder } from "./builder";
 import "./errors";
 import "./adminTask";
 import "./contactMessage";
+import "./costCenter";
 import "./employee";
+import "./facility";
 import "./user";
 import "./viewer";
 

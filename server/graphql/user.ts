@@ -1,7 +1,7 @@
 import { DomainError } from "../services/errors";
-import { type WizardProgress, wizardProgressByCostCenter } from "../services/landing";
 import { updateOwnProfile } from "../services/profile";
 import { type CostCenterPermissionRecord, getUser, listFacilityUsers, type UserRecord } from "../services/users";
+import { type WizardProgress, wizardProgressByCostCenter } from "../services/wizardProgress";
 import { builder } from "./builder";
 
 export const CostCenterPermissionType = builder

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { listAdminTasks } from "../services/landing";
+import { listAdminTasks, updateAdminTask } from "../services/adminTasks";
 import type { RestDeps, RestEnv } from ".";
+import { readJsonObject } from "./respond";
 
 export function adminRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
@@ -9,5 +10,6 @@ export function adminRoutes({ db }: RestDeps) {
     const viewer = c.get("viewer");
     return c.json(await listAdminTasks(db, viewer, c.req.query("facilityId") ?? viewer.facilityId));
   });
+  routes.put("/tasks", async (c) => c.json(await updateAdminTask(db, c.get("viewer"), await readJsonObject(c))));
   return routes;
 }

@@ -6,6 +6,7 @@ import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
+import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
 import { errorResponse, handleError } from "./respond";
 import { staffRoutes } from "./staff";
 import { userRoutes } from "./users";
@@ -20,9 +21,6 @@ const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/
 export function createRestApi(deps: RestDeps) {
   const api = new Hono<RestEnv>().basePath("/api");
   api.onError(handleError);
-  api.notFound((c) =>
-    errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
-  );
 
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
@@ -37,6 +35,8 @@ export function createRestApi(deps: RestDeps) {
   api.route("/staff", staffRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
+  api.route("/organizational-unit", organizationalUnitRoutes(deps));
+  api.route("/wizard", wizardAdminRoutes(deps));
   api.all("*", (c) =>
     errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
   );

@@ -2,17 +2,16 @@ import type { z } from "zod";
 import { DomainError } from "./errors";
 
 /**
- * Applies a rule from schema/ to untrusted input. On failure throws DomainError 'invalid' whose
- * message is the first problem and whose fieldErrors hold the first problem of every field.
+ * Parses input with a shared rule from schema/; a failure is a DomainError 'invalid' whose message
+ * is the first problem and whose fieldErrors name every field's first problem.
  */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+export function parseInput<T extends z.ZodType>(rule: T, input: unknown): z.output<T> {
+  const result = rule.safeParse(input);
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join(".") || "input";
+    const field = issue.path.join(".") || "input";
     fieldErrors[field] ??= issue.message;
   }
-  const first = result.error.issues[0]?.message ?? "The input is not valid";
-  throw new DomainError("invalid", first, fieldErrors);
+  throw new DomainError("invalid", result.error.issues[0]?.message ?? "The input is invalid", fieldErrors);
 }

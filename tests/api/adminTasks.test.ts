@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffingPlans } from "../../db/schema";
+import { auditLog, staffingPlans } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
@@ -100,8 +101,8 @@ describe("wizardStatus on cost-center permissions", () => {
   it("computes every cost center's status in one query (exec: twelve cost centers)", async () => {
     server.database.queries.length = 0;
     const { body } = await graphqlRequest(server.baseUrl, token.exec, ME);
-    const permissions = (body.data?.me as { costCenterPermissions: { code: string; wizardStatus: string }[] })
-      .costCenterPermissions;
+    const me = body.data?.me as { costCenterPermissions: { code: string; wizardStatus: string }[] } | undefined;
+    const permissions = me?.costCenterPermissions ?? [];
     expect(permissions).toHaveLength(12);
     expect(Object.fromEntries(permissions.map((p) => [p.code, p.wizardStatus]))).toMatchObject({
       "6010": "InProgress",
@@ -123,5 +124,61 @@ describe("wizardStatus on cost-center permissions", () => {
     );
     expect(body.data?.facilityUsers).toHaveLength(13);
     expect(server.database.queries).toHaveLength(5);
+  });
+});
+
+describe("PUT /api/admin/tasks and updateAdminTask", () => {
+  async function put(bearer: string, body: unknown) {
+    const response = await fetch(`${server.baseUrl}/api/admin/tasks`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const stateOf = async (taskName: string) => {
+    const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ adminTasks { taskName taskState } }");
+    const tasks = (body.data?.adminTasks ?? []) as { taskName: string; taskState: string }[];
+    return tasks.find((t) => t.taskName === taskName)?.taskState;
+  };
+
+  it("sets a task's state for the admin's facility, audited", async () => {
+    const { status, body } = await put(token.admin, {
+      facilityId: DEMO_FACILITY_ID,
+      taskName: "AddUserAccessibility",
+      taskState: "Completed",
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({ facilityId: DEMO_FACILITY_ID, taskName: "AddUserAccessibility", taskState: "Completed" });
+    expect(await stateOf("AddUserAccessibility")).toBe("Completed");
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${DEMO_FACILITY_ID}:AddUserAccessibility`));
+    expect(audit).toMatchObject({ before: { taskState: "Pending" }, after: { taskState: "Completed" } });
+  });
+
+  it.each([
+    [{ taskName: "MakeCoffee", taskState: "Completed" }, 400, /taskName must be one of/],
+    [{ taskName: "UploadData", taskState: "Done" }, 400, /taskState must be Completed or Pending/],
+    [{ facilityId: OTHER_FACILITY, taskName: "UploadData", taskState: "Completed" }, 403, /permission/],
+  ])("refuses %j and changes nothing", async (body, status, message) => {
+    const result = await put(token.admin, body);
+    expect(result.status).toBe(status);
+    expect(result.body.message).toMatch(message);
+    expect(await stateOf("UploadData")).toBe("Pending");
+  });
+
+  it("refuses user and exec accounts (REST 403, GraphQL FORBIDDEN)", async () => {
+    for (const account of ["user", "exec"] as const) {
+      expect((await put(token[account], { taskName: "UploadData", taskState: "Completed" })).status).toBe(403);
+      const { body } = await graphqlRequest(
+        server.baseUrl,
+        token[account],
+        'mutation { updateAdminTask(input: { taskName: "UploadData", taskState: Completed }) { __typename } }',
+      );
+      expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    }
+    expect(await stateOf("UploadData")).toBe("Pending");
   });
 });

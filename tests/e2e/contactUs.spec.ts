@@ -7,7 +7,7 @@ const SENT = "Your message has been sent.";
 const SEND_OPERATION = "ContactUsPage_SendContactMessageMutation";
 
 async function screen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
 }
 
 function recordSends(page: Page): unknown[] {

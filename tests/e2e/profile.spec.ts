@@ -11,7 +11,7 @@ const SAVED = "Your profile has been updated.";
 const UPDATE_OPERATION = "ProfilePage_UpdateMyProfileMutation";
 
 async function screen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
 }
 
 async function openProfile(page: Page, account: "admin" | "user" | "exec"): Promise<void> {

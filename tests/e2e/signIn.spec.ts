@@ -18,9 +18,10 @@ for (const account of accounts) {
     await page.getByRole("button", { name: "Sign in" }).click();
 
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
-    await expect(page.getByText(ACCOUNT_TYPE_LABELS[account], { exact: true })).toBeVisible();
-    await expect(page.getByText("St. Catherine Medical Center")).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
+    await expect(main.getByText(ACCOUNT_TYPE_LABELS[account], { exact: true })).toBeVisible();
+    await expect(main.getByText("St. Catherine Medical Center")).toBeVisible();
 
     const session = await page.evaluate(() => ({
       accessToken: sessionStorage.getItem("accessToken"),
@@ -48,7 +49,7 @@ test("a wrong password stays on the provider's form with its message", async ({ 
 test("log out returns to /home signed out, with the session cleared", async ({ page }) => {
   await signIn(page, "user");
   await expect(page.getByText("Signed in as")).toBeVisible();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await page.locator("footer").getByRole("button", { name: "LOGOUT" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();

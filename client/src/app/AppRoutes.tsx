@@ -1,14 +1,34 @@
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { AppShell } from "../features/shell/AppShell";
+import { ErrorBoundary } from "../features/shell/errors/ErrorBoundary";
 import { HomePage } from "../features/shell/HomePage";
 import { NotFoundPage } from "../features/shell/NotFoundPage";
+import { RequireAccount } from "../features/shell/RequireAccount";
+import { SIGNED_IN_ROUTES } from "./routeTable";
 
-/** Route table. Signed-out visitors reach only /home; every unknown path shows the not-found page. */
+/**
+ * The route table (spec section 2). Signed-out visitors reach only /home and are sent there from
+ * signed-in routes; a signed-in route of another account type, and any unknown path, shows the
+ * not-found page. Every page sits in the shell (header, footer, idle watch).
+ */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Routes>
-      <Route index element={<Navigate to="/home" replace />} />
-      <Route path="home" element={<HomePage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <ErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route index element={<Navigate to="/home" replace />} />
+          <Route path="home" element={<HomePage />} />
+          {SIGNED_IN_ROUTES.map((route) => (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={<RequireAccount allowed={route.allowed}>{route.element}</RequireAccount>}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
   );
 }

@@ -9,10 +9,105 @@ export type AccountType =
   | 'exec'
   | 'user';
 
-export type HomePage_MeQueryQueryVariables = Exact<{ [key: string]: never; }>;
+/** Subject at most 120 characters, message at most 2000; both required. */
+export type ContactMessageInput = {
+  message: string;
+  subject: string;
+};
+
+export type DomainErrorCode =
+  | 'conflict'
+  | 'forbidden'
+  | 'invalid'
+  | 'not_found'
+  | 'unauthenticated';
+
+/** The signed-in person's own names; letters, digits and spaces only, at most 50 characters. */
+export type ProfileInput = {
+  firstName: string;
+  lastName: string;
+  middleName?: string | null | undefined;
+};
+
+export type StaffType =
+  | 'PRN'
+  | 'Regular'
+  | 'Traveller';
+
+export type TaskState =
+  | 'Completed'
+  | 'Pending';
+
+/** How far the planning wizard of a cost center is, for its latest budget year. */
+export type WizardProgress =
+  | 'Completed'
+  | 'InProgress'
+  | 'NotStarted';
+
+export type ContactUsPage_SendContactMessageMutationMutationVariables = Exact<{
+  input: ContactMessageInput;
+}>;
 
 
-export type HomePage_MeQueryQuery = { me: { id: string, name: string, email: string, accountType: AccountType, facilityId: string, facilityName: string, organizationId: string } };
+export type ContactUsPage_SendContactMessageMutationMutation = { sendContactMessage:
+    | { __typename: 'DomainError', message: string, code: DomainErrorCode, fieldErrors: Array<{ field: string, message: string }> }
+    | { __typename: 'MutationSendContactMessageSuccess', data: { id: string, subject: string, message: string, createdAt: string } }
+   };
+
+export type EmployeeSearch_SearchQueryQueryVariables = Exact<{
+  facilityId: string | number;
+  term: string;
+}>;
 
 
-export const HomePage_MeQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HomePage_MeQuery"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"accountType"}},{"kind":"Field","name":{"kind":"Name","value":"facilityId"}},{"kind":"Field","name":{"kind":"Name","value":"facilityName"}},{"kind":"Field","name":{"kind":"Name","value":"organizationId"}}]}}]}}]} as unknown as DocumentNode<HomePage_MeQueryQuery, HomePage_MeQueryQueryVariables>;
+export type EmployeeSearch_SearchQueryQuery = { employeeSearch: Array<{ id: string, firstName: string, middleName: string | null, lastName: string, employeeId: string, staffType: StaffType }> };
+
+export type EmployeeSearch_EmployeeQueryQueryVariables = Exact<{
+  facilityId: string | number;
+  id: string | number;
+}>;
+
+
+export type EmployeeSearch_EmployeeQueryQuery = { employee: { id: string, firstName: string, middleName: string | null, lastName: string, internalId: string | null, facilityName: string, staffType: StaffType, education: string | null, userEmail: string | null, totalFullTimeEquivalence: number, dateOfHire: string | null, contractDate: string | null, terminationDate: string | null, terminationType: string | null, requisitionNumber: string | null, costCenters: Array<{ costCenterId: string, costCenterName: string, internalCode: string, costCenterFullTimeEquivalence: number, managerFirstName: string | null, managerLastName: string | null, managerEmail: string | null, staffPositions: Array<{ jobName: string, shiftName: string | null, staffPositionFullTimeEquivalence: number }> }> } };
+
+export type AdminLanding_TasksQueryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminLanding_TasksQueryQuery = { adminTasks: Array<{ taskName: string, taskState: TaskState }> };
+
+export type UserLanding_CostCentersQueryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UserLanding_CostCentersQueryQuery = { me: { id: string, costCenterPermissions: Array<{ costCenterId: string, code: string, name: string, completeWizard: boolean, manageStaff: boolean, readOnly: boolean, executive: boolean, wizardStatus: WizardProgress }> } };
+
+export type ProfilePage_UserQueryQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProfilePage_UserQueryQuery = { user: { id: string, firstName: string, middleName: string | null, lastName: string, email: string } };
+
+export type ProfilePage_UpdateMyProfileMutationMutationVariables = Exact<{
+  input: ProfileInput;
+}>;
+
+
+export type ProfilePage_UpdateMyProfileMutationMutation = { updateMyProfile:
+    | { __typename: 'DomainError', message: string, code: DomainErrorCode, fieldErrors: Array<{ field: string, message: string }> }
+    | { __typename: 'MutationUpdateMyProfileSuccess', data: { id: string, firstName: string, middleName: string | null, lastName: string } }
+   };
+
+export type AppShell_ViewerQueryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AppShell_ViewerQueryQuery = { me: { id: string, name: string, firstName: string, lastName: string, initials: string, email: string, accountType: AccountType, facilityId: string, facilityName: string, organizationId: string } };
+
+
+export const ContactUsPage_SendContactMessageMutationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ContactUsPage_SendContactMessageMutation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendContactMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MutationSendContactMessageSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DomainError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ContactUsPage_SendContactMessageMutationMutation, ContactUsPage_SendContactMessageMutationMutationVariables>;
+export const EmployeeSearch_SearchQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmployeeSearch_SearchQuery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"facilityId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"term"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"employeeSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"facilityId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"facilityId"}}},{"kind":"Argument","name":{"kind":"Name","value":"term"},"value":{"kind":"Variable","name":{"kind":"Name","value":"term"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"middleName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"employeeId"}},{"kind":"Field","name":{"kind":"Name","value":"staffType"}}]}}]}}]} as unknown as DocumentNode<EmployeeSearch_SearchQueryQuery, EmployeeSearch_SearchQueryQueryVariables>;
+export const EmployeeSearch_EmployeeQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EmployeeSearch_EmployeeQuery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"facilityId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"employee"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"facilityId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"facilityId"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"middleName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"internalId"}},{"kind":"Field","name":{"kind":"Name","value":"facilityName"}},{"kind":"Field","name":{"kind":"Name","value":"staffType"}},{"kind":"Field","name":{"kind":"Name","value":"education"}},{"kind":"Field","name":{"kind":"Name","value":"userEmail"}},{"kind":"Field","name":{"kind":"Name","value":"totalFullTimeEquivalence"}},{"kind":"Field","name":{"kind":"Name","value":"dateOfHire"}},{"kind":"Field","name":{"kind":"Name","value":"contractDate"}},{"kind":"Field","name":{"kind":"Name","value":"terminationDate"}},{"kind":"Field","name":{"kind":"Name","value":"terminationType"}},{"kind":"Field","name":{"kind":"Name","value":"requisitionNumber"}},{"kind":"Field","name":{"kind":"Name","value":"costCenters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"costCenterId"}},{"kind":"Field","name":{"kind":"Name","value":"costCenterName"}},{"kind":"Field","name":{"kind":"Name","value":"internalCode"}},{"kind":"Field","name":{"kind":"Name","value":"costCenterFullTimeEquivalence"}},{"kind":"Field","name":{"kind":"Name","value":"managerFirstName"}},{"kind":"Field","name":{"kind":"Name","value":"managerLastName"}},{"kind":"Field","name":{"kind":"Name","value":"managerEmail"}},{"kind":"Field","name":{"kind":"Name","value":"staffPositions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"jobName"}},{"kind":"Field","name":{"kind":"Name","value":"shiftName"}},{"kind":"Field","name":{"kind":"Name","value":"staffPositionFullTimeEquivalence"}}]}}]}}]}}]}}]} as unknown as DocumentNode<EmployeeSearch_EmployeeQueryQuery, EmployeeSearch_EmployeeQueryQueryVariables>;
+export const AdminLanding_TasksQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminLanding_TasksQuery"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminTasks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"taskName"}},{"kind":"Field","name":{"kind":"Name","value":"taskState"}}]}}]}}]} as unknown as DocumentNode<AdminLanding_TasksQueryQuery, AdminLanding_TasksQueryQueryVariables>;
+export const UserLanding_CostCentersQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserLanding_CostCentersQuery"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"costCenterPermissions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"costCenterId"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"completeWizard"}},{"kind":"Field","name":{"kind":"Name","value":"manageStaff"}},{"kind":"Field","name":{"kind":"Name","value":"readOnly"}},{"kind":"Field","name":{"kind":"Name","value":"executive"}},{"kind":"Field","name":{"kind":"Name","value":"wizardStatus"}}]}}]}}]}}]} as unknown as DocumentNode<UserLanding_CostCentersQueryQuery, UserLanding_CostCentersQueryQueryVariables>;
+export const ProfilePage_UserQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfilePage_UserQuery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"middleName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode<ProfilePage_UserQueryQuery, ProfilePage_UserQueryQueryVariables>;
+export const ProfilePage_UpdateMyProfileMutationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ProfilePage_UpdateMyProfileMutation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMyProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MutationUpdateMyProfileSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"middleName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DomainError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"fieldErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ProfilePage_UpdateMyProfileMutationMutation, ProfilePage_UpdateMyProfileMutationMutationVariables>;
+export const AppShell_ViewerQueryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AppShell_ViewerQuery"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"initials"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"accountType"}},{"kind":"Field","name":{"kind":"Name","value":"facilityId"}},{"kind":"Field","name":{"kind":"Name","value":"facilityName"}},{"kind":"Field","name":{"kind":"Name","value":"organizationId"}}]}}]}}]} as unknown as DocumentNode<AppShell_ViewerQueryQuery, AppShell_ViewerQueryQueryVariables>;

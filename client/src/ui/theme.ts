@@ -7,6 +7,14 @@ import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
  */
 const config = defineConfig({
   theme: {
+    // Spec section 9: responsive breakpoints at 400, 640, 768, 1024 and 1280 px.
+    breakpoints: {
+      xs: "25rem",
+      sm: "40rem",
+      md: "48rem",
+      lg: "64rem",
+      xl: "80rem",
+    },
     tokens: {
       colors: {
         brand: {

@@ -1,35 +1,18 @@
-import { useQuery } from "@apollo/client";
-import { Badge, Button, Card, DataList, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { Badge, Button, Card, Container, DataList, Heading, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
 import { ACCOUNT_TYPE_LABELS } from "../../../../schema/accountTypes";
 import { useAuth } from "../../auth";
-import { writeSessionValues } from "../../auth/session";
-import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
-import { PageFrame } from "../../ui/PageFrame";
-
-const PRODUCT_NAME = "Staffing & Position Control";
-
-const HomePage_MeQuery = graphql(`
-  query HomePage_MeQuery {
-    me {
-      id
-      name
-      email
-      accountType
-      facilityId
-      facilityName
-      organizationId
-    }
-  }
-`);
+import { PRODUCT_NAME } from "./productName";
+import { landingPath, useViewer } from "./viewer";
 
 /** /home: the landing for signed-out visitors, and where sign-in and log out return to. */
 export function HomePage() {
   const { status } = useAuth();
   return (
-    <PageFrame>
+    <Container maxW="xl" py={{ base: "8", md: "16" }} px={{ base: "3", sm: "4" }}>
       <title>{PRODUCT_NAME}</title>
       {status === "loading" ? (
         <LoadingState label="Checking your sign-in…" />
@@ -38,7 +21,7 @@ export function HomePage() {
       ) : (
         <SignedOutCard />
       )}
-    </PageFrame>
+    </Container>
   );
 }
 
@@ -84,33 +67,7 @@ function SignedOutCard() {
 }
 
 function SignedInCard() {
-  const { signOut } = useAuth();
-  const { data, loading, error, refetch } = useQuery(HomePage_MeQuery);
-  const [isSigningOut, setIsSigningOut] = useState(false);
-  const me = data?.me;
-
-  useEffect(() => {
-    if (!me) return;
-    writeSessionValues({
-      facilityId: me.facilityId,
-      facilityName: me.facilityName,
-      orgId: me.organizationId,
-      email: me.email,
-      name: me.name,
-      accountType: me.accountType,
-    });
-  }, [me]);
-
-  async function handleLogOut() {
-    setIsSigningOut(true);
-    await signOut();
-  }
-
-  const logOutButton = (
-    <Button variant="outline" colorPalette="brand" loading={isSigningOut} onClick={() => void handleLogOut()}>
-      Log out
-    </Button>
-  );
+  const { viewer: me, loading, error, refetch } = useViewer();
 
   if (loading && !me) return <LoadingState label="Loading your account…" />;
 
@@ -121,12 +78,9 @@ function SignedInCard() {
           title="We could not load your account"
           message={error?.message ?? "The server returned no account details."}
         />
-        <HStack gap="3">
-          <Button colorPalette="brand" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-          {logOutButton}
-        </HStack>
+        <Button colorPalette="brand" alignSelf="flex-start" onClick={refetch}>
+          Try again
+        </Button>
       </Stack>
     );
   }
@@ -163,7 +117,11 @@ function SignedInCard() {
           </DataList.Root>
         </Stack>
       </Card.Body>
-      <Card.Footer justifyContent="flex-end">{logOutButton}</Card.Footer>
+      <Card.Footer justifyContent="flex-end">
+        <Button asChild colorPalette="brand">
+          <RouterLink to={landingPath(me.accountType)}>Go to your landing page</RouterLink>
+        </Button>
+      </Card.Footer>
     </Card.Root>
   );
 }

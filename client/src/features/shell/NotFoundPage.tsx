@@ -1,11 +1,12 @@
-import { Button, Card, Heading, Text, VStack } from "@chakra-ui/react";
+import { Button, Card, Container, Heading, Text, VStack } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
-import { PageFrame } from "../../ui/PageFrame";
+import { useFooter } from "./footer/useFooter";
 
-/** Any path the app does not know, signed in or not. */
+/** Any path the app does not know, and signed-in routes of other account types. */
 export function NotFoundPage() {
+  useFooter({ hideNavigation: true });
   return (
-    <PageFrame>
+    <Container maxW="lg" py={{ base: "10", md: "20" }}>
       <title>Page not found · Staffing &amp; Position Control</title>
       <Card.Root variant="elevated">
         <Card.Body>
@@ -23,6 +24,6 @@ export function NotFoundPage() {
           </VStack>
         </Card.Body>
       </Card.Root>
-    </PageFrame>
+    </Container>
   );
 }

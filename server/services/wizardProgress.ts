@@ -1,8 +1,6 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { adminTasks, staffingPlans } from "../../db/schema";
-import { forbidden, requireUuid } from "./errors";
-import type { Viewer } from "./viewer";
+import { staffingPlans } from "../../db/schema";
 
 /** How far a cost center's planning wizard is, for its latest budget year. */
 export type WizardProgress = "NotStarted" | "InProgress" | "Completed";
@@ -27,21 +25,4 @@ export async function wizardProgressByCostCenter(
     .orderBy(asc(staffingPlans.costCenterId), desc(staffingPlans.budgetYear));
   for (const row of rows) result.set(row.costCenterId, row.attestedAt ? "Completed" : "InProgress");
   return result;
-}
-
-export type AdminTaskRecord = {
-  facilityId: string;
-  taskName: string;
-  taskState: "Completed" | "Pending";
-};
-
-/** The onboarding tasks of the admin's own facility (spec §3 'Admin task'), in onboarding order. */
-export async function listAdminTasks(db: Queryable, viewer: Viewer, facilityId: string): Promise<AdminTaskRecord[]> {
-  requireUuid(facilityId, "facility");
-  if (viewer.accountType !== "admin" || viewer.facilityId !== facilityId) throw forbidden();
-  return db
-    .select({ facilityId: adminTasks.facilityId, taskName: adminTasks.taskName, taskState: adminTasks.taskState })
-    .from(adminTasks)
-    .where(eq(adminTasks.facilityId, facilityId))
-    .orderBy(asc(adminTasks.taskName));
 }

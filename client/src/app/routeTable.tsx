@@ -1,0 +1,161 @@
+import type { ReactNode } from "react";
+import type { AccountType } from "../../../schema/accountTypes";
+import { ContactUsPage } from "../features/contact/ContactUsPage";
+import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
+import { FaqPage } from "../features/faq/FaqPage";
+import { AdminLandingPage } from "../features/landing/AdminLandingPage";
+import { ExecLandingPage } from "../features/landing/ExecLandingPage";
+import { UserLandingPage } from "../features/landing/UserLandingPage";
+import { ProfilePage } from "../features/profile/ProfilePage";
+import { ScreenInPreparation } from "../features/shell/ScreenInPreparation";
+
+export type SignedInRoute = {
+  path: string;
+  /** The account types whose route set holds this path (spec section 2). */
+  allowed: readonly AccountType[];
+  element: ReactNode;
+};
+
+const ALL: readonly AccountType[] = ["admin", "exec", "user"];
+const ADMIN_AND_USER: readonly AccountType[] = ["admin", "user"];
+const ADMIN: readonly AccountType[] = ["admin"];
+const USER: readonly AccountType[] = ["user"];
+const EXEC: readonly AccountType[] = ["exec"];
+
+function inPreparation(title: string, purpose: string): ReactNode {
+  return <ScreenInPreparation title={title} purpose={purpose} />;
+}
+
+/** Every signed-in route of spec section 2. /home is public and lives in AppRoutes. */
+export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
+  // All three account types
+  { path: "/user/profile", allowed: ALL, element: <ProfilePage /> },
+  // Admin and user only
+  { path: "/contact-us", allowed: ADMIN_AND_USER, element: <ContactUsPage /> },
+  { path: "/faq", allowed: ADMIN_AND_USER, element: <FaqPage /> },
+
+  // Admin
+  { path: "/admin/landing", allowed: ADMIN, element: <AdminLandingPage /> },
+  {
+    path: "/admin/user-accessibility",
+    allowed: ADMIN,
+    element: inPreparation("USER ACCESSIBILITY", "Give users access to cost centers and manage their permissions."),
+  },
+  {
+    path: "/admin/job-categorization",
+    allowed: ADMIN,
+    element: inPreparation("JOB CATEGORIZATION", "Group the facility's job titles into job categories."),
+  },
+  {
+    path: "/admin/facility-definitions/define-system-relationships",
+    allowed: ADMIN,
+    element: inPreparation(
+      "DEFINE SYSTEM RELATIONSHIPS",
+      "The facility's full name, its owner, and the system and region it belongs to.",
+    ),
+  },
+  {
+    path: "/admin/facility-definitions/financial-information",
+    allowed: ADMIN,
+    element: inPreparation("Basic Financial Information", "The financial standards the staffing plans are built on."),
+  },
+  {
+    path: "/admin/facility-definitions/hr-guidelines",
+    allowed: ADMIN,
+    element: inPreparation("Basic HR Guidelines", "The HR rules the planning wizard applies."),
+  },
+  {
+    path: "/admin/upload/cost-center",
+    allowed: ADMIN,
+    element: inPreparation("UPLOAD COST CENTERS", "Load the facility's cost centers from an .xlsx or .csv file."),
+  },
+  {
+    path: "/admin/upload/staff",
+    allowed: ADMIN,
+    element: inPreparation("UPLOAD STAFF", "Load the facility's staff from an .xlsx or .csv file."),
+  },
+  {
+    path: "/admin/upload/users",
+    allowed: ADMIN,
+    element: inPreparation("UPLOAD USERS", "Load the facility's users from an .xlsx or .csv file."),
+  },
+  {
+    path: "/admin/cost-center-maintenance",
+    allowed: ADMIN,
+    element: inPreparation("COST CENTER MAINTENANCE", "Add, update, delete, reset and unlock cost centers."),
+  },
+  { path: "/admin/employee-search", allowed: ADMIN, element: <EmployeeSearchPage /> },
+
+  // User
+  { path: "/user/landing", allowed: USER, element: <UserLandingPage /> },
+  {
+    path: "/user/modelling",
+    allowed: USER,
+    element: inPreparation("MODELLING", "What-if staffing scenarios beside the saved plan."),
+  },
+  {
+    path: "/user/manageStaff",
+    allowed: USER,
+    element: inPreparation("MANAGE STAFF", "Transfer, add or remove staff in the cost centers you manage."),
+  },
+  {
+    path: "/user/dashboard",
+    allowed: USER,
+    element: inPreparation("DASHBOARD", "Budgeted, hired and open FTE for your cost centers."),
+  },
+  { path: "/user/employee-search", allowed: USER, element: <EmployeeSearchPage /> },
+  {
+    path: "/user/wizard/unitdef",
+    allowed: USER,
+    element: inPreparation("UNIT DEFINITION", "Step 1 of 6: census, care hours and the finance budget."),
+  },
+  {
+    path: "/user/wizard/defineRoles",
+    allowed: USER,
+    element: inPreparation("DEFINE ROLES", "Step 2 of 6: exempt roles and shift-based roles."),
+  },
+  {
+    path: "/user/wizard/careschedule",
+    allowed: USER,
+    element: inPreparation("CREATE CARE SCHEDULES", "Step 3 of 6: staff on duty hour by hour."),
+  },
+  {
+    path: "/user/wizard/assignstaff",
+    allowed: USER,
+    element: inPreparation("ASSIGN STAFF", "Step 4 of 6: place staff in the planned positions."),
+  },
+  {
+    path: "/user/wizard/positioncontrol",
+    allowed: USER,
+    element: inPreparation("FINALIZE POSITION CONTROL", "Step 5 of 6: open positions for what stays unfilled."),
+  },
+  {
+    path: "/user/wizard/review",
+    allowed: USER,
+    element: inPreparation("REVIEW AND ATTEST", "Step 6 of 6: review the plan and attest to it."),
+  },
+
+  // Exec
+  { path: "/exec/landing", allowed: EXEC, element: <ExecLandingPage /> },
+  {
+    path: "/exec/position-control",
+    allowed: EXEC,
+    element: inPreparation("POSITION CONTROL", "Filled, open and traveller positions against the approved plan."),
+  },
+  {
+    path: "/exec/positions-rollup",
+    allowed: EXEC,
+    element: inPreparation("POSITIONS ROLLUP", "Positions rolled up by cost center and job category."),
+  },
+  {
+    path: "/exec/facility-dashboard",
+    allowed: EXEC,
+    element: inPreparation("FACILITY DASHBOARD", "Budgeted, hired and open FTE across the facility."),
+  },
+  {
+    path: "/exec/individual-dashboard",
+    allowed: EXEC,
+    element: inPreparation("INDIVIDUAL DASHBOARD", "The same figures for one cost center at a time."),
+  },
+  { path: "/exec/employee-search", allowed: EXEC, element: <EmployeeSearchPage /> },
+];

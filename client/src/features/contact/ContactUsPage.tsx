@@ -1,0 +1,171 @@
+import { useMutation } from "@apollo/client";
+import { Alert, Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+  type ContactUsInput,
+  contactUsSchema,
+} from "../../../../schema/contactUs";
+import { graphql } from "../../gql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, FormCountedTextarea, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+
+export const CONTACT_SENT_MESSAGE = "Your message has been sent.";
+const MESSAGE_ROWS = 8;
+
+const ContactUsPage_SendContactMessageMutation = graphql(`
+  mutation ContactUsPage_SendContactMessageMutation($input: ContactMessageInput!) {
+    sendContactMessage(input: $input) {
+      __typename
+      ... on MutationSendContactMessageSuccess {
+        data {
+          id
+          subject
+          message
+          createdAt
+        }
+      }
+      ... on DomainError {
+        message
+        code
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+type ContactFormValues = { subject: string; message: string };
+type SentMessage = { subject: string; createdAt: string };
+
+const CONTACT_FIELDS = ["subject", "message"] as const;
+const EMPTY: ContactFormValues = { subject: "", message: "" };
+
+/** /contact-us (admin and user): a message to the staffing support team. */
+export function ContactUsPage() {
+  const { control, handleSubmit, setError, reset, formState } = useForm<ContactFormValues, unknown, ContactUsInput>({
+    mode: "all",
+    resolver: zodResolver(contactUsSchema),
+    defaultValues: EMPTY,
+  });
+  const [sendContactMessage, { loading: sending }] = useMutation(ContactUsPage_SendContactMessageMutation);
+  const [sent, setSent] = useState<SentMessage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const isValid = useSchemaValidity(control, contactUsSchema);
+
+  useFooter({ hasUnsavedChanges: formState.isDirty && !sending && !sent });
+
+  async function handleSend(input: ContactUsInput) {
+    setFailure(null);
+    try {
+      const { data } = await sendContactMessage({ variables: { input } });
+      const result = data?.sendContactMessage;
+      if (result?.__typename === "MutationSendContactMessageSuccess") {
+        setSent({ subject: result.data.subject, createdAt: result.data.createdAt });
+        reset(EMPTY);
+      } else if (result?.__typename === "DomainError") {
+        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, CONTACT_FIELDS);
+        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+      } else {
+        setFailure("The server did not answer. Please try again.");
+      }
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : "The server did not answer. Please try again.");
+    }
+  }
+
+  function handleSendAnother() {
+    setSent(null);
+    reset(EMPTY);
+  }
+
+  return (
+    <ShellPage
+      title="Contact Us"
+      description="Questions about the app, your cost centers or your access? Send a message to the staffing support team."
+    >
+      <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+        {sent ? (
+          <Card.Body>
+            <Stack gap="5">
+              <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{CONTACT_SENT_MESSAGE}</Alert.Title>
+                  <Alert.Description>
+                    We received “{sent.subject}” on {formatDateTime(sent.createdAt)}. The support team answers by
+                    e-mail.
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+              <Button alignSelf="flex-start" variant="outline" colorPalette="brand" onClick={handleSendAnother}>
+                Send another message
+              </Button>
+            </Stack>
+          </Card.Body>
+        ) : (
+          <form noValidate aria-label="Contact Us" onSubmit={(event) => void handleSubmit(handleSend)(event)}>
+            <Card.Header>
+              <Heading as="h2" size="lg">
+                Send a message
+              </Heading>
+              <Text color="fg.muted" textStyle="sm">
+                Both fields are required. Include the cost center and page if your question is about one.
+              </Text>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="5">
+                {failure ? <ErrorAlert title="Your message was not sent" message={failure} /> : null}
+                <FormTextField
+                  control={control}
+                  name="subject"
+                  label="Subject"
+                  required
+                  maxLength={CONTACT_SUBJECT_MAX_LENGTH}
+                  placeholder="What is your message about?"
+                />
+                <FormCountedTextarea
+                  control={control}
+                  name="message"
+                  label="Message"
+                  required
+                  maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+                  rows={MESSAGE_ROWS}
+                  placeholder="How can we help?"
+                />
+              </Stack>
+            </Card.Body>
+            <Card.Footer justifyContent="flex-end">
+              <HStack gap="3">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  disabled={!isValid || sending}
+                  loading={sending}
+                  loadingText="Sending…"
+                >
+                  Send
+                </Button>
+              </HStack>
+            </Card.Footer>
+          </form>
+        )}
+      </Card.Root>
+    </ShellPage>
+  );
+}
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}

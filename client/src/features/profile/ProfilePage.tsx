@@ -1,0 +1,210 @@
+import { useMutation, useQuery } from "@apollo/client";
+import { Alert, Badge, Button, Card, DataList, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ACCOUNT_TYPE_LABELS } from "../../../../schema/accountTypes";
+import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../../../schema/profile";
+import { graphql } from "../../gql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+import { useViewer } from "../shell/viewer";
+
+export const PROFILE_SAVED_MESSAGE = "Your profile has been updated.";
+
+const ProfilePage_UserQuery = graphql(`
+  query ProfilePage_UserQuery($id: ID!) {
+    user(id: $id) {
+      id
+      firstName
+      middleName
+      lastName
+      email
+    }
+  }
+`);
+
+const ProfilePage_UpdateMyProfileMutation = graphql(`
+  mutation ProfilePage_UpdateMyProfileMutation($input: ProfileInput!) {
+    updateMyProfile(input: $input) {
+      __typename
+      ... on MutationUpdateMyProfileSuccess {
+        data {
+          id
+          firstName
+          middleName
+          lastName
+        }
+      }
+      ... on DomainError {
+        message
+        code
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+const PROFILE_FIELDS = ["firstName", "middleName", "lastName"] as const;
+
+/** /user/profile (all account types): who you are, and your own names to correct. */
+export function ProfilePage() {
+  const { viewer, loading: viewerLoading, error: viewerError } = useViewer();
+  const userId = viewer?.id;
+  const { data, loading, error, refetch } = useQuery(ProfilePage_UserQuery, {
+    variables: { id: userId ?? "" },
+    skip: !userId,
+  });
+  const user = data?.user;
+
+  return (
+    <ShellPage title="Profile" description="Your account details. You can correct how your name is shown.">
+      {!viewer || (!user && (loading || viewerLoading)) ? (
+        viewerError || error ? (
+          <ErrorAlert title="We could not load your profile" message={(viewerError ?? error)?.message} />
+        ) : (
+          <LoadingState label="Loading your profile…" />
+        )
+      ) : (
+        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 3fr)" }} gap="6" alignItems="start">
+          <Card.Root variant="outline" bg="bg.panel">
+            <Card.Header>
+              <Heading as="h2" size="lg">
+                Account
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <DataList.Root orientation="horizontal" size="lg" data-testid="profile-account">
+                <DataList.Item>
+                  <DataList.ItemLabel>Name</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="profile-name">{viewer.name}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Email</DataList.ItemLabel>
+                  <DataList.ItemValue wordBreak="break-all">{viewer.email}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Account type</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Badge colorPalette="brand" variant="subtle" size="md">
+                      {ACCOUNT_TYPE_LABELS[viewer.accountType]}
+                    </Badge>
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Facility</DataList.ItemLabel>
+                  <DataList.ItemValue>{viewer.facilityName}</DataList.ItemValue>
+                </DataList.Item>
+              </DataList.Root>
+            </Card.Body>
+          </Card.Root>
+          {user ? (
+            <ProfileForm
+              initial={{ firstName: user.firstName, middleName: user.middleName ?? "", lastName: user.lastName }}
+            />
+          ) : (
+            <Stack gap="3">
+              <ErrorAlert title="We could not load your profile" message={error?.message} />
+              <Button alignSelf="flex-start" colorPalette="brand" onClick={() => void refetch().catch(() => undefined)}>
+                Try again
+              </Button>
+            </Stack>
+          )}
+        </Grid>
+      )}
+    </ShellPage>
+  );
+}
+
+type ProfileFormProps = { initial: { firstName: string; middleName: string; lastName: string } };
+
+function ProfileForm({ initial }: ProfileFormProps) {
+  const { control, handleSubmit, setError, reset, formState } = useForm<ProfileFormValues, unknown, ProfileInput>({
+    mode: "all",
+    resolver: zodResolver(profileSchema),
+    defaultValues: initial,
+  });
+  const [updateMyProfile, { loading: saving }] = useMutation(ProfilePage_UpdateMyProfileMutation, {
+    // The header shows the name and initials: bring every name on screen up to date.
+    refetchQueries: "active",
+  });
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useFooter({ hasUnsavedChanges: formState.isDirty && !saving });
+
+  async function handleSave(input: ProfileInput) {
+    setSaved(false);
+    setFailure(null);
+    try {
+      const { data } = await updateMyProfile({ variables: { input } });
+      const result = data?.updateMyProfile;
+      if (result?.__typename === "MutationUpdateMyProfileSuccess") {
+        // The saved names become the form's new starting point: clean again, Save disabled.
+        const { firstName, middleName, lastName } = result.data;
+        reset({ firstName, middleName: middleName ?? "", lastName });
+        setSaved(true);
+      } else if (result?.__typename === "DomainError") {
+        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, PROFILE_FIELDS);
+        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+      } else {
+        setFailure("The server did not answer. Please try again.");
+      }
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : "The server did not answer. Please try again.");
+    }
+  }
+
+  const isValid = useSchemaValidity(control, profileSchema);
+  const canSave = formState.isDirty && isValid && !saving;
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" asChild>
+      <form noValidate aria-label="Edit your name" onSubmit={(event) => void handleSubmit(handleSave)(event)}>
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            Your name
+          </Heading>
+          <Text color="fg.muted" textStyle="sm">
+            Letters, digits and spaces only. Your middle name is optional.
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="5">
+            {saved && !formState.isDirty ? (
+              <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+                <Alert.Indicator />
+                <Alert.Title>{PROFILE_SAVED_MESSAGE}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            {failure ? <ErrorAlert title="Your profile was not saved" message={failure} /> : null}
+            <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
+              <FormTextField control={control} name="firstName" label="First Name" required autoComplete="given-name" />
+              <FormTextField
+                control={control}
+                name="middleName"
+                label="Middle Name"
+                helperText="Optional"
+                autoComplete="additional-name"
+              />
+              <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="family-name" />
+            </Grid>
+          </Stack>
+        </Card.Body>
+        <Card.Footer justifyContent="flex-end">
+          <HStack gap="3">
+            <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} loadingText="Saving…">
+              Save
+            </Button>
+          </HStack>
+        </Card.Footer>
+      </form>
+    </Card.Root>
+  );
+}

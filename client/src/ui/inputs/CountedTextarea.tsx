@@ -1,0 +1,93 @@
+import { Field, HStack, Text, Textarea, type TextareaProps } from "@chakra-ui/react";
+import type { ReactNode, Ref } from "react";
+import type { FieldValues } from "react-hook-form";
+import { type FormFieldProps, useFormField } from "./fieldError";
+
+/** Spec §5 and §9: a textarea holds 40 characters unless told otherwise; notes use 4 rows. */
+export const TEXTAREA_DEFAULT_MAX_LENGTH = 40;
+export const NOTES_ROWS = 4;
+
+export type CountedTextareaProps = Omit<TextareaProps, "value" | "onChange" | "maxLength"> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  error?: string | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+export function remainingCharactersText(remaining: number): string {
+  return `${remaining} ${remaining === 1 ? "character" : "characters"} remaining`;
+}
+
+/** A labelled textarea that stops at `maxLength` and counts down the characters left. */
+export function CountedTextarea({
+  label,
+  value,
+  onChange,
+  maxLength = TEXTAREA_DEFAULT_MAX_LENGTH,
+  rows = NOTES_ROWS,
+  error,
+  helperText,
+  required,
+  ref,
+  ...textareaProps
+}: CountedTextareaProps) {
+  const remaining = Math.max(0, maxLength - value.length);
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Textarea
+        {...textareaProps}
+        ref={ref}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <HStack justify="space-between" align="flex-start" width="full" gap="4">
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : helperText ? (
+          <Field.HelperText>{helperText}</Field.HelperText>
+        ) : (
+          <span />
+        )}
+        <Text
+          textStyle="xs"
+          color={remaining === 0 ? "fg.error" : "fg.muted"}
+          flexShrink={0}
+          aria-live="polite"
+          data-testid="remaining-characters"
+        >
+          {remainingCharactersText(remaining)}
+        </Text>
+      </HStack>
+    </Field.Root>
+  );
+}
+
+export type FormCountedTextareaProps<T extends FieldValues> = FormFieldProps<T> &
+  Omit<CountedTextareaProps, "value" | "onChange" | "error" | "name" | "ref">;
+
+/** {@link CountedTextarea} bound to a react-hook-form field. */
+export function FormCountedTextarea<T extends FieldValues>({ control, name, ...props }: FormCountedTextareaProps<T>) {
+  const { field, visibleError } = useFormField({ control, name });
+  return (
+    <CountedTextarea
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      disabled={props.disabled ?? field.disabled}
+      error={visibleError}
+    />
+  );
+}

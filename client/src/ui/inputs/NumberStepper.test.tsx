@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NumberStepper, type NumberStepperProps } from "./NumberStepper";
+import { renderWithChakra } from "./testUtils";
+
+afterEach(cleanup);
+
+/**
+ * A person's pace between keys. Chakra's number input writes its value back to the input on the next
+ * animation frame; keys fired with no gap at all (user-event's default) can overtake that write.
+ */
+const TYPING_DELAY_MS = 25;
+
+type HarnessProps = Partial<NumberStepperProps> & { initial?: number | null; onChangeSpy?: (v: number | null) => void };
+
+function Harness({ initial = null, onChangeSpy, ...props }: HarnessProps) {
+  const [value, setValue] = useState<number | null>(initial);
+  return (
+    <>
+      <NumberStepper
+        label="Staff per shift"
+        {...props}
+        value={value}
+        onValueChange={(next) => {
+          setValue(next);
+          onChangeSpy?.(next);
+        }}
+      />
+      <output data-testid="value">{value === null ? "empty" : String(value)}</output>
+    </>
+  );
+}
+
+describe("NumberStepper", () => {
+  it("is labelled", () => {
+    renderWithChakra(<Harness />);
+    expect(screen.getByLabelText("Staff per shift")).toBeTruthy();
+  });
+
+  it("ignores +, -, e and E while digits go through", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    renderWithChakra(<Harness />);
+    const input = screen.getByLabelText<HTMLInputElement>("Staff per shift");
+    await user.click(input);
+    await user.keyboard("+-eE1e2E-+");
+    expect(input.value).toBe("12");
+    expect(screen.getByTestId("value").textContent).toBe("12");
+  });
+
+  it("refuses a pasted value holding a sign or an exponent", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    renderWithChakra(<Harness />);
+    const input = screen.getByLabelText<HTMLInputElement>("Staff per shift");
+    await user.click(input);
+    await user.paste("1e3");
+    expect(input.value).toBe("");
+    await user.paste("-5");
+    expect(input.value).toBe("");
+  });
+
+  it("clamps a value above the default maximum of 24 when the field loses focus", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    renderWithChakra(<Harness />);
+    const input = screen.getByLabelText<HTMLInputElement>("Staff per shift");
+    await user.click(input);
+    await user.keyboard("30");
+    await user.tab();
+    await waitFor(() => expect(input.value).toBe("24"));
+    expect(screen.getByTestId("value").textContent).toBe("24");
+  });
+
+  it("clamps to a custom minimum and keeps the increment button inside the maximum", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    renderWithChakra(<Harness min={1} max={3} initial={3} />);
+    const input = screen.getByLabelText<HTMLInputElement>("Staff per shift");
+    await user.click(screen.getByRole("button", { name: "Increase Staff per shift" }));
+    expect(input.value).toBe("3");
+    await user.clear(input);
+    await user.keyboard("0");
+    await user.tab();
+    await waitFor(() => expect(input.value).toBe("1"));
+    expect(screen.getByTestId("value").textContent).toBe("1");
+  });
+
+  it("steps by a fractional step", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    const spy = vi.fn();
+    renderWithChakra(<Harness min={0} max={1.5} step={0.1} initial={0.5} onChangeSpy={spy} />);
+    await user.click(screen.getByRole("button", { name: "Increase Staff per shift" }));
+    expect(screen.getByTestId("value").textContent).toBe("0.6");
+    await user.click(screen.getByRole("button", { name: "Decrease Staff per shift" }));
+    await user.click(screen.getByRole("button", { name: "Decrease Staff per shift" }));
+    expect(screen.getByTestId("value").textContent).toBe("0.4");
+    expect(spy).toHaveBeenLastCalledWith(0.4);
+  });
+
+  it("steps with the arrow keys", async () => {
+    const user = userEvent.setup({ delay: TYPING_DELAY_MS });
+    renderWithChakra(<Harness initial={5} />);
+    await user.click(screen.getByLabelText("Staff per shift"));
+    await user.keyboard("{ArrowUp}{ArrowUp}{ArrowDown}");
+    expect(screen.getByTestId("value").textContent).toBe("6");
+  });
+});

@@ -1,0 +1,51 @@
+import {
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseControllerReturn,
+  useController,
+  useWatch,
+} from "react-hook-form";
+import type { ZodType } from "zod";
+
+/** What decides whether a field's error may show: its own state and whether the form was submitted. */
+export type FieldVisibility = {
+  error?: { message?: string } | undefined;
+  isTouched: boolean;
+  isDirty: boolean;
+};
+
+/**
+ * The one rule for field errors (spec §5): an error shows only once the field was visited (blurred)
+ * or changed, or once the form was submitted (server field errors arrive after a submit).
+ */
+export function visibleFieldError(field: FieldVisibility, isSubmitted: boolean): string | undefined {
+  if (!field.error) return undefined;
+  if (!(field.isTouched || field.isDirty || isSubmitted)) return undefined;
+  return field.error.message || "This value is not valid";
+}
+
+export type FormFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+};
+
+/** A react-hook-form field with its error already filtered by {@link visibleFieldError}. */
+export function useFormField<T extends FieldValues>({
+  control,
+  name,
+}: FormFieldProps<T>): UseControllerReturn<T> & { visibleError: string | undefined } {
+  const controller = useController({ control, name });
+  const visibleError = visibleFieldError(controller.fieldState, controller.formState.isSubmitted);
+  return { ...controller, visibleError };
+}
+
+/**
+ * Whether the form's current values pass `schema`, computed synchronously on every change. Use it to
+ * enable a Save button: react-hook-form's `formState.isValid` comes from an asynchronous resolver
+ * run and can lag behind fast input.
+ */
+export function useSchemaValidity<T extends FieldValues>(control: Control<T>, schema: ZodType): boolean {
+  const values = useWatch({ control });
+  return schema.safeParse(values).success;
+}

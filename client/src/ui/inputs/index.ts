@@ -1,0 +1,24 @@
+export {
+  CountedTextarea,
+  type CountedTextareaProps,
+  FormCountedTextarea,
+  NOTES_ROWS,
+  remainingCharactersText,
+  TEXTAREA_DEFAULT_MAX_LENGTH,
+} from "./CountedTextarea";
+export {
+  type FieldVisibility,
+  type FormFieldProps,
+  useFormField,
+  useSchemaValidity,
+  visibleFieldError,
+} from "./fieldError";
+export {
+  FormNumberStepper,
+  NumberStepper,
+  type NumberStepperProps,
+  STEPPER_DEFAULT_MAX,
+  STEPPER_DEFAULT_MIN,
+} from "./NumberStepper";
+export { applyServerFieldErrors, type ServerFieldError } from "./serverErrors";
+export { FormTextField, TextField, type TextFieldProps } from "./TextField";

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { militaryTime } from "./time";
+
+/** Spec §3 constants: the facility time zones offered, with their UTC offsets. */
+export const TIME_ZONES = [
+  { zone: "US/Hawaii", utc: "GMT-10" },
+  { zone: "US/Alaska", utc: "GMT-9" },
+  { zone: "US/Pacific", utc: "GMT-8" },
+  { zone: "US/Arizona", utc: "GMT-7" },
+  { zone: "US/Mountain", utc: "GMT-7" },
+  { zone: "US/Central", utc: "GMT-6" },
+  { zone: "US/Eastern", utc: "GMT-5" },
+  { zone: "US/East-Indiana", utc: "GMT-5" },
+] as const;
+
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+export const FACILITY_SETUP_STEPS = {
+  DefineSystemRelations: "DEFINE SYSTEM RELATIONSHIPS",
+  AddBasicFinancialInformation: "ADD BASIC FINANCIAL INFORMATION",
+  ProvideBasicHrGuidelines: "PROVIDE BASIC HR GUIDELINES",
+} as const;
+
+const requiredText = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The system-relationship form (spec §2, §5): all four fields required. */
+export const systemRelationshipsSchema = z.object({
+  facilityName: requiredText("Full name of the facility"),
+  facilityOwner: requiredText("Owner"),
+  systemName: requiredText("System"),
+  divisionName: requiredText("Region or division"),
+});
+export type SystemRelationshipsInput = z.output<typeof systemRelationshipsSchema>;
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** Basic financial information (spec §5 budget settings) plus the FTE basis. */
+export const budgetSettingsSchema = z
+  .object({
+    prnStaffValue: z.coerce
+      .number({ error: "PRN staff value is required" })
+      .min(0.01, "PRN staff value must be at least 0.01")
+      .max(1.5, "PRN staff value must be at most 1.5"),
+    fiscalYearMonthsBegin: wholeNumber("Fiscal year begin month", 1, 12),
+    fiscalYearDaysBegin: wholeNumber("Fiscal year begin day", 1, 31),
+    budgetSeasonBeginMonth: wholeNumber("Budget season begin month", 1, 12),
+    budgetSeasonBeginDay: wholeNumber("Budget season begin day", 1, 31),
+    budgetSeasonEndMonth: wholeNumber("Budget season end month", 1, 12),
+    budgetSeasonEndDay: wholeNumber("Budget season end day", 1, 31),
+    nextPayPeriodBegin: wholeNumber("Next pay period begin", 1, 31),
+    nextPayPeriodEnd: wholeNumber("Next pay period end", 1, 31),
+    annualHoursPerFte: wholeNumber("Annual hours per FTE", 1000, 3000).default(2080),
+  })
+  .superRefine((value, context) => {
+    for (const [monthKey, dayKey, label] of [
+      ["fiscalYearMonthsBegin", "fiscalYearDaysBegin", "Fiscal year begin day"],
+      ["budgetSeasonBeginMonth", "budgetSeasonBeginDay", "Budget season begin day"],
+      ["budgetSeasonEndMonth", "budgetSeasonEndDay", "Budget season end day"],
+    ] as const) {
+      const daysInMonth = new Date(Date.UTC(2025, value[monthKey], 0)).getUTCDate();
+      if (value[dayKey] > daysInMonth) {
+        context.addIssue({
+          code: "custom",
+          path: [dayKey],
+          message: `${label} must be at most ${daysInMonth} in ${MONTHS[value[monthKey] - 1]}`,
+        });
+      }
+    }
+  });
+export type BudgetSettingsInput = z.output<typeof budgetSettingsSchema>;
+
+const optionalMilitaryTime = (label: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(militaryTime(label).nullable());
+
+/** HR guidelines (spec §5 shift settings), the facility time zone and its education list. */
+export const hrGuidelinesSchema = z.object({
+  dayShiftStart: militaryTime("Day shift start"),
+  dayShiftEnd: militaryTime("Day shift end"),
+  eveningShiftStart: militaryTime("Evening shift start"),
+  eveningShiftEnd: militaryTime("Evening shift end"),
+  nightShiftStart: militaryTime("Night shift start"),
+  nightShiftEnd: militaryTime("Night shift end"),
+  otherShiftStart: optionalMilitaryTime("Other shift start"),
+  otherShiftEnd: optionalMilitaryTime("Other shift end"),
+  startDay: wholeNumber("Start day", 1, 7),
+  endDay: wholeNumber("End day", 1, 7),
+  dropdownStartTime: militaryTime("Dropdown start time"),
+  dropdownEndTime: militaryTime("Dropdown end time"),
+  emailContact: z
+    .string({ error: "Contact e-mail is required" })
+    .trim()
+    .min(1, "Contact e-mail is required")
+    .pipe(z.email("Contact e-mail must be a valid e-mail address")),
+  timeZone: z.enum(
+    TIME_ZONES.map((zone) => zone.zone) as [string, ...string[]],
+    "Time zone must be one of the listed US time zones",
+  ),
+  education: z
+    .array(requiredText("Education", 60))
+    .max(50, "At most 50 education levels")
+    .refine(
+      (list) => new Set(list.map((name) => name.toLowerCase())).size === list.length,
+      "Education levels must be unique",
+    ),
+});
+export type HrGuidelinesInput = z.output<typeof hrGuidelinesSchema>;

@@ -1,0 +1,124 @@
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { educationLevels, facilities, facilityBudgetSettings, facilityShiftSettings } from "../../db/schema";
+import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
+import { setAdminTaskState } from "./adminTasks";
+import { recordAudit } from "./audit";
+import { requireAdmin } from "./authorization";
+import { forbidden } from "./errors";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+/** Everything the facility-definition screens show and edit, for the admin's facility. */
+export async function getFacilitySettings(db: Queryable, viewer: Viewer) {
+  requireAdmin(viewer);
+  const [facility] = await db.select().from(facilities).where(eq(facilities.id, viewer.facilityId));
+  const [budget] = await db
+    .select()
+    .from(facilityBudgetSettings)
+    .where(eq(facilityBudgetSettings.facilityId, viewer.facilityId));
+  const [shifts] = await db
+    .select()
+    .from(facilityShiftSettings)
+    .where(eq(facilityShiftSettings.facilityId, viewer.facilityId));
+  const education = await db
+    .select({ name: educationLevels.name })
+    .from(educationLevels)
+    .where(eq(educationLevels.facilityId, viewer.facilityId))
+    .orderBy(asc(educationLevels.name));
+  if (!facility) throw forbidden();
+  return {
+    id: facility.id,
+    organizationId: facility.organizationId,
+    facilityName: facility.name,
+    facilityOwner: facility.owner,
+    systemName: facility.systemName,
+    divisionName: facility.divisionName,
+    timeZone: facility.timeZone,
+    annualHoursPerFte: facility.annualHoursPerFte,
+    budgetSettings: budget ?? null,
+    shiftSettings: shifts ?? null,
+    education: education.map((row) => row.name),
+  };
+}
+export type FacilitySettings = Awaited<ReturnType<typeof getFacilitySettings>>;
+
+/** Spec §4: saving the system relationships marks DefineSystemRelations Completed. */
+export async function defineSystemRelationships(db: Queryable, viewer: Viewer, input: unknown) {
+  const { organizationId } = (input ?? {}) as { organizationId?: unknown };
+  requireAdmin(viewer);
+  if (organizationId !== undefined && organizationId !== viewer.organizationId) throw forbidden();
+  const values = parseInput(systemRelationshipsSchema, input);
+  return db.transaction(async (tx) => {
+    const before = await getFacilitySettings(tx, viewer);
+    await tx
+      .update(facilities)
+      .set({
+        name: values.facilityName,
+        owner: values.facilityOwner,
+        systemName: values.systemName,
+        divisionName: values.divisionName,
+        updatedAt: new Date(),
+      })
+      .where(eq(facilities.id, viewer.facilityId));
+    await setAdminTaskState(tx, viewer, "DefineSystemRelations", "Completed");
+    const after = await getFacilitySettings(tx, viewer);
+    await audit(tx, viewer, "facility.system_relations.update", before, after);
+    return after;
+  });
+}
+
+/** Basic Financial Information: the budget settings and the FTE basis. */
+export async function updateFinancialInformation(db: Queryable, viewer: Viewer, input: unknown) {
+  requireAdmin(viewer);
+  const { annualHoursPerFte, ...budget } = parseInput(budgetSettingsSchema, input);
+  return db.transaction(async (tx) => {
+    const before = await getFacilitySettings(tx, viewer);
+    await tx
+      .update(facilities)
+      .set({ annualHoursPerFte, updatedAt: new Date() })
+      .where(eq(facilities.id, viewer.facilityId));
+    await tx
+      .insert(facilityBudgetSettings)
+      .values({ facilityId: viewer.facilityId, ...budget })
+      .onConflictDoUpdate({ target: facilityBudgetSettings.facilityId, set: { ...budget, updatedAt: new Date() } });
+    await setAdminTaskState(tx, viewer, "AddBasicFinancialInformation", "Completed");
+    const after = await getFacilitySettings(tx, viewer);
+    await audit(tx, viewer, "facility.financial_information.update", before, after);
+    return after;
+  });
+}
+
+/** HR guidelines: shift settings, time zone and the education list (replaced as a whole). */
+export async function updateHrGuidelines(db: Queryable, viewer: Viewer, input: unknown) {
+  requireAdmin(viewer);
+  const { timeZone, education, ...shifts } = parseInput(hrGuidelinesSchema, input);
+  return db.transaction(async (tx) => {
+    const before = await getFacilitySettings(tx, viewer);
+    await tx.update(facilities).set({ timeZone, updatedAt: new Date() }).where(eq(facilities.id, viewer.facilityId));
+    await tx
+      .insert(facilityShiftSettings)
+      .values({ facilityId: viewer.facilityId, ...shifts })
+      .onConflictDoUpdate({ target: facilityShiftSettings.facilityId, set: { ...shifts, updatedAt: new Date() } });
+    await tx.delete(educationLevels).where(eq(educationLevels.facilityId, viewer.facilityId));
+    if (education.length > 0) {
+      await tx.insert(educationLevels).values(education.map((name) => ({ facilityId: viewer.facilityId, name })));
+    }
+    await setAdminTaskState(tx, viewer, "ProvideBasicHrGuidelines", "Completed");
+    const after = await getFacilitySettings(tx, viewer);
+    await audit(tx, viewer, "facility.hr_guidelines.update", before, after);
+    return after;
+  });
+}
+
+function audit(db: Queryable, viewer: Viewer, action: string, before: FacilitySettings, after: FacilitySettings) {
+  return recordAudit(db, {
+    actorUserId: viewer.userId,
+    facilityId: viewer.facilityId,
+    action,
+    entityType: "facility",
+    entityId: viewer.facilityId,
+    before,
+    after,
+  });
+}

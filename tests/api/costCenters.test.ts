@@ -1,0 +1,275 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, costCenters, staffingPlans, wizardSteps } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { graphqlRequest } from "../support/graphql";
+import { startTestServer, type TestServer } from "../support/server";
+import { tokenFactory } from "../support/tokens";
+
+let server: TestServer;
+const token = { admin: "", exec: "", user: "" };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const tokens = await tokenFactory(server);
+  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+});
+afterAll(() => server?.close());
+
+type Json = Record<string, unknown> & { message?: string; code?: string };
+async function call(method: string, path: string, bearer: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Json & Json[] };
+}
+
+const db = () => server.database.db;
+const activeCount = async () =>
+  (
+    await db()
+      .select({ id: costCenters.id })
+      .from(costCenters)
+      .where(and(eq(costCenters.facilityId, DEMO_FACILITY_ID), isNull(costCenters.deletedAt)))
+  ).length;
+const idOf = async (code: string) =>
+  (
+    await db()
+      .select({ id: costCenters.id })
+      .from(costCenters)
+      .where(and(eq(costCenters.code, code), isNull(costCenters.deletedAt)))
+  )[0]?.id as string;
+const auditFor = (entityId: string) => db().select().from(auditLog).where(eq(auditLog.entityId, entityId));
+
+describe("listing", () => {
+  it("lists the facility's cost centers sorted by numeric code", async () => {
+    await call("POST", "/organizational-unit/cost-center", token.admin, { code: "950", name: "Float Pool" });
+    const { status, body } = await call(
+      "GET",
+      `/organizational-unit/cost-center?parentId=${DEMO_FACILITY_ID}`,
+      token.admin,
+    );
+    expect(status).toBe(200);
+    const codes = body.map((row) => row.code as string);
+    expect(codes[0]).toBe("950");
+    expect(codes.slice(1, 4)).toEqual(["6010", "6020", "6030"]);
+    expect(Object.keys(body[0] as object).sort()).toEqual(["code", "id", "name"]);
+  });
+
+  it("GET /api/organizational-unit answers the org and facility ids", async () => {
+    const { body } = await call("GET", "/organizational-unit", token.admin);
+    expect(body).toEqual({ orgId: expect.any(String), facilityId: DEMO_FACILITY_ID });
+  });
+});
+
+describe("adding and updating", () => {
+  it("adds a cost center, audited", async () => {
+    const { status, body } = await call("POST", "/organizational-unit/cost-center", token.admin, {
+      code: "7010",
+      name: "Cardiac Rehab",
+      parentId: DEMO_FACILITY_ID,
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ code: "7010", name: "Cardiac Rehab", facilityId: DEMO_FACILITY_ID, prnFte: 0.2 });
+    const [audit] = await auditFor(body.id as string);
+    expect(audit).toMatchObject({ action: "cost_center.create", actorUserId: DEMO_USER_IDS.admin, before: null });
+    expect(audit?.after).toMatchObject({ code: "7010", name: "Cardiac Rehab" });
+  });
+
+  it.each([
+    [{ code: "", name: "Unit" }, "Cost center number is required"],
+    [{ code: "7020", name: "  " }, "Cost center name is required"],
+    [{ code: "12A4", name: "Unit" }, "Cost center number must contain digits only"],
+    [{ code: "1234567890123", name: "Unit" }, "Cost center number must be at most 12 digits"],
+    [
+      { code: "7021", name: "Unit <script>" },
+      "Cost center name may contain letters, digits, spaces and - & ' ( ) . , /",
+    ],
+    [{ code: "7022", name: "x".repeat(81) }, "Cost center name must be at most 80 characters"],
+    [{ code: "6010", name: "Another Med Surg" }, "Cost center number 6010 is already used in this facility."],
+  ])("refuses %j with a clear message and adds nothing", async (input, message) => {
+    const before = await activeCount();
+    const { status, body } = await call("POST", "/organizational-unit/cost-center", token.admin, input);
+    expect([400, 409]).toContain(status);
+    expect(body.message).toBe(message);
+    expect(await activeCount()).toBe(before);
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const { status, body } = await call("POST", "/organizational-unit/cost-center", token.admin, "code=1");
+    expect(status).toBe(400);
+    expect(body.message).toBe("The request body must be a JSON object");
+  });
+
+  it("updates number and name, audited with before and after", async () => {
+    const id = await idOf("6120");
+    const { status, body } = await call("PATCH", `/organizational-unit/cost-center/${id}`, token.admin, {
+      code: "6125",
+      name: "Orthopedics and Spine",
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id, code: "6125", name: "Orthopedics and Spine" });
+    const audits = await auditFor(id);
+    expect(audits.at(-1)).toMatchObject({
+      action: "cost_center.update",
+      before: expect.objectContaining({ code: "6120", name: "Orthopedics" }),
+      after: expect.objectContaining({ code: "6125", name: "Orthopedics and Spine" }),
+    });
+  });
+
+  it("refuses an update to a number another cost center holds, changing nothing", async () => {
+    const id = await idOf("6110");
+    const { status, body } = await call("PATCH", `/organizational-unit/cost-center/${id}`, token.admin, {
+      code: "6100",
+      name: "Oncology",
+    });
+    expect(status).toBe(409);
+    expect(body.message).toBe("Cost center number 6100 is already used in this facility.");
+    expect(await idOf("6110")).toBe(id);
+  });
+
+  it("answers unknown and malformed ids clearly", async () => {
+    expect(
+      (await call("GET", "/organizational-unit/00000000-0000-4000-8000-000000000000", token.admin)).body.message,
+    ).toBe("Cost center was not found");
+    const malformed = await call("DELETE", "/organizational-unit/6010", token.admin);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe("'6010' is not a valid cost center id");
+  });
+});
+
+describe("delete, reset and unlock", () => {
+  async function planFor(code: string, attested: boolean) {
+    const [plan] = await db()
+      .insert(staffingPlans)
+      .values({
+        costCenterId: await idOf(code),
+        budgetYear: 2027,
+        census: 22,
+        attestedAt: attested ? new Date() : null,
+        attestedByUserId: attested ? DEMO_USER_IDS.user : null,
+        lockedAt: attested ? new Date() : null,
+      })
+      .returning({ id: staffingPlans.id });
+    await db()
+      .insert(wizardSteps)
+      .values({ planId: plan?.id as string, step: "ReviewAttestation", status: attested ? "Completed" : "InProgress" });
+    return plan?.id as string;
+  }
+
+  it("refuses to delete a cost center whose wizard is in progress, with the text the screen maps", async () => {
+    await planFor("6030", false);
+    const id = await idOf("6030");
+    const { status, body } = await call("DELETE", `/organizational-unit/${id}`, token.admin);
+    expect(status).toBe(409);
+    expect(body.message).toContain("Error while removing Organizational unit");
+    expect(await idOf("6030")).toBe(id);
+  });
+
+  it("deactivates a cost center (soft delete, audited) and lists it no more", async () => {
+    const id = await idOf("6090");
+    const { status } = await call("DELETE", `/organizational-unit/${id}`, token.admin);
+    expect(status).toBe(200);
+    const [row] = await db().select().from(costCenters).where(eq(costCenters.id, id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    const list = await call("GET", "/organizational-unit/cost-center", token.admin);
+    expect(list.body.map((c) => c.code)).not.toContain("6090");
+    expect((await auditFor(id)).at(-1)).toMatchObject({ action: "cost_center.deactivate", after: null });
+  });
+
+  it("refuses reset and unlock of a wizard that is not completed", async () => {
+    const id = await idOf("6030");
+    for (const path of [`/organizational-unit/${id}/reset`, `/wizard/${id}/reset`, `/wizard/${id}/unlock`]) {
+      const method = path.startsWith("/wizard") ? "PATCH" : "POST";
+      const { status, body } = await call(method, path, token.admin);
+      expect(status).toBe(409);
+      expect(body.message).toBe("The wizard for cost center 6030 is not completed");
+    }
+  });
+
+  it("unlocks a completed wizard: attestation cleared, review back in progress, audited", async () => {
+    const planId = await planFor("6040", true);
+    const { status } = await call("PATCH", `/wizard/${await idOf("6040")}/unlock`, token.admin);
+    expect(status).toBe(200);
+    const [plan] = await db().select().from(staffingPlans).where(eq(staffingPlans.id, planId));
+    expect(plan).toMatchObject({ attestedAt: null, lockedAt: null });
+    const [step] = await db().select().from(wizardSteps).where(eq(wizardSteps.planId, planId));
+    expect(step?.status).toBe("InProgress");
+    expect((await auditFor(planId)).at(-1)).toMatchObject({ action: "staffing_plan.unlock" });
+  });
+
+  it("resets a completed wizard: the plan is gone, audited with what it was", async () => {
+    const planId = await planFor("6050", true);
+    const { status } = await call("POST", `/organizational-unit/${await idOf("6050")}/reset`, token.admin);
+    expect(status).toBe(200);
+    expect(await db().select().from(staffingPlans).where(eq(staffingPlans.id, planId))).toEqual([]);
+    expect((await auditFor(planId)).at(-1)).toMatchObject({
+      action: "staffing_plan.reset",
+      before: expect.objectContaining({ census: 22 }),
+    });
+  });
+});
+
+describe("only administrators", () => {
+  const calls: [string, string, unknown?][] = [
+    ["GET", "/organizational-unit"],
+    ["GET", "/organizational-unit/cost-center"],
+    ["POST", "/organizational-unit", { code: "8010", name: "Denied" }],
+    ["POST", "/organizational-unit/cost-center", { code: "8011", name: "Denied" }],
+    ["GET", "/organizational-unit/{id}"],
+    ["PATCH", "/organizational-unit/cost-center/{id}", { code: "8012", name: "Denied" }],
+    ["DELETE", "/organizational-unit/{id}"],
+    ["POST", "/organizational-unit/{id}/reset"],
+    ["PATCH", "/wizard/{id}/reset"],
+    ["PATCH", "/wizard/{id}/unlock"],
+  ];
+
+  it.each(calls)("refuses user and exec tokens on %s %s (403), changing nothing", async (method, path, body) => {
+    const id = await idOf("6010");
+    const before = await activeCount();
+    for (const account of ["user", "exec"] as const) {
+      const response = await call(method, path.replace("{id}", id), token[account], body);
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe("forbidden");
+    }
+    expect(await activeCount()).toBe(before);
+  });
+
+  it("refuses the GraphQL mutations and queries to user and exec accounts", async () => {
+    const id = await idOf("6010");
+    for (const account of ["user", "exec"] as const) {
+      for (const operation of [
+        "{ costCenters { id } }",
+        `mutation { createCostCenter(input: { code: "8020", name: "Denied" }) { __typename } }`,
+        `mutation { deactivateCostCenter(id: "${id}") { __typename } }`,
+        `mutation { unlockCostCenterWizard(id: "${id}") { __typename } }`,
+      ]) {
+        const { body } = await graphqlRequest(server.baseUrl, token[account], operation);
+        expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      }
+    }
+    expect(await idOf("6010")).toBe(id);
+  });
+
+  it("answers GraphQL validation failures as typed errors", async () => {
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.admin,
+      `mutation { createCostCenter(input: { code: "abc", name: "X" }) {
+        __typename
+        ... on DomainError { message code fieldErrors { field message } }
+      } }`,
+    );
+    expect(body.data?.createCostCenter).toEqual({
+      __typename: "DomainError",
+      message: "Cost center number must contain digits only",
+      code: "invalid",
+      fieldErrors: [{ field: "code", message: "Cost center number must contain digits only" }],
+    });
+  });
+});
