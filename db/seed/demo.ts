@@ -20,6 +20,7 @@ import {
   users,
 } from "../schema";
 import { DEMO_ACCOUNTS } from "./demoAccounts";
+import { mulberry32 } from "./random";
 
 /**
  * The demo data set: one organisation, one facility with twelve cost centers, about three hundred
@@ -69,17 +70,6 @@ export const DEMO_USER_IDS = {
   exec: demoId("user", 2),
   user: demoId("user", 3),
 } as const;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Rng {
   private readonly next: () => number;

@@ -5,6 +5,7 @@ import "./contactMessage";
 import "./costCenter";
 import "./employee";
 import "./facility";
+import "./job";
 import "./user";
 import "./viewer";
 

@@ -6,6 +6,7 @@ import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
+import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
 import { errorResponse, handleError } from "./respond";
 import { staffRoutes } from "./staff";
@@ -35,6 +36,7 @@ export function createRestApi(deps: RestDeps) {
   api.route("/staff", staffRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
+  api.route("/job", jobRoutes(deps));
   api.route("/organizational-unit", organizationalUnitRoutes(deps));
   api.route("/wizard", wizardAdminRoutes(deps));
   api.all("*", (c) =>

@@ -25,3 +25,19 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
     after: entry.after ?? null,
   });
 }
+
+/** Writes several audit records in one statement (a bulk change audited per row it changed). */
+export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: entry.actorUserId,
+      facilityId: entry.facilityId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}

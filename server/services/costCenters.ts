@@ -144,17 +144,22 @@ export async function deactivateCostCenter(db: Database, viewer: Viewer, id: str
   });
 }
 
+/** The cost center and its latest plan, which must be completed (attested); otherwise a conflict. */
+async function completedPlan(db: Queryable, viewer: Viewer, id: string) {
+  const costCenter = await findActive(db, viewer, id);
+  const latest = await latestPlan(db, id);
+  const [plan] = latest?.attestedAt ? await db.select().from(staffingPlans).where(eq(staffingPlans.id, latest.id)) : [];
+  if (!plan) throw new DomainError("conflict", `The wizard for cost center ${costCenter.code} is not completed`);
+  return { costCenter, plan };
+}
+
 /** Clears a completed plan so the unit can plan again from the first step. */
 export async function resetCostCenterPlan(db: Database, viewer: Viewer, id: string): Promise<CostCenterRecord> {
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
-    const costCenter = await findActive(tx, viewer, id);
-    const plan = await latestPlan(tx, id);
-    if (!plan?.attestedAt)
-      throw new DomainError("conflict", `The wizard for cost center ${costCenter.code} is not completed`);
-    const [before] = await tx.select().from(staffingPlans).where(eq(staffingPlans.id, plan.id));
+    const { costCenter, plan } = await completedPlan(tx, viewer, id);
     await tx.delete(staffingPlans).where(eq(staffingPlans.id, plan.id));
-    await recordAudit(tx, auditEntry(viewer, "staffing_plan.reset", plan.id, before, null));
+    await recordAudit(tx, auditEntry(viewer, "staffing_plan.reset", plan.id, plan, null));
     return costCenter;
   });
 }
@@ -163,11 +168,7 @@ export async function resetCostCenterPlan(db: Database, viewer: Viewer, id: stri
 export async function unlockCostCenterWizard(db: Database, viewer: Viewer, id: string): Promise<CostCenterRecord> {
   requireAdmin(viewer);
   return db.transaction(async (tx) => {
-    const costCenter = await findActive(tx, viewer, id);
-    const plan = await latestPlan(tx, id);
-    if (!plan?.attestedAt)
-      throw new DomainError("conflict", `The wizard for cost center ${costCenter.code} is not completed`);
-    const [before] = await tx.select().from(staffingPlans).where(eq(staffingPlans.id, plan.id));
+    const { costCenter, plan } = await completedPlan(tx, viewer, id);
     const [after] = await tx
       .update(staffingPlans)
       .set({ attestedAt: null, attestedByUserId: null, lockedAt: null, updatedAt: new Date() })
@@ -177,7 +178,7 @@ export async function unlockCostCenterWizard(db: Database, viewer: Viewer, id: s
       .update(wizardSteps)
       .set({ status: "InProgress", updatedAt: new Date() })
       .where(and(eq(wizardSteps.planId, plan.id), eq(wizardSteps.step, "ReviewAttestation")));
-    await recordAudit(tx, auditEntry(viewer, "staffing_plan.unlock", plan.id, before, after));
+    await recordAudit(tx, auditEntry(viewer, "staffing_plan.unlock", plan.id, plan, after));
     return costCenter;
   });
 }

@@ -4,7 +4,7 @@ import { auditLog, staffingPlans } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { tokenFactory } from "../support/tokens";
+import { demoAccountTokens } from "../support/tokens";
 
 let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
@@ -23,8 +23,7 @@ const SEEDED_TASKS = [
 
 beforeAll(async () => {
   server = await startTestServer();
-  const tokens = await tokenFactory(server);
-  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+  Object.assign(token, await demoAccountTokens(server));
 
   // 3 West: attested last year, begun again this year (InProgress). 4 East: attested this year
   // (Completed). Telemetry: no plan (NotStarted). ICU: begun, not attested (InProgress).

@@ -6,15 +6,14 @@ import { sendContactMessage } from "../../server/services/contactUs";
 import type { Viewer } from "../../server/services/viewer";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { tokenFactory } from "../support/tokens";
+import { demoAccountTokens } from "../support/tokens";
 
 let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const tokens = await tokenFactory(server);
-  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+  Object.assign(token, await demoAccountTokens(server));
 });
 afterAll(() => server?.close());
 

@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTasks, auditLog, educationLevels, facilities, facilityBudgetSettings } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { tokenFactory } from "../support/tokens";
+import { demoAccountTokens } from "../support/tokens";
 
 let server: TestServer;
 const token = { admin: "", exec: "", user: "" };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const tokens = await tokenFactory(server);
-  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+  Object.assign(token, await demoAccountTokens(server));
 });
 afterAll(() => server?.close());
 

@@ -3,15 +3,14 @@ import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { tokenFactory } from "../support/tokens";
+import { demoAccountTokens } from "../support/tokens";
 
 let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const tokens = await tokenFactory(server);
-  for (const account of ["admin", "exec", "user"] as const) token[account] = await tokens.valid(DEMO_USER_IDS[account]);
+  Object.assign(token, await demoAccountTokens(server));
 });
 afterAll(() => server?.close());
 

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { costCenterStaff, staff } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { mulberry32 } from "../../db/seed/random";
 import { searchEmployees } from "../../server/services/employees";
 import { resolveViewer } from "../../server/services/viewer";
 
@@ -32,17 +33,6 @@ const COST_CENTER_COUNT = 12;
 if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
 const { createTestDatabase } = await import("../support/database");
 
-/** Deterministic randomness, so every run searches the same terms over the same names. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20_000);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

@@ -1,4 +1,6 @@
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
+import { DEMO_USER_IDS } from "../../db/seed/demo";
+import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { loadOrCreateSigningKey, publicJwk } from "../../server/auth/signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "../../server/auth/tokens";
 import type { TestServer } from "./server";
@@ -48,5 +50,15 @@ export async function tokenFactory(server: TestServer) {
         .sign(other);
     },
     kid: key.kid,
+  };
+}
+
+/** Valid access tokens for the three demo accounts, keyed by account type. */
+export async function demoAccountTokens(server: TestServer): Promise<Record<DemoAccountType, string>> {
+  const tokens = await tokenFactory(server);
+  return {
+    admin: await tokens.valid(DEMO_USER_IDS.admin),
+    exec: await tokens.valid(DEMO_USER_IDS.exec),
+    user: await tokens.valid(DEMO_USER_IDS.user),
   };
 }

@@ -1,0 +1,206 @@
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { jobCategories, jobs } from "../../db/schema";
+import {
+  createJobSchema,
+  JOB_CATEGORY_NONE,
+  type JobCategoryAssignment,
+  jobCategoryAssignmentsSchema,
+} from "../../schema/jobs";
+import { setAdminTaskState } from "./adminTasks";
+import { type AuditEntry, recordAudits } from "./audit";
+import { requireAdmin } from "./authorization";
+import { getCostCenter } from "./costCenters";
+import { DomainError, forbidden } from "./errors";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+export type JobRecord = {
+  id: string;
+  facilityId: string;
+  name: string;
+  /** 0 ('None') until an admin categorises the job. */
+  categoryId: number;
+  categoryName: string;
+  isExempt: boolean;
+};
+export type JobCategoryRecord = { id: number; name: string };
+
+/** At most this many jobs in one `PATCH /api/job/category` (3 parameters each, far below postgres' limit). */
+export const MAX_ASSIGNMENTS = 1000;
+
+const columns = {
+  id: jobs.id,
+  facilityId: jobs.facilityId,
+  name: jobs.name,
+  categoryId: jobs.categoryId,
+  categoryName: jobCategories.name,
+  isExempt: jobs.isExempt,
+};
+
+function selectJobs(db: Queryable) {
+  return db.select(columns).from(jobs).innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId));
+}
+
+/** The facility's jobs, by name (case-insensitive). Admins of that facility only. */
+export async function listJobs(db: Queryable, viewer: Viewer, facilityId = viewer.facilityId): Promise<JobRecord[]> {
+  requireAdmin(viewer, facilityId);
+  return selectJobs(db)
+    .where(eq(jobs.facilityId, facilityId))
+    .orderBy(sql`lower(${jobs.name})`, asc(jobs.name));
+}
+
+/** `GET /api/job?unitId=`: the jobs of the facility the cost center `unitId` belongs to. */
+export async function listJobsOfUnit(db: Queryable, viewer: Viewer, unitId: string | undefined) {
+  requireAdmin(viewer);
+  if (!unitId) throw new DomainError("invalid", "unitId is required", { unitId: "unitId is required" });
+  const costCenter = await getCostCenter(db, viewer, unitId);
+  return listJobs(db, viewer, costCenter.facilityId);
+}
+
+/** The categories a job may be given: every one but 0 'None', by id. */
+export async function listJobCategories(
+  db: Queryable,
+  viewer: Viewer,
+  facilityId = viewer.facilityId,
+): Promise<JobCategoryRecord[]> {
+  requireAdmin(viewer, facilityId);
+  return db
+    .select({ id: jobCategories.id, name: jobCategories.name })
+    .from(jobCategories)
+    .where(ne(jobCategories.id, JOB_CATEGORY_NONE))
+    .orderBy(asc(jobCategories.id));
+}
+
+async function assertCategoriesExist(db: Queryable, list: readonly { categoryId: number }[]) {
+  const wanted = [...new Set(list.map((entry) => entry.categoryId))];
+  const found = await db
+    .select({ id: jobCategories.id })
+    .from(jobCategories)
+    .where(and(inArray(jobCategories.id, wanted), ne(jobCategories.id, JOB_CATEGORY_NONE)));
+  const known = new Set(found.map((row) => row.id));
+  const index = list.findIndex((entry) => !known.has(entry.categoryId));
+  const missing = list[index];
+  if (missing) {
+    const message = `Job category ${missing.categoryId} does not exist`;
+    throw new DomainError("invalid", message, { [list.length > 1 ? `${index}.categoryId` : "categoryId"]: message });
+  }
+}
+
+/**
+ * Spec §3/§4: JobCategorization is Completed once every job of the facility has a category other
+ * than 0 'None', and Pending while any job has none. Call it inside the change's transaction.
+ */
+async function syncJobCategorizationTask(db: Queryable, viewer: Viewer) {
+  const [row] = await db
+    .select({ uncategorised: count() })
+    .from(jobs)
+    .where(and(eq(jobs.facilityId, viewer.facilityId), eq(jobs.categoryId, JOB_CATEGORY_NONE)));
+  await setAdminTaskState(db, viewer, "JobCategorization", row?.uncategorised ? "Pending" : "Completed");
+}
+
+/**
+ * Gives jobs of the admin's facility their categories, all or nothing, audited per job that
+ * changes. `organizationId`, when sent, must be the admin's own. Answers the jobs as they now are,
+ * in the order asked.
+ */
+export async function setJobCategories(
+  db: Queryable,
+  viewer: Viewer,
+  input: unknown,
+  organizationId?: string,
+): Promise<JobRecord[]> {
+  requireAdmin(viewer);
+  if (organizationId !== undefined && organizationId !== viewer.organizationId) throw forbidden();
+  if (Array.isArray(input) && input.length > MAX_ASSIGNMENTS) {
+    throw new DomainError("invalid", `Send at most ${MAX_ASSIGNMENTS} jobs at a time`);
+  }
+  const list = parseInput(jobCategoryAssignmentsSchema, input);
+  return db.transaction(async (tx) => {
+    await assertCategoriesExist(tx, list);
+    const ids = list.map((entry) => entry.jobId);
+    const before = await selectJobs(tx).where(and(inArray(jobs.id, ids), eq(jobs.facilityId, viewer.facilityId)));
+    const byId = new Map(before.map((job) => [job.id.toLowerCase(), job]));
+    const unknown = list.find((entry) => !byId.has(entry.jobId.toLowerCase()));
+    if (unknown) throw new DomainError("not_found", `Job ${unknown.jobId} was not found`);
+
+    const changes = list.filter((entry) => byId.get(entry.jobId.toLowerCase())?.categoryId !== entry.categoryId);
+    if (changes.length > 0) {
+      await tx
+        .update(jobs)
+        .set({ categoryId: categoryCase(changes) })
+        .where(
+          inArray(
+            jobs.id,
+            changes.map((entry) => entry.jobId),
+          ),
+        );
+    }
+    const after = await selectJobs(tx).where(inArray(jobs.id, ids));
+    const afterById = new Map(after.map((job) => [job.id.toLowerCase(), job]));
+    await recordAudits(
+      tx,
+      changes.map((entry): AuditEntry => {
+        const key = entry.jobId.toLowerCase();
+        return auditEntry(viewer, "job.category.update", byId.get(key) ?? null, afterById.get(key) ?? null);
+      }),
+    );
+    await syncJobCategorizationTask(tx, viewer);
+    return list.map((entry) => afterById.get(entry.jobId.toLowerCase()) as JobRecord);
+  });
+}
+
+/** One statement for the whole list: `case id when … then … end`. */
+function categoryCase(changes: readonly JobCategoryAssignment[]) {
+  const whens = changes.map((entry) => sql`when ${entry.jobId}::uuid then ${entry.categoryId}::integer`);
+  return sql`case ${jobs.id} ${sql.join(whens, sql` `)} end`;
+}
+
+/** The GraphQL `setJobCategory`: one job. */
+export async function setJobCategory(
+  db: Queryable,
+  viewer: Viewer,
+  jobId: string,
+  categoryId: number,
+): Promise<JobRecord> {
+  const [job] = await setJobCategories(db, viewer, [{ jobId, categoryId }]);
+  return job as JobRecord;
+}
+
+/** Adds a job to the admin's facility with its category; names are unique regardless of case. */
+export async function createJob(db: Queryable, viewer: Viewer, input: unknown): Promise<JobRecord> {
+  requireAdmin(viewer);
+  const { name, categoryId } = parseInput(createJobSchema, input);
+  return db.transaction(async (tx) => {
+    await assertCategoriesExist(tx, [{ categoryId }]);
+    const [taken] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.facilityId, viewer.facilityId), sql`lower(${jobs.name}) = lower(${name})`))
+      .limit(1);
+    if (taken) {
+      const message = `A job named ${name} already exists in this facility.`;
+      throw new DomainError("conflict", message, { name: message });
+    }
+    const [created] = await tx
+      .insert(jobs)
+      .values({ facilityId: viewer.facilityId, name, categoryId })
+      .returning({ id: jobs.id });
+    const [record] = await selectJobs(tx).where(eq(jobs.id, (created as { id: string }).id));
+    await recordAudits(tx, [auditEntry(viewer, "job.create", null, record ?? null)]);
+    await syncJobCategorizationTask(tx, viewer);
+    return record as JobRecord;
+  });
+}
+
+function auditEntry(viewer: Viewer, action: string, before: JobRecord | null, after: JobRecord | null): AuditEntry {
+  return {
+    actorUserId: viewer.userId,
+    facilityId: viewer.facilityId,
+    action,
+    entityType: "job",
+    entityId: (after ?? before)?.id ?? "",
+    before,
+    after,
+  };
+}
