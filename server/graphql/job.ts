@@ -43,7 +43,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   setJobCategory: t.field({
     type: JobType,
-    description: "Gives a job of your facility a category (never 0 'None'). Audited; completes JobCategorization once every job has one.",
+    description:
+      "Gives a job of your facility a category (never 0 'None'). Audited; completes JobCategorization once every job has one.",
     authScopes: { admin: true },
     errors: { types: [DomainError] },
     args: { jobId: t.arg.id({ required: true }), categoryId: t.arg.int({ required: true }) },

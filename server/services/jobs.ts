@@ -5,6 +5,7 @@ import {
   createJobSchema,
   JOB_CATEGORY_NONE,
   type JobCategoryAssignment,
+  jobCategoryAssignmentSchema,
   jobCategoryAssignmentsSchema,
 } from "../../schema/jobs";
 import { setAdminTaskState } from "./adminTasks";
@@ -45,9 +46,7 @@ function selectJobs(db: Queryable) {
 /** The facility's jobs, by name (case-insensitive). Admins of that facility only. */
 export async function listJobs(db: Queryable, viewer: Viewer, facilityId = viewer.facilityId): Promise<JobRecord[]> {
   requireAdmin(viewer, facilityId);
-  return selectJobs(db)
-    .where(eq(jobs.facilityId, facilityId))
-    .orderBy(sql`lower(${jobs.name})`, asc(jobs.name));
+  return selectJobs(db).where(eq(jobs.facilityId, facilityId)).orderBy(sql`lower(${jobs.name})`, asc(jobs.name));
 }
 
 /** `GET /api/job?unitId=`: the jobs of the facility the cost center `unitId` belongs to. */
@@ -72,7 +71,12 @@ export async function listJobCategories(
     .orderBy(asc(jobCategories.id));
 }
 
-async function assertCategoriesExist(db: Queryable, list: readonly { categoryId: number }[]) {
+/** Where a field error points: `categoryId` for one job, `2.categoryId` for the third of a list. */
+type FieldOf = (index: number, field: string) => string;
+const singleField: FieldOf = (_index, field) => field;
+const listField: FieldOf = (index, field) => `${index}.${field}`;
+
+async function assertCategoriesExist(db: Queryable, list: readonly { categoryId: number }[], fieldOf: FieldOf) {
   const wanted = [...new Set(list.map((entry) => entry.categoryId))];
   const found = await db
     .select({ id: jobCategories.id })
@@ -83,7 +87,7 @@ async function assertCategoriesExist(db: Queryable, list: readonly { categoryId:
   const missing = list[index];
   if (missing) {
     const message = `Job category ${missing.categoryId} does not exist`;
-    throw new DomainError("invalid", message, { [list.length > 1 ? `${index}.categoryId` : "categoryId"]: message });
+    throw new DomainError("invalid", message, { [fieldOf(index, "categoryId")]: message });
   }
 }
 
@@ -115,9 +119,17 @@ export async function setJobCategories(
   if (Array.isArray(input) && input.length > MAX_ASSIGNMENTS) {
     throw new DomainError("invalid", `Send at most ${MAX_ASSIGNMENTS} jobs at a time`);
   }
-  const list = parseInput(jobCategoryAssignmentsSchema, input);
+  return applyAssignments(db, viewer, parseInput(jobCategoryAssignmentsSchema, input), listField);
+}
+
+async function applyAssignments(
+  db: Queryable,
+  viewer: Viewer,
+  list: readonly JobCategoryAssignment[],
+  fieldOf: FieldOf,
+): Promise<JobRecord[]> {
   return db.transaction(async (tx) => {
-    await assertCategoriesExist(tx, list);
+    await assertCategoriesExist(tx, list, fieldOf);
     const ids = list.map((entry) => entry.jobId);
     const before = await selectJobs(tx).where(and(inArray(jobs.id, ids), eq(jobs.facilityId, viewer.facilityId)));
     const byId = new Map(before.map((job) => [job.id.toLowerCase(), job]));
@@ -163,7 +175,9 @@ export async function setJobCategory(
   jobId: string,
   categoryId: number,
 ): Promise<JobRecord> {
-  const [job] = await setJobCategories(db, viewer, [{ jobId, categoryId }]);
+  requireAdmin(viewer);
+  const assignment = parseInput(jobCategoryAssignmentSchema, { jobId, categoryId });
+  const [job] = await applyAssignments(db, viewer, [assignment], singleField);
   return job as JobRecord;
 }
 
@@ -172,7 +186,7 @@ export async function createJob(db: Queryable, viewer: Viewer, input: unknown): 
   requireAdmin(viewer);
   const { name, categoryId } = parseInput(createJobSchema, input);
   return db.transaction(async (tx) => {
-    await assertCategoriesExist(tx, [{ categoryId }]);
+    await assertCategoriesExist(tx, [{ categoryId }], singleField);
     const [taken] = await tx
       .select({ id: jobs.id })
       .from(jobs)

@@ -40,7 +40,9 @@ beforeAll(async () => {
   // A second organisation with a job of its own: never visible or changeable from the demo facility.
   await db().insert(organizations).values({ id: OTHER_ORG, name: "Elsewhere Health" });
   await db().insert(facilities).values({ id: OTHER_FACILITY, organizationId: OTHER_ORG, name: "Elsewhere General" });
-  await db().insert(jobs).values({ id: OTHER_JOB, facilityId: OTHER_FACILITY, name: "Registered Nurse", categoryId: 1 });
+  await db()
+    .insert(jobs)
+    .values({ id: OTHER_JOB, facilityId: OTHER_FACILITY, name: "Registered Nurse", categoryId: 1 });
 });
 afterAll(() => server?.close());
 
@@ -205,7 +207,12 @@ describe("setting categories", () => {
   });
 
   it.each([
-    ["a body that is not a list", { jobId: RN, categoryId: 1 }, 400, "The request body must be a list of { jobId, categoryId }"],
+    [
+      "a body that is not a list",
+      { jobId: RN, categoryId: 1 },
+      400,
+      "The request body must be a list of { jobId, categoryId }",
+    ],
     ["unreadable JSON", "[{jobId:", 400, "The request body must be a list of { jobId, categoryId }"],
     ["an empty list", [], 400, "Send at least one { jobId, categoryId }"],
     ["a malformed job id", [{ jobId: "rn", categoryId: 1 }], 400, "'rn' is not a valid job id"],
@@ -214,18 +221,32 @@ describe("setting categories", () => {
     ["a category as text", [{ jobId: RN, categoryId: "2" }], 400, "Job category is required"],
     ["a fractional category", [{ jobId: RN, categoryId: 1.5 }], 400, "Job category must be a whole number"],
     ["an unknown category", [{ jobId: RN, categoryId: 99 }], 400, "Job category 99 does not exist"],
-    ["a job listed twice", [{ jobId: RN, categoryId: 2 }, { jobId: RN, categoryId: 3 }], 400, `Job ${RN} is listed twice`],
+    [
+      "a job listed twice",
+      [
+        { jobId: RN, categoryId: 2 },
+        { jobId: RN, categoryId: 3 },
+      ],
+      400,
+      `Job ${RN} is listed twice`,
+    ],
     ["an unknown job", [{ jobId: UNKNOWN_ID, categoryId: 2 }], 404, `Job ${UNKNOWN_ID} was not found`],
     ["another facility's job", [{ jobId: OTHER_JOB, categoryId: 2 }], 404, `Job ${OTHER_JOB} was not found`],
     [
       "a good change next to an unknown category",
-      [{ jobId: RN, categoryId: 2 }, { jobId: CHARGE_NURSE, categoryId: 42 }],
+      [
+        { jobId: RN, categoryId: 2 },
+        { jobId: CHARGE_NURSE, categoryId: 42 },
+      ],
       400,
       "Job category 42 does not exist",
     ],
     [
       "a good change next to an unknown job",
-      [{ jobId: RN, categoryId: 2 }, { jobId: UNKNOWN_ID, categoryId: 2 }],
+      [
+        { jobId: RN, categoryId: 2 },
+        { jobId: UNKNOWN_ID, categoryId: 2 },
+      ],
       404,
       `Job ${UNKNOWN_ID} was not found`,
     ],
@@ -306,7 +327,10 @@ describe("adding jobs", () => {
       categoryName: "Registered Nurse",
       isExempt: false,
     });
-    const [audit] = await db().select().from(auditLog).where(eq(auditLog.entityId, body.id as string));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, body.id as string));
     expect(audit).toMatchObject({
       action: "job.create",
       actorUserId: DEMO_USER_IDS.admin,
@@ -353,7 +377,10 @@ describe("adding jobs", () => {
       __typename: "MutationCreateJobSuccess",
       data: { name: "Unit Clerk", categoryId: 4, categoryName: "Unit Support" },
     });
-    const duplicate = await graphqlRequest(server.baseUrl, token.admin, mutation, { name: "Unit Clerk", categoryId: 4 });
+    const duplicate = await graphqlRequest(server.baseUrl, token.admin, mutation, {
+      name: "Unit Clerk",
+      categoryId: 4,
+    });
     expect(duplicate.body.data?.createJob).toEqual({
       __typename: "DomainError",
       message: "A job named Unit Clerk already exists in this facility.",

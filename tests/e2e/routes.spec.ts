@@ -60,8 +60,10 @@ const ROUTES: readonly RouteCase[] = [
 /** Paths outside the table, including near misses of real routes. */
 const UNKNOWN_PATHS = ["/no/such/page", "/admin", "/user/wizard", "/exec/landing/extra", "/admin/upload/payroll"];
 
+/** The page's h1: the title exactly, in any letter case (a delivered screen may change "UPLOAD STAFF" to "Upload Staff"). */
 function pageHeading(page: Page, name: string | RegExp) {
-  return page.getByRole("heading", { level: 1, name, exact: typeof name === "string" });
+  const pattern = typeof name === "string" ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i") : name;
+  return page.getByRole("heading", { level: 1, name: pattern });
 }
 
 async function expectNotFound(page: Page, path: string) {

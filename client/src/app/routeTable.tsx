@@ -2,7 +2,11 @@ import type { ReactNode } from "react";
 import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
+import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
+import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
+import { SystemRelationshipsPage } from "../features/facilityDefinitions/SystemRelationshipsPage";
 import { FaqPage } from "../features/faq/FaqPage";
+import { JobCategorizationPage } from "../features/jobs/JobCategorizationPage";
 import { AdminLandingPage } from "../features/landing/AdminLandingPage";
 import { ExecLandingPage } from "../features/landing/ExecLandingPage";
 import { UserLandingPage } from "../features/landing/UserLandingPage";
@@ -41,29 +45,14 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: ADMIN,
     element: inPreparation("USER ACCESSIBILITY", "Give users access to cost centers and manage their permissions."),
   },
-  {
-    path: "/admin/job-categorization",
-    allowed: ADMIN,
-    element: inPreparation("JOB CATEGORIZATION", "Group the facility's job titles into job categories."),
-  },
+  { path: "/admin/job-categorization", allowed: ADMIN, element: <JobCategorizationPage /> },
   {
     path: "/admin/facility-definitions/define-system-relationships",
     allowed: ADMIN,
-    element: inPreparation(
-      "DEFINE SYSTEM RELATIONSHIPS",
-      "The facility's full name, its owner, and the system and region it belongs to.",
-    ),
+    element: <SystemRelationshipsPage />,
   },
-  {
-    path: "/admin/facility-definitions/financial-information",
-    allowed: ADMIN,
-    element: inPreparation("Basic Financial Information", "The financial standards the staffing plans are built on."),
-  },
-  {
-    path: "/admin/facility-definitions/hr-guidelines",
-    allowed: ADMIN,
-    element: inPreparation("Basic HR Guidelines", "The HR rules the planning wizard applies."),
-  },
+  { path: "/admin/facility-definitions/financial-information", allowed: ADMIN, element: <FinancialInformationPage /> },
+  { path: "/admin/facility-definitions/hr-guidelines", allowed: ADMIN, element: <HrGuidelinesPage /> },
   {
     path: "/admin/upload/cost-center",
     allowed: ADMIN,

@@ -72,11 +72,15 @@ export function CountedTextarea({
   );
 }
 
-export type FormCountedTextareaProps<T extends FieldValues> = FormFieldProps<T> &
+export type FormCountedTextareaProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
   Omit<CountedTextareaProps, "value" | "onChange" | "error" | "name" | "ref">;
 
 /** {@link CountedTextarea} bound to a react-hook-form field. */
-export function FormCountedTextarea<T extends FieldValues>({ control, name, ...props }: FormCountedTextareaProps<T>) {
+export function FormCountedTextarea<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  ...props
+}: FormCountedTextareaProps<T, TOut>) {
   const { field, visibleError } = useFormField({ control, name });
   return (
     <CountedTextarea

@@ -107,11 +107,15 @@ export function NumberStepper({
   );
 }
 
-export type FormNumberStepperProps<T extends FieldValues> = FormFieldProps<T> &
+export type FormNumberStepperProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
   Omit<NumberStepperProps, "value" | "onValueChange" | "onBlur" | "error" | "name" | "ref">;
 
 /** {@link NumberStepper} bound to a react-hook-form field holding a number (or null when empty). */
-export function FormNumberStepper<T extends FieldValues>({ control, name, ...props }: FormNumberStepperProps<T>) {
+export function FormNumberStepper<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  ...props
+}: FormNumberStepperProps<T, TOut>) {
   const { field, visibleError } = useFormField({ control, name });
   return (
     <NumberStepper

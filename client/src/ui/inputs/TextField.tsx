@@ -32,11 +32,15 @@ export function TextField({ label, value, onChange, error, helperText, required,
   );
 }
 
-export type FormTextFieldProps<T extends FieldValues> = FormFieldProps<T> &
+export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
   Omit<TextFieldProps, "value" | "onChange" | "error" | "name" | "ref">;
 
 /** {@link TextField} bound to a react-hook-form field. */
-export function FormTextField<T extends FieldValues>({ control, name, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  ...props
+}: FormTextFieldProps<T, TOut>) {
   const { field, visibleError } = useFormField({ control, name });
   return (
     <TextField

@@ -25,16 +25,20 @@ export function visibleFieldError(field: FieldVisibility, isSubmitted: boolean):
   return field.error.message || "This value is not valid";
 }
 
-export type FormFieldProps<T extends FieldValues> = {
-  control: Control<T>;
+/**
+ * `TOut` is what the form's resolver turns the values into (a zod rule's output), when it differs
+ * from the values the fields hold: a month picked as text that the rule reads as a number.
+ */
+export type FormFieldProps<T extends FieldValues, TOut = T> = {
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
 };
 
 /** A react-hook-form field with its error already filtered by {@link visibleFieldError}. */
-export function useFormField<T extends FieldValues>({
+export function useFormField<T extends FieldValues, TOut = T>({
   control,
   name,
-}: FormFieldProps<T>): UseControllerReturn<T> & { visibleError: string | undefined } {
+}: FormFieldProps<T, TOut>): UseControllerReturn<T> & { visibleError: string | undefined } {
   const controller = useController({ control, name });
   const visibleError = visibleFieldError(controller.fieldState, controller.formState.isSubmitted);
   return { ...controller, visibleError };
@@ -45,7 +49,10 @@ export function useFormField<T extends FieldValues>({
  * enable a Save button: react-hook-form's `formState.isValid` comes from an asynchronous resolver
  * run and can lag behind fast input.
  */
-export function useSchemaValidity<T extends FieldValues>(control: Control<T>, schema: ZodType): boolean {
+export function useSchemaValidity<T extends FieldValues, TOut = T>(
+  control: Control<T, unknown, TOut>,
+  schema: ZodType,
+): boolean {
   const values = useWatch({ control });
   return schema.safeParse(values).success;
 }

@@ -20,5 +20,12 @@ export {
   STEPPER_DEFAULT_MAX,
   STEPPER_DEFAULT_MIN,
 } from "./NumberStepper";
+export {
+  FormSelectField,
+  type FormSelectFieldProps,
+  SelectField,
+  type SelectFieldProps,
+  type SelectOption,
+} from "./SelectField";
 export { applyServerFieldErrors, type ServerFieldError } from "./serverErrors";
 export { FormTextField, TextField, type TextFieldProps } from "./TextField";

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAuth } from "../../../auth";
 import { ArrowLeftIcon, ArrowRightIcon, HomeIcon, LogoutIcon } from "../icons";
+import { PRODUCT_NAME } from "../productName";
 import { landingPath, useViewer } from "../viewer";
 import { useFooterConfig, useLeaveGuard } from "./FooterProvider";
 import { defaultFooterMessage, footerShowsNavigation } from "./footerRules";
@@ -90,7 +91,11 @@ export function AppFooter() {
                 </Button>
               ) : null}
             </HStack>
-          ) : null}
+          ) : (
+            <Text textStyle="sm" color="fg.subtle" flexShrink="0">
+              {PRODUCT_NAME}
+            </Text>
+          )}
 
           <Box
             flex="1"

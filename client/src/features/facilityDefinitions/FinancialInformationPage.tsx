@@ -1,0 +1,319 @@
+import { useMutation, useQuery } from "@apollo/client";
+import { Grid, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
+import { graphql } from "../../gql";
+import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, FormNumberStepper, FormSelectField, useSchemaValidity } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { forgetAdminTasks } from "../onboarding/cache";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+
+const FinancialInformation_FacilityQuery = graphql(`
+  query FinancialInformation_FacilityQuery {
+    facilitySettings {
+      id
+      annualHoursPerFte
+      budgetSettings {
+        prnStaffValue
+        fiscalYearMonthsBegin
+        fiscalYearDaysBegin
+        budgetSeasonBeginMonth
+        budgetSeasonBeginDay
+        budgetSeasonEndMonth
+        budgetSeasonEndDay
+        nextPayPeriodBegin
+        nextPayPeriodEnd
+      }
+    }
+  }
+`);
+
+const FinancialInformation_UpdateMutation = graphql(`
+  mutation FinancialInformation_UpdateMutation($input: FinancialInformationInput!) {
+    updateFinancialInformation(input: $input) {
+      __typename
+      ... on MutationUpdateFinancialInformationSuccess {
+        data {
+          id
+          annualHoursPerFte
+          budgetSettings {
+            prnStaffValue
+            fiscalYearMonthsBegin
+            fiscalYearDaysBegin
+            budgetSeasonBeginMonth
+            budgetSeasonBeginDay
+            budgetSeasonEndMonth
+            budgetSeasonEndDay
+            nextPayPeriodBegin
+            nextPayPeriodEnd
+          }
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+type FormOutput = z.output<typeof budgetSettingsSchema>;
+type FormValues = {
+  prnStaffValue: number | null;
+  fiscalYearMonthsBegin: string;
+  fiscalYearDaysBegin: number | null;
+  budgetSeasonBeginMonth: string;
+  budgetSeasonBeginDay: number | null;
+  budgetSeasonEndMonth: string;
+  budgetSeasonEndDay: number | null;
+  nextPayPeriodBegin: number | null;
+  nextPayPeriodEnd: number | null;
+  annualHoursPerFte: number | null;
+};
+/** The shared rule (schema/facility.ts), with empty fields read as missing. */
+const formSchema = formRule<FormValues, typeof budgetSettingsSchema>(budgetSettingsSchema);
+const FIELDS = [
+  "prnStaffValue",
+  "fiscalYearMonthsBegin",
+  "fiscalYearDaysBegin",
+  "budgetSeasonBeginMonth",
+  "budgetSeasonBeginDay",
+  "budgetSeasonEndMonth",
+  "budgetSeasonEndDay",
+  "nextPayPeriodBegin",
+  "nextPayPeriodEnd",
+  "annualHoursPerFte",
+] as const satisfies readonly (keyof FormValues)[];
+
+/** Spec §3: the twelve months, offered by name and stored as 1 to 12. */
+const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), label: month }));
+export const DEFAULT_ANNUAL_HOURS_PER_FTE = 2080;
+
+type Settings = FinancialInformation_FacilityQueryQuery["facilitySettings"];
+
+function initialValues(settings: Settings): FormValues {
+  const budget = settings.budgetSettings;
+  const month = (value: number | undefined) => (value ? String(value) : "");
+  return {
+    prnStaffValue: budget?.prnStaffValue ?? null,
+    fiscalYearMonthsBegin: month(budget?.fiscalYearMonthsBegin),
+    fiscalYearDaysBegin: budget?.fiscalYearDaysBegin ?? null,
+    budgetSeasonBeginMonth: month(budget?.budgetSeasonBeginMonth),
+    budgetSeasonBeginDay: budget?.budgetSeasonBeginDay ?? null,
+    budgetSeasonEndMonth: month(budget?.budgetSeasonEndMonth),
+    budgetSeasonEndDay: budget?.budgetSeasonEndDay ?? null,
+    nextPayPeriodBegin: budget?.nextPayPeriodBegin ?? null,
+    nextPayPeriodEnd: budget?.nextPayPeriodEnd ?? null,
+    annualHoursPerFte: settings.annualHoursPerFte || DEFAULT_ANNUAL_HOURS_PER_FTE,
+  };
+}
+
+/** /admin/facility-definitions/financial-information: the budget settings (spec §5) and the FTE basis. */
+export function FinancialInformationPage() {
+  const { data, loading, error, refetch } = useQuery(FinancialInformation_FacilityQuery, {
+    fetchPolicy: "cache-and-network",
+  });
+  const settings = data?.facilitySettings;
+  return (
+    <ShellPage
+      title="Basic Financial Information"
+      description="The budget calendar and FTE standards every staffing plan of the facility is built on."
+    >
+      {settings ? (
+        <FinancialInformationForm initial={initialValues(settings)} />
+      ) : error ? (
+        <LoadProblem
+          what="the financial information"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
+      ) : loading ? (
+        <LoadingState label="Loading the financial information…" />
+      ) : null}
+    </ShellPage>
+  );
+}
+
+function FinancialInformationForm({ initial }: { initial: FormValues }) {
+  const navigate = useNavigate();
+  const { control, handleSubmit, setError, getValues } = useForm<FormValues, unknown, FormOutput>({
+    mode: "all",
+    resolver: zodResolver(formSchema),
+    defaultValues: initial,
+  });
+  const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation, {
+    update: (cache, { data }) => {
+      if (data?.updateFinancialInformation.__typename === "MutationUpdateFinancialInformationSuccess") {
+        forgetAdminTasks(cache);
+      }
+    },
+  });
+  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
+  const currentFailure = useCurrentFailure(control, failure);
+  const isValid = useSchemaValidity(control, formSchema);
+  // Saving unchanged, valid settings is allowed: it confirms them and completes the onboarding step.
+  const canSave = isValid && !currentFailure && !saving;
+
+  async function handleSave(input: FormOutput) {
+    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
+    setFailure(null);
+    try {
+      const { data } = await update({ variables: { input } });
+      const result = data?.updateFinancialInformation;
+      if (result?.__typename === "MutationUpdateFinancialInformationSuccess") {
+        void navigate(LANDING);
+      } else if (result?.__typename === "DomainError") {
+        applyServerFieldErrors(setError, result.fieldErrors, FIELDS);
+        failedWith(result.message);
+      } else {
+        failedWith(NO_ANSWER);
+      }
+    } catch (caught) {
+      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  }
+
+  const save = () => void handleSubmit(handleSave)();
+  useFooter({
+    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
+    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  });
+
+  const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
+  return (
+    <form
+      noValidate
+      aria-label="Basic Financial Information"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave) save();
+      }}
+    >
+      <Stack gap="6" maxW="4xl">
+        {currentFailure ? (
+          <ErrorAlert title="The financial information was not saved" message={currentFailure} />
+        ) : null}
+        <FormSection
+          title="FTE standards"
+          description="How many hours an FTE works, and what a PRN staff member counts as."
+        >
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormNumberStepper
+              control={control}
+              name="annualHoursPerFte"
+              label="Annual hours per FTE"
+              min={1000}
+              max={3000}
+              step={1}
+              required
+              helperText="2080 is 40 hours a week for 52 weeks."
+            />
+            <FormNumberStepper
+              control={control}
+              name="prnStaffValue"
+              label="PRN staff value (FTE)"
+              min={0.01}
+              max={1.5}
+              step={0.01}
+              required
+              helperText="The FTE each PRN staff member counts as, from 0.01 to 1.5."
+            />
+          </Grid>
+        </FormSection>
+        <FormSection title="Fiscal year" description="The day the facility's fiscal year begins.">
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormSelectField
+              control={control}
+              name="fiscalYearMonthsBegin"
+              label="Fiscal year begin month"
+              placeholder="Choose a month"
+              options={MONTH_OPTIONS}
+              required
+            />
+            <FormNumberStepper
+              control={control}
+              name="fiscalYearDaysBegin"
+              label="Fiscal year begin day"
+              min={1}
+              max={31}
+              required
+            />
+          </Grid>
+        </FormSection>
+        <FormSection
+          title="Budget season"
+          description="While budget season is open, plans begun before it are sent back for re-verification."
+        >
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormSelectField
+              control={control}
+              name="budgetSeasonBeginMonth"
+              label="Budget season begin month"
+              placeholder="Choose a month"
+              options={MONTH_OPTIONS}
+              required
+            />
+            <FormNumberStepper
+              control={control}
+              name="budgetSeasonBeginDay"
+              label="Budget season begin day"
+              min={1}
+              max={31}
+              required
+            />
+            <FormSelectField
+              control={control}
+              name="budgetSeasonEndMonth"
+              label="Budget season end month"
+              placeholder="Choose a month"
+              options={MONTH_OPTIONS}
+              required
+            />
+            <FormNumberStepper
+              control={control}
+              name="budgetSeasonEndDay"
+              label="Budget season end day"
+              min={1}
+              max={31}
+              required
+            />
+          </Grid>
+        </FormSection>
+        <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormNumberStepper
+              control={control}
+              name="nextPayPeriodBegin"
+              label="Next pay period begin"
+              min={1}
+              max={31}
+              required
+              helperText="Day of the month, 1 to 31."
+            />
+            <FormNumberStepper
+              control={control}
+              name="nextPayPeriodEnd"
+              label="Next pay period end"
+              min={1}
+              max={31}
+              required
+              helperText="Day of the month, 1 to 31."
+            />
+          </Grid>
+        </FormSection>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,465 @@
+import { useMutation, useQuery } from "@apollo/client";
+import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type KeyboardEvent, useState } from "react";
+import { type Control, useController, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/facility";
+import { graphql } from "../../gql";
+import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import {
+  applyServerFieldErrors,
+  FormSelectField,
+  FormTextField,
+  useSchemaValidity,
+  visibleFieldError,
+} from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { forgetAdminTasks } from "../onboarding/cache";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+
+const HrGuidelines_FacilityQuery = graphql(`
+  query HrGuidelines_FacilityQuery {
+    facilitySettings {
+      id
+      timeZone
+      education
+      shiftSettings {
+        dayShiftStart
+        dayShiftEnd
+        eveningShiftStart
+        eveningShiftEnd
+        nightShiftStart
+        nightShiftEnd
+        otherShiftStart
+        otherShiftEnd
+        startDay
+        endDay
+        dropdownStartTime
+        dropdownEndTime
+        emailContact
+      }
+    }
+  }
+`);
+
+const HrGuidelines_UpdateMutation = graphql(`
+  mutation HrGuidelines_UpdateMutation($input: HrGuidelinesInput!) {
+    updateHrGuidelines(input: $input) {
+      __typename
+      ... on MutationUpdateHrGuidelinesSuccess {
+        data {
+          id
+          timeZone
+          education
+          shiftSettings {
+            dayShiftStart
+            dayShiftEnd
+            eveningShiftStart
+            eveningShiftEnd
+            nightShiftStart
+            nightShiftEnd
+            otherShiftStart
+            otherShiftEnd
+            startDay
+            endDay
+            dropdownStartTime
+            dropdownEndTime
+            emailContact
+          }
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+type FormOutput = z.output<typeof hrGuidelinesSchema>;
+type FormValues = {
+  dayShiftStart: string;
+  dayShiftEnd: string;
+  eveningShiftStart: string;
+  eveningShiftEnd: string;
+  nightShiftStart: string;
+  nightShiftEnd: string;
+  otherShiftStart: string;
+  otherShiftEnd: string;
+  startDay: string;
+  endDay: string;
+  dropdownStartTime: string;
+  dropdownEndTime: string;
+  emailContact: string;
+  timeZone: string;
+  education: string[];
+};
+/** The shared rule (schema/facility.ts), with empty fields read as missing. */
+const formSchema = formRule<FormValues, typeof hrGuidelinesSchema>(hrGuidelinesSchema);
+const FIELDS = [
+  "dayShiftStart",
+  "dayShiftEnd",
+  "eveningShiftStart",
+  "eveningShiftEnd",
+  "nightShiftStart",
+  "nightShiftEnd",
+  "otherShiftStart",
+  "otherShiftEnd",
+  "startDay",
+  "endDay",
+  "dropdownStartTime",
+  "dropdownEndTime",
+  "emailContact",
+  "timeZone",
+  "education",
+] as const satisfies readonly (keyof FormValues)[];
+
+type ShiftField = Exclude<keyof FormValues, "startDay" | "endDay" | "emailContact" | "timeZone" | "education">;
+const SHIFTS: readonly { label: string; start: ShiftField; end: ShiftField; optional?: boolean }[] = [
+  { label: "Day shift", start: "dayShiftStart", end: "dayShiftEnd" },
+  { label: "Evening shift", start: "eveningShiftStart", end: "eveningShiftEnd" },
+  { label: "Night shift", start: "nightShiftStart", end: "nightShiftEnd" },
+  { label: "Other shift", start: "otherShiftStart", end: "otherShiftEnd", optional: true },
+];
+
+/** Spec §3: weekdays Monday to Sunday, stored as 1 to 7. */
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day, index) => ({ value: String(index + 1), label: day }));
+const TIME_ZONE_OPTIONS = TIME_ZONES.map(({ zone, utc }) => ({ value: zone, label: `${zone} (${utc})` }));
+const EDUCATION_RULE = hrGuidelinesSchema.shape.education.element;
+const EDUCATION_MAX = 50;
+const MILITARY_TIME_HELPER = "4-digit military time, e.g. 0700";
+
+type Settings = HrGuidelines_FacilityQueryQuery["facilitySettings"];
+
+function initialValues(settings: Settings): FormValues {
+  const shifts = settings.shiftSettings;
+  return {
+    dayShiftStart: shifts?.dayShiftStart ?? "",
+    dayShiftEnd: shifts?.dayShiftEnd ?? "",
+    eveningShiftStart: shifts?.eveningShiftStart ?? "",
+    eveningShiftEnd: shifts?.eveningShiftEnd ?? "",
+    nightShiftStart: shifts?.nightShiftStart ?? "",
+    nightShiftEnd: shifts?.nightShiftEnd ?? "",
+    otherShiftStart: shifts?.otherShiftStart ?? "",
+    otherShiftEnd: shifts?.otherShiftEnd ?? "",
+    startDay: shifts ? String(shifts.startDay) : "",
+    endDay: shifts ? String(shifts.endDay) : "",
+    dropdownStartTime: shifts?.dropdownStartTime ?? "",
+    dropdownEndTime: shifts?.dropdownEndTime ?? "",
+    emailContact: shifts?.emailContact ?? "",
+    timeZone: settings.timeZone,
+    education: [...settings.education],
+  };
+}
+
+/** /admin/facility-definitions/hr-guidelines: shift settings (spec §5), time zone and education list. */
+export function HrGuidelinesPage() {
+  const { data, loading, error, refetch } = useQuery(HrGuidelines_FacilityQuery, { fetchPolicy: "cache-and-network" });
+  const settings = data?.facilitySettings;
+  return (
+    <ShellPage
+      title="Basic HR Guidelines"
+      description="The facility's shift times, work week, time zone and education levels, used throughout the planning wizard."
+    >
+      {settings ? (
+        <HrGuidelinesForm initial={initialValues(settings)} />
+      ) : error ? (
+        <LoadProblem
+          what="the HR guidelines"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
+      ) : loading ? (
+        <LoadingState label="Loading the HR guidelines…" />
+      ) : null}
+    </ShellPage>
+  );
+}
+
+function HrGuidelinesForm({ initial }: { initial: FormValues }) {
+  const navigate = useNavigate();
+  const { control, handleSubmit, setError, getValues } = useForm<FormValues, unknown, FormOutput>({
+    mode: "all",
+    resolver: zodResolver(formSchema),
+    defaultValues: initial,
+  });
+  const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
+    update: (cache, { data }) => {
+      if (data?.updateHrGuidelines.__typename === "MutationUpdateHrGuidelinesSuccess") forgetAdminTasks(cache);
+    },
+  });
+  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
+  const currentFailure = useCurrentFailure(control, failure);
+  const isValid = useSchemaValidity(control, formSchema);
+  // Saving unchanged, valid guidelines is allowed: it confirms them and completes the onboarding step.
+  const canSave = isValid && !currentFailure && !saving;
+
+  async function handleSave(input: FormOutput) {
+    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
+    setFailure(null);
+    try {
+      const { data } = await update({ variables: { input } });
+      const result = data?.updateHrGuidelines;
+      if (result?.__typename === "MutationUpdateHrGuidelinesSuccess") {
+        void navigate(LANDING);
+      } else if (result?.__typename === "DomainError") {
+        applyServerFieldErrors(setError, result.fieldErrors, FIELDS);
+        failedWith(result.message);
+      } else {
+        failedWith(NO_ANSWER);
+      }
+    } catch (caught) {
+      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  }
+
+  const save = () => void handleSubmit(handleSave)();
+  useFooter({
+    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
+    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  });
+
+  const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
+  return (
+    <form
+      noValidate
+      aria-label="Basic HR Guidelines"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave) save();
+      }}
+    >
+      <Stack gap="6" maxW="4xl">
+        {currentFailure ? <ErrorAlert title="The HR guidelines were not saved" message={currentFailure} /> : null}
+        <FormSection
+          title="Shift settings"
+          description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
+        >
+          <Stack gap="5">
+            {SHIFTS.map((shift) => (
+              <Grid key={shift.start} templateColumns={twoColumns} gap="5">
+                <FormTextField
+                  control={control}
+                  name={shift.start}
+                  label={`${shift.label} start`}
+                  required={!shift.optional}
+                  helperText={shift.optional ? "Optional" : undefined}
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder="HHMM"
+                  autoComplete="off"
+                />
+                <FormTextField
+                  control={control}
+                  name={shift.end}
+                  label={`${shift.label} end`}
+                  required={!shift.optional}
+                  helperText={shift.optional ? "Optional" : undefined}
+                  inputMode="numeric"
+                  maxLength={4}
+                  placeholder="HHMM"
+                  autoComplete="off"
+                />
+              </Grid>
+            ))}
+          </Stack>
+        </FormSection>
+        <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormSelectField
+              control={control}
+              name="startDay"
+              label="Start day"
+              placeholder="Choose a day"
+              options={WEEKDAY_OPTIONS}
+              required
+            />
+            <FormSelectField
+              control={control}
+              name="endDay"
+              label="End day"
+              placeholder="Choose a day"
+              options={WEEKDAY_OPTIONS}
+              required
+            />
+          </Grid>
+        </FormSection>
+        <FormSection
+          title="Time choices"
+          description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
+        >
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormTextField
+              control={control}
+              name="dropdownStartTime"
+              label="Dropdown start time"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              placeholder="HHMM"
+              helperText={MILITARY_TIME_HELPER}
+              autoComplete="off"
+            />
+            <FormTextField
+              control={control}
+              name="dropdownEndTime"
+              label="Dropdown end time"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              placeholder="HHMM"
+              helperText={MILITARY_TIME_HELPER}
+              autoComplete="off"
+            />
+          </Grid>
+        </FormSection>
+        <FormSection title="Contact and time zone">
+          <Grid templateColumns={twoColumns} gap="5">
+            <FormTextField
+              control={control}
+              name="emailContact"
+              label="Contact e-mail"
+              type="email"
+              required
+              autoComplete="email"
+              helperText="Who staff and managers write to about HR questions."
+            />
+            <FormSelectField
+              control={control}
+              name="timeZone"
+              label="Time zone"
+              placeholder="Choose a time zone"
+              options={TIME_ZONE_OPTIONS}
+              required
+            />
+          </Grid>
+        </FormSection>
+        <FormSection
+          title="Education"
+          description="The education levels staff records can show (for example BSN). Remove one to stop offering it."
+        >
+          <EducationList control={control} />
+        </FormSection>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The education list: add names (Enter or Add) and remove them; names are unique regardless of case. */
+function EducationList({ control }: { control: Control<FormValues, unknown, FormOutput> }) {
+  const { field, fieldState, formState } = useController({ control, name: "education" });
+  const list: string[] = field.value;
+  const [draft, setDraft] = useState("");
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const listError = visibleFieldError(fieldState, formState.isSubmitted);
+
+  function handleAdd() {
+    const parsed = EDUCATION_RULE.safeParse(draft);
+    if (!parsed.success) {
+      setDraftError(parsed.error.issues[0]?.message ?? "This name is not valid");
+      return;
+    }
+    const name = parsed.data;
+    if (list.some((existing) => existing.toLowerCase() === name.toLowerCase())) {
+      setDraftError(`${name} is already in the list`);
+      return;
+    }
+    field.onChange([...list, name]);
+    setDraft("");
+    setDraftError(null);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (draft.trim()) handleAdd();
+  }
+
+  return (
+    <Stack gap="4">
+      {list.length === 0 ? (
+        <Text color="fg.muted" textStyle="sm" data-testid="education-empty">
+          No education levels yet. Add the first one below.
+        </Text>
+      ) : (
+        <Flex as="ul" wrap="wrap" gap="2" listStyleType="none" aria-label="Education levels">
+          {list.map((name) => (
+            <HStack
+              as="li"
+              key={name}
+              gap="1"
+              ps="3"
+              pe="1"
+              py="1"
+              borderRadius="full"
+              borderWidth="1px"
+              bg="brand.subtle"
+              borderColor="brand.muted"
+              data-testid="education-item"
+            >
+              <Text textStyle="sm" fontWeight="medium">
+                {name}
+              </Text>
+              <IconButton
+                aria-label={`Remove ${name}`}
+                size="2xs"
+                variant="ghost"
+                borderRadius="full"
+                onClick={() => field.onChange(list.filter((existing) => existing !== name))}
+              >
+                <Box as="span" aria-hidden="true" fontSize="md" lineHeight="1">
+                  ×
+                </Box>
+              </IconButton>
+            </HStack>
+          ))}
+        </Flex>
+      )}
+      {listError ? (
+        <Text color="fg.error" textStyle="sm" role="alert">
+          {listError}
+        </Text>
+      ) : null}
+      <Field.Root invalid={Boolean(draftError)} disabled={list.length >= EDUCATION_MAX} maxW="md">
+        <Field.Label>Add an education level</Field.Label>
+        <HStack gap="2" width="full">
+          <Input
+            value={draft}
+            placeholder="e.g. BSN"
+            autoComplete="off"
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setDraftError(null);
+            }}
+            onKeyDown={handleKeyDown}
+            onBlur={field.onBlur}
+          />
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            onClick={handleAdd}
+            disabled={!draft.trim() || list.length >= EDUCATION_MAX}
+          >
+            Add
+          </Button>
+        </HStack>
+        {draftError ? (
+          <Field.ErrorText>{draftError}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>
+            {list.length >= EDUCATION_MAX ? `At most ${EDUCATION_MAX} education levels.` : "Press Enter or Add."}
+          </Field.HelperText>
+        )}
+      </Field.Root>
+    </Stack>
+  );
+}

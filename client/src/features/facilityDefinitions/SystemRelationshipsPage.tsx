@@ -1,0 +1,202 @@
+import { useMutation, useQuery } from "@apollo/client";
+import { Grid, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { systemRelationshipsSchema } from "../../../../schema/facility";
+import { graphql } from "../../gql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { forgetAdminTasks } from "../onboarding/cache";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+import { AppShell_ViewerQuery } from "../shell/viewer";
+import { FormSection, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+
+const SystemRelationships_FacilityQuery = graphql(`
+  query SystemRelationships_FacilityQuery {
+    facilitySettings {
+      id
+      facilityName
+      facilityOwner
+      systemName
+      divisionName
+    }
+  }
+`);
+
+const SystemRelationships_DefineMutation = graphql(`
+  mutation SystemRelationships_DefineMutation($input: SystemRelationshipsInput!) {
+    defineSystemRelationships(input: $input) {
+      __typename
+      ... on MutationDefineSystemRelationshipsSuccess {
+        data {
+          id
+          facilityName
+          facilityOwner
+          systemName
+          divisionName
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+/** The form's field names (spec §3 'facilityDefinitions'), each with the shared rule of its payload field. */
+const formSchema = z.object({
+  facilityName: systemRelationshipsSchema.shape.facilityName,
+  facilityOwner: systemRelationshipsSchema.shape.facilityOwner,
+  facilitySystem: systemRelationshipsSchema.shape.systemName,
+  facilityRegion: systemRelationshipsSchema.shape.divisionName,
+});
+type FormValues = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+/** Server field (payload name) → form field. */
+const FIELD_OF_PAYLOAD: Record<string, keyof FormValues> = {
+  facilityName: "facilityName",
+  facilityOwner: "facilityOwner",
+  systemName: "facilitySystem",
+  divisionName: "facilityRegion",
+};
+
+export const REGION_HELPER = "type N/A if none";
+
+/** /admin/facility-definitions/define-system-relationships (spec §2, §4, §5, §8). */
+export function SystemRelationshipsPage() {
+  const { data, loading, error, refetch } = useQuery(SystemRelationships_FacilityQuery, {
+    fetchPolicy: "cache-and-network",
+  });
+  const settings = data?.facilitySettings;
+  return (
+    <ShellPage
+      title="DEFINE SYSTEM RELATIONSHIPS"
+      description="Who the facility is and where it sits: its full name, its owner, and the health system and region it belongs to."
+    >
+      {settings ? (
+        <SystemRelationshipsForm
+          initial={{
+            facilityName: settings.facilityName,
+            facilityOwner: settings.facilityOwner ?? "",
+            facilitySystem: settings.systemName ?? "",
+            facilityRegion: settings.divisionName ?? "",
+          }}
+        />
+      ) : error ? (
+        <LoadProblem
+          what="the facility"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
+      ) : loading ? (
+        <LoadingState label="Loading the facility…" />
+      ) : null}
+    </ShellPage>
+  );
+}
+
+function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
+  const navigate = useNavigate();
+  const { control, handleSubmit, setError, getValues, formState } = useForm<FormValues, unknown, FormOutput>({
+    mode: "all",
+    resolver: zodResolver(formSchema),
+    defaultValues: initial,
+  });
+  const [define, { loading: saving }] = useMutation(SystemRelationships_DefineMutation, {
+    // The header shows the facility's name.
+    refetchQueries: [AppShell_ViewerQuery],
+    update: (cache, { data }) => {
+      if (data?.defineSystemRelationships.__typename === "MutationDefineSystemRelationshipsSuccess") {
+        forgetAdminTasks(cache);
+      }
+    },
+  });
+  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
+  const currentFailure = useCurrentFailure(control, failure);
+  const isValid = useSchemaValidity(control, formSchema);
+  const canSave = isValid && formState.isDirty && !currentFailure && !saving;
+
+  async function handleSave(values: FormOutput) {
+    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
+    setFailure(null);
+    try {
+      const { data } = await define({
+        variables: {
+          input: {
+            facilityName: values.facilityName,
+            facilityOwner: values.facilityOwner,
+            systemName: values.facilitySystem,
+            divisionName: values.facilityRegion,
+          },
+        },
+      });
+      const result = data?.defineSystemRelationships;
+      if (result?.__typename === "MutationDefineSystemRelationshipsSuccess") {
+        void navigate(LANDING);
+      } else if (result?.__typename === "DomainError") {
+        applyServerFieldErrors(
+          setError,
+          result.fieldErrors.map((e) => ({ field: FIELD_OF_PAYLOAD[e.field] ?? e.field, message: e.message })),
+          Object.values(FIELD_OF_PAYLOAD),
+        );
+        failedWith(result.message);
+      } else {
+        failedWith(NO_ANSWER);
+      }
+    } catch (caught) {
+      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  }
+
+  const save = () => void handleSubmit(handleSave)();
+  useFooter({
+    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
+    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="System relationships"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave) save();
+      }}
+    >
+      <Stack gap="6" maxW="4xl">
+        {currentFailure ? (
+          <ErrorAlert title="The system relationships were not saved" message={currentFailure} />
+        ) : null}
+        <FormSection
+          title="Facility and system"
+          description="All four fields are required. They appear on the facility's plans and reports."
+        >
+          <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
+            <FormTextField control={control} name="facilityName" label="Full name of the facility" required />
+            <FormTextField control={control} name="facilityOwner" label="Owner" required />
+            <FormTextField control={control} name="facilitySystem" label="System the facility belongs to" required />
+            <FormTextField
+              control={control}
+              name="facilityRegion"
+              label="Region or division within the system"
+              helperText={REGION_HELPER}
+              required
+            />
+          </Grid>
+        </FormSection>
+        {/* Enter in a field saves, as the footer's SAVE AND CONTINUE does. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,431 @@
+import { useMutation, useQuery } from "@apollo/client";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Progress,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { type CreateJobFormValues, createJobFormSchema, JOB_MESSAGES } from "../../../../schema/jobs";
+import { graphql } from "../../gql";
+import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, FormSelectField, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { forgetAdminTasks } from "../onboarding/cache";
+import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
+
+const JobCategorization_JobsQuery = graphql(`
+  query JobCategorization_JobsQuery {
+    jobs {
+      id
+      name
+      categoryId
+      categoryName
+      isExempt
+    }
+    jobCategories {
+      id
+      name
+    }
+  }
+`);
+
+const JobCategorization_SetJobCategoryMutation = graphql(`
+  mutation JobCategorization_SetJobCategoryMutation($jobId: ID!, $categoryId: Int!) {
+    setJobCategory(jobId: $jobId, categoryId: $categoryId) {
+      __typename
+      ... on MutationSetJobCategorySuccess {
+        data {
+          id
+          categoryId
+          categoryName
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const JobCategorization_CreateJobMutation = graphql(`
+  mutation JobCategorization_CreateJobMutation($name: String!, $categoryId: Int!) {
+    createJob(name: $name, categoryId: $categoryId) {
+      __typename
+      ... on MutationCreateJobSuccess {
+        data {
+          id
+          name
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+type Job = JobCategorization_JobsQueryQuery["jobs"][number];
+type Category = JobCategorization_JobsQueryQuery["jobCategories"][number];
+/** While saving, the row shows the category chosen; a refusal puts the saved one back. */
+type RowState = { status: "saving"; categoryId: number } | { status: "saved" } | { status: "error"; message: string };
+
+export const JOB_SAVED = "Saved";
+export const JOB_ADDED = "Job added.";
+const LANDING = "/admin/landing";
+const NO_ANSWER = "The server did not answer. Please try again.";
+
+/**
+ * /admin/job-categorization: every job of the facility gets a category (never 0 'None'). Each
+ * choice saves at once; the onboarding task completes itself when no job is left without one.
+ */
+export function JobCategorizationPage() {
+  const navigate = useNavigate();
+  const { data, loading, error, refetch } = useQuery(JobCategorization_JobsQuery, {
+    fetchPolicy: "cache-and-network",
+  });
+  const jobs = data?.jobs ?? [];
+  const categorised = jobs.filter((job) => job.categoryId !== 0).length;
+  const allDone = jobs.length > 0 && categorised === jobs.length;
+
+  useFooter({
+    message: JOB_MESSAGES.savedAutomatically,
+    back: { onClick: () => void navigate(LANDING) },
+    main: { label: "CONTINUE", enabled: allDone, onClick: () => void navigate(LANDING) },
+  });
+
+  return (
+    <ShellPage
+      title="JOB CATEGORIZATION"
+      description="Give each job of the facility the category it rolls up under in staffing plans and the positions rollup. A category is saved as soon as you choose it."
+      actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
+    >
+      {error && !data ? (
+        <Stack gap="3">
+          <ErrorAlert title="We could not load the jobs" message={error.message} />
+          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
+            Try again
+          </Button>
+        </Stack>
+      ) : loading && !data ? (
+        <LoadingState label="Loading the facility's jobs…" />
+      ) : data ? (
+        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
+          <JobTable jobs={jobs} categories={data.jobCategories} />
+          <AddJobCard categories={data.jobCategories} />
+        </Grid>
+      ) : null}
+    </ShellPage>
+  );
+}
+
+function Summary({ done, total }: { done: number; total: number }) {
+  return (
+    <Stack gap="1.5" minW={{ md: "56" }}>
+      <Text textStyle="sm" color="fg.muted" data-testid="job-progress">
+        {done} of {total} jobs categorized
+      </Text>
+      <Progress.Root
+        value={total === 0 ? 0 : (done / total) * 100}
+        colorPalette="green"
+        size="sm"
+        aria-label="Jobs categorized"
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}
+
+type JobTableProps = { jobs: readonly Job[]; categories: readonly Category[] };
+
+function JobTable({ jobs, categories }: JobTableProps) {
+  const [filter, setFilter] = useState("");
+  const [rows, setRows] = useState<Record<string, RowState>>({});
+  const [setJobCategory] = useMutation(JobCategorization_SetJobCategoryMutation, {
+    update: (cache, { data }) => {
+      if (data?.setJobCategory.__typename === "MutationSetJobCategorySuccess") forgetAdminTasks(cache);
+    },
+  });
+  const shown = useMemo(() => {
+    const term = filter.trim().toLowerCase();
+    return term ? jobs.filter((job) => job.name.toLowerCase().includes(term)) : jobs;
+  }, [jobs, filter]);
+
+  async function handleChange(job: Job, value: string) {
+    const categoryId = Number(value);
+    if (!value || categoryId === job.categoryId) return;
+    setRows((current) => ({ ...current, [job.id]: { status: "saving", categoryId } }));
+    let next: RowState;
+    try {
+      const { data } = await setJobCategory({
+        variables: { jobId: job.id, categoryId },
+      });
+      const result = data?.setJobCategory;
+      next =
+        result?.__typename === "MutationSetJobCategorySuccess"
+          ? { status: "saved" }
+          : { status: "error", message: result?.__typename === "DomainError" ? result.message : NO_ANSWER };
+    } catch (caught) {
+      next = { status: "error", message: caught instanceof Error ? caught.message : NO_ANSWER };
+    }
+    setRows((current) => ({ ...current, [job.id]: next }));
+  }
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
+      <Card.Header gap="3">
+        <Flex gap="3" justify="space-between" align={{ base: "stretch", sm: "center" }} wrap="wrap">
+          <Heading as="h2" size="lg">
+            Jobs
+          </Heading>
+          <InputGroup maxW={{ sm: "xs" }} flex={{ base: "1 1 100%", sm: "0 1 auto" }}>
+            <Input
+              type="search"
+              placeholder="Filter jobs by name"
+              aria-label="Filter jobs by name"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </InputGroup>
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="0" px="0" pb="0">
+        {jobs.length === 0 ? (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Title>No jobs yet</EmptyState.Title>
+              <EmptyState.Description>
+                Add the facility's jobs with the form beside this list, or upload staff data.
+              </EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : shown.length === 0 ? (
+          <Text px="6" py="8" color="fg.muted" textAlign="center">
+            No job matches “{filter.trim()}”.
+          </Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="md" interactive aria-label="Jobs and their categories">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader ps="6">Job</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="64">Category</Table.ColumnHeader>
+                  <Table.ColumnHeader pe="6" w="32">
+                    <Box as="span" srOnly>
+                      Status
+                    </Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.map((job) => (
+                  <JobRow
+                    key={job.id}
+                    job={job}
+                    categories={categories}
+                    state={rows[job.id]}
+                    onChange={(value) => void handleChange(job, value)}
+                  />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+type JobRowProps = {
+  job: Job;
+  categories: readonly Category[];
+  state: RowState | undefined;
+  onChange: (value: string) => void;
+};
+
+function JobRow({ job, categories, state, onChange }: JobRowProps) {
+  const categoryId = state?.status === "saving" ? state.categoryId : job.categoryId;
+  const missing = categoryId === 0;
+  const errorId = `job-error-${job.id}`;
+  return (
+    <Table.Row data-testid="job-row" bg={missing ? "orange.subtle" : undefined}>
+      <Table.Cell ps="6">
+        <Stack gap="1">
+          <Text fontWeight="medium">{job.name}</Text>
+          <HStack gap="2">
+            {job.isExempt ? (
+              <Badge size="sm" variant="subtle" colorPalette="gray">
+                Exempt
+              </Badge>
+            ) : null}
+            {missing ? (
+              <Badge size="sm" variant="subtle" colorPalette="orange">
+                Needs a category
+              </Badge>
+            ) : null}
+          </HStack>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell>
+        <Stack gap="1">
+          <NativeSelect.Root size="sm" invalid={state?.status === "error"}>
+            <NativeSelect.Field
+              aria-label={`Category for ${job.name}`}
+              aria-describedby={state?.status === "error" ? errorId : undefined}
+              value={missing ? "" : String(categoryId)}
+              placeholder={missing ? "Choose a category" : undefined}
+              onChange={(event) => onChange(event.currentTarget.value)}
+            >
+              {categories.map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {state?.status === "error" ? (
+            <Text id={errorId} textStyle="xs" color="fg.error" role="alert">
+              {state.message}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell pe="6">
+        <RowStatus state={state} />
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function RowStatus({ state }: { state: RowState | undefined }) {
+  if (state?.status === "saving") {
+    return (
+      <HStack gap="2" color="fg.muted" textStyle="sm">
+        <Spinner size="xs" />
+        <Text>Saving…</Text>
+      </HStack>
+    );
+  }
+  if (state?.status === "saved") {
+    return (
+      <Text textStyle="sm" color="fg.success" fontWeight="medium" role="status">
+        ✓ {JOB_SAVED}
+      </Text>
+    );
+  }
+  return null;
+}
+
+const ADD_JOB_FIELDS = ["name", "categoryId"] as const;
+
+function AddJobCard({ categories }: { categories: readonly Category[] }) {
+  const { control, handleSubmit, reset, setError } = useForm<CreateJobFormValues>({
+    mode: "all",
+    resolver: zodResolver(createJobFormSchema),
+    defaultValues: { name: "", categoryId: "" },
+  });
+  const [createJob, { loading: saving }] = useMutation(JobCategorization_CreateJobMutation, {
+    refetchQueries: [JobCategorization_JobsQuery],
+    awaitRefetchQueries: true,
+    update: (cache, { data }) => {
+      if (data?.createJob.__typename === "MutationCreateJobSuccess") forgetAdminTasks(cache);
+    },
+  });
+  const [added, setAdded] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const isValid = useSchemaValidity(control, createJobFormSchema);
+  const options = useMemo(() => categories.map((c) => ({ value: String(c.id), label: c.name })), [categories]);
+
+  async function handleAdd(values: CreateJobFormValues) {
+    setAdded(null);
+    setFailure(null);
+    try {
+      const { data } = await createJob({
+        variables: { name: values.name.trim(), categoryId: Number(values.categoryId) },
+      });
+      const result = data?.createJob;
+      if (result?.__typename === "MutationCreateJobSuccess") {
+        reset({ name: "", categoryId: "" });
+        setAdded(result.data.name);
+      } else if (result?.__typename === "DomainError") {
+        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, ADD_JOB_FIELDS);
+        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+      } else {
+        setFailure(NO_ANSWER);
+      }
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  }
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" asChild>
+      <form noValidate aria-label="Add a job" onSubmit={(event) => void handleSubmit(handleAdd)(event)}>
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            Add a job
+          </Heading>
+          <Text color="fg.muted" textStyle="sm">
+            For a job title the facility uses that is not listed yet.
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            {added ? (
+              <Text role="status" color="fg.success" fontWeight="medium" data-testid="job-added">
+                {JOB_ADDED} {added} is in the list.
+              </Text>
+            ) : null}
+            {failure ? <ErrorAlert title="The job was not added" message={failure} /> : null}
+            <FormTextField control={control} name="name" label="Job name" required autoComplete="off" />
+            <FormSelectField
+              control={control}
+              name="categoryId"
+              label="Category"
+              required
+              placeholder="Choose a category"
+              options={options}
+            />
+          </Stack>
+        </Card.Body>
+        <Card.Footer justifyContent="flex-end">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={!isValid || saving}
+            loading={saving}
+            loadingText="Adding…"
+          >
+            Add job
+          </Button>
+        </Card.Footer>
+      </form>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,102 @@
+import { Field, NativeSelect } from "@chakra-ui/react";
+import type { ReactNode, Ref } from "react";
+import type { FieldValues } from "react-hook-form";
+import { type FormFieldProps, useFormField } from "./fieldError";
+
+export type SelectOption = { value: string; label: string };
+
+export type SelectFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** The empty first choice ("Choose a month"); without it the first option is preselected. */
+  placeholder?: string;
+  onBlur?: () => void;
+  name?: string;
+  error?: string | undefined;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** Width of the select (the field's label and messages follow it). */
+  width?: string | object;
+  ref?: Ref<HTMLSelectElement>;
+  "data-testid"?: string;
+};
+
+/**
+ * A labelled dropdown on the browser's own select: typing a letter jumps to a choice, arrow keys
+ * move, and it works the same with a screen reader, a keyboard and a touch screen.
+ */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  onBlur,
+  name,
+  error,
+  helperText,
+  required,
+  disabled,
+  width,
+  ref,
+  "data-testid": testId,
+}: SelectFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} width={width}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          ref={ref}
+          name={name}
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          onBlur={onBlur}
+          data-testid={testId}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : helperText ? (
+        <Field.HelperText>{helperText}</Field.HelperText>
+      ) : null}
+    </Field.Root>
+  );
+}
+
+export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
+  Omit<SelectFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref">;
+
+/** {@link SelectField} bound to a react-hook-form field holding the chosen option's value (text). */
+export function FormSelectField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  ...props
+}: FormSelectFieldProps<T, TOut>) {
+  const { field, visibleError } = useFormField({ control, name });
+  return (
+    <SelectField
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      disabled={props.disabled ?? field.disabled}
+      error={visibleError}
+    />
+  );
+}

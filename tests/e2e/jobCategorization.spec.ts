@@ -1,0 +1,143 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { signIn } from "./support/signIn";
+
+/**
+ * /admin/job-categorization (spec §2, §3 'Job category', §7 'Job'): every job of the demo facility
+ * gets a category from the list without 0 'None'; a choice saves at once. Jobs whose category is
+ * changed are put back, and added jobs carry unique names, so other specs see the seed.
+ */
+
+const CATEGORIES = [
+  "Registered Nurse",
+  "Licensed Practical Nurse",
+  "Nursing Assistant",
+  "Unit Support",
+  "Leadership",
+  "Allied Health",
+];
+const SET_OPERATION = "JobCategorization_SetJobCategoryMutation";
+const footer = (page: Page) => page.locator("footer");
+const categoryOf = (page: Page, job: string): Locator => page.getByLabel(`Category for ${job}`, { exact: true });
+const rowOf = (page: Page, job: string): Locator =>
+  page.getByTestId("job-row").filter({ has: page.getByText(job, { exact: true }) });
+/** The label of the chosen option of a select. */
+const chosen = (select: Locator) => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? "");
+
+async function openPage(page: Page): Promise<void> {
+  await signIn(page, "admin");
+  await page.goto("/admin/job-categorization");
+  await expect(page.getByRole("heading", { level: 1, name: "JOB CATEGORIZATION" })).toBeVisible();
+  await expect(page.getByTestId("job-row").first()).toBeVisible();
+}
+
+async function choose(page: Page, job: string, category: string): Promise<void> {
+  await categoryOf(page, job).selectOption({ label: category });
+  await expect(rowOf(page, job).getByText("Saved")).toBeVisible();
+}
+
+test.describe("job categorization", () => {
+  test("lists every job with its category; None is never offered; CONTINUE and BACK go to the landing page", async ({
+    page,
+  }) => {
+    await openPage(page);
+    await expect(page.getByTestId("job-row")).toHaveCount(10);
+    const names = await page.getByTestId("job-row").locator("td:first-child p").allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    expect(await chosen(categoryOf(page, "Registered Nurse"))).toBe("Registered Nurse");
+    expect(await chosen(categoryOf(page, "Nurse Manager"))).toBe("Leadership");
+    await expect(rowOf(page, "Nurse Manager").getByText("Exempt")).toBeVisible();
+    const options = await categoryOf(page, "Registered Nurse").locator("option").allTextContents();
+    expect(options).toEqual(CATEGORIES);
+    await expect(page.getByTestId("job-progress")).toHaveText(/^(\d+) of \1 jobs categorized$/);
+    await expect(footer(page).getByTestId("footer-message")).toHaveText("All changes are saved automatically.");
+    await screen(page, "job-categorization");
+
+    // The filter narrows the list by name.
+    await page.getByLabel("Filter jobs by name").fill("nurse");
+    await expect(page.getByTestId("job-row")).toHaveCount(5);
+    await page.getByLabel("Filter jobs by name").fill("zzz");
+    await expect(page.getByText("No job matches “zzz”.")).toBeVisible();
+    await page.getByLabel("Filter jobs by name").fill("");
+
+    await footer(page).getByRole("button", { name: "BACK" }).click();
+    await expect(page).toHaveURL(/\/admin\/landing$/);
+    await page.goto("/admin/job-categorization");
+    await footer(page).getByRole("button", { name: "CONTINUE" }).click();
+    await expect(page).toHaveURL(/\/admin\/landing$/);
+  });
+
+  test("saves a category as soon as it is chosen, keeps it after a reload, and completes the task", async ({
+    page,
+  }) => {
+    await openPage(page);
+    const saves = recordOperation(page, SET_OPERATION);
+    await choose(page, "Unit Secretary", "Allied Health");
+    expect(saves).toHaveLength(1);
+    await screen(page, "job-categorization-saved");
+
+    await page.reload();
+    await expect(page.getByTestId("job-row").first()).toBeVisible();
+    expect(await chosen(categoryOf(page, "Unit Secretary"))).toBe("Allied Health");
+
+    // The landing page shows the onboarding step completed.
+    await footer(page).getByRole("button", { name: "BACK" }).click();
+    const step = page.getByTestId("setup-step").filter({ hasText: "JOB CATEGORIZATION" });
+    await expect(step.getByText("Completed")).toBeVisible();
+
+    // Put the seed back.
+    await page.goto("/admin/job-categorization");
+    await choose(page, "Unit Secretary", "Unit Support");
+    await page.reload();
+    await expect(page.getByTestId("job-row").first()).toBeVisible();
+    expect(await chosen(categoryOf(page, "Unit Secretary"))).toBe("Unit Support");
+  });
+
+  test("a refused save shows the server's message and puts the saved category back", async ({ page }) => {
+    await openPage(page);
+    await answerOperation(page, SET_OPERATION, {
+      setJobCategory: { __typename: "DomainError", message: "Job category 6 does not exist" },
+    });
+    await categoryOf(page, "Charge Nurse").selectOption({ label: "Allied Health" });
+    await expect(rowOf(page, "Charge Nurse").getByRole("alert")).toHaveText("Job category 6 does not exist");
+    await expect.poll(() => chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+    await screen(page, "job-categorization-refused");
+
+    await page.reload();
+    await expect(page.getByTestId("job-row").first()).toBeVisible();
+    expect(await chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+  });
+
+  test("adds a job: enabled once name and category are given; a duplicate shows the server's message", async ({
+    page,
+  }) => {
+    await openPage(page);
+    const form = page.getByRole("form", { name: "Add a job" });
+    const add = form.getByRole("button", { name: "Add job" });
+    const name = `Float Pool Nurse ${Date.now().toString(36)}`;
+
+    await expect(add).toBeDisabled();
+    const categoryOptions = await form.getByLabel("Category").locator("option").allTextContents();
+    expect(categoryOptions).toEqual(["Choose a category", ...CATEGORIES]);
+    await form.getByLabel("Job name").fill(name);
+    await expect(add).toBeDisabled();
+    await form.getByLabel("Category").selectOption({ label: "Registered Nurse" });
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(form.getByTestId("job-added")).toHaveText(`Job added. ${name} is in the list.`);
+    await expect(form.getByLabel("Job name")).toHaveValue("");
+    await expect(add).toBeDisabled();
+    await expect(rowOf(page, name)).toBeVisible();
+
+    // Names are unique regardless of case: the server's message shows under the name.
+    await form.getByLabel("Job name").fill(name.toUpperCase());
+    await form.getByLabel("Category").selectOption({ label: "Leadership" });
+    await add.click();
+    await expect(form.getByText(`A job named ${name.toUpperCase()} already exists in this facility.`)).toBeVisible();
+    await screen(page, "job-categorization-duplicate");
+
+    await page.reload();
+    await expect(rowOf(page, name)).toBeVisible();
+    expect(await chosen(categoryOf(page, name))).toBe("Registered Nurse");
+  });
+});

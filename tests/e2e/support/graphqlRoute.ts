@@ -1,0 +1,47 @@
+import type { Page, Request } from "@playwright/test";
+
+/** The operation name of a GraphQL POST, or null for anything else. */
+export function operationOf(request: Request): string | null {
+  if (!request.url().endsWith("/graphql") || request.method() !== "POST") return null;
+  const body = request.postDataJSON() as { operationName?: string } | null;
+  return body?.operationName ?? null;
+}
+
+/**
+ * Answers the next `times` requests of one GraphQL operation with `data` instead of the server
+ * (for failures and successes the server cannot be brought to give); every other request goes on.
+ */
+export async function answerOperation(
+  page: Page,
+  operationName: string,
+  data: Record<string, unknown>,
+  options: { times?: number } = {},
+): Promise<{ calls: () => number }> {
+  let calls = 0;
+  const times = options.times ?? 1;
+  await page.route("**/graphql", async (route) => {
+    if (operationOf(route.request()) !== operationName || calls >= times) return route.fallback();
+    calls += 1;
+    return route.fulfill({ json: { data } });
+  });
+  return { calls: () => calls };
+}
+
+/** Records the variables of each request of one GraphQL operation, in order. */
+export function recordOperation(page: Page, operationName: string): unknown[] {
+  const sent: unknown[] = [];
+  page.on("request", (request) => {
+    if (operationOf(request) !== operationName) return;
+    sent.push((request.postDataJSON() as { variables?: unknown }).variables);
+  });
+  return sent;
+}
+
+/** A full-page screenshot once the header has finished loading (it has a 500 ms loading delay). */
+export async function screen(page: Page, name: string): Promise<void> {
+  await page
+    .locator("header")
+    .getByRole("button", { name: /^User menu for / })
+    .waitFor();
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
+}
