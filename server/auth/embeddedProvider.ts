@@ -37,7 +37,7 @@ export function createEmbeddedProvider(options: {
       {
         client_id: EMBEDDED_CLIENT_ID,
         token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code"],
+        grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         redirect_uris: origins.map((origin) => `${origin}${SIGN_IN_REDIRECT_PATH}`),
         post_logout_redirect_uris: origins.map((origin) => `${origin}${SIGN_IN_REDIRECT_PATH}`),
@@ -56,7 +56,11 @@ export function createEmbeddedProvider(options: {
       Interaction: 900,
       Session: 8 * 3600,
       Grant: 8 * 3600,
+      RefreshToken: 8 * 3600,
     },
+    // The browser renews its hour-long access token silently while the sign-in session lasts (8 h,
+    // ended by log out); the provider rotates the refresh token on every use.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {

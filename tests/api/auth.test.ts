@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { SignInRefused, signInWithPassword } from "../support/signIn";
+import { SignInRefused, signInForTokens, signInWithPassword } from "../support/signIn";
 import { tokenFactory } from "../support/tokens";
 
 let server: TestServer;
@@ -44,6 +44,29 @@ describe("sign-in through the embedded provider", () => {
       accountType,
       facilityName: "St. Catherine Medical Center",
     });
+  });
+
+  it("renews the access token silently with the rotating refresh token", async () => {
+    const { email, password } = DEMO_ACCOUNTS.user;
+    const first = await signInForTokens(server.baseUrl, email, password);
+    expect(first.refreshToken).toEqual(expect.any(String));
+    const refresh = (refreshToken: string) =>
+      fetch(`${server.baseUrl}/oidc/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: "staffing-web",
+        }),
+      });
+    const renewed = (await (await refresh(first.refreshToken as string)).json()) as Record<string, string>;
+    expect(renewed.access_token).not.toBe(first.accessToken);
+    expect(renewed.refresh_token).not.toBe(first.refreshToken);
+    const { body } = await graphqlRequest(server.baseUrl, renewed.access_token, "{ me { email } }");
+    expect(body.data?.me).toEqual({ email });
+    // Rotation: the used refresh token is spent.
+    expect((await refresh(first.refreshToken as string)).status).toBe(400);
   });
 
   it("refuses a wrong password with the form's message", async () => {

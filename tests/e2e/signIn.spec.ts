@@ -59,3 +59,18 @@ test("a path that does not exist shows the not-found page", async ({ page }) => 
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+test("an expired access token is renewed silently: the manager keeps working", async ({ page }) => {
+  await signIn(page, "user");
+  // Stand in an hour later: the stored access token has expired (only its expiry is read in the browser).
+  await page.evaluate(() => {
+    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "");
+    const expired = `${encode({ alg: "RS256" })}.${encode({ exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    sessionStorage.setItem("accessToken", expired);
+  });
+  await page.goto("/user/landing");
+  await expect(page.getByRole("heading", { name: "My cost centers" })).toBeVisible();
+  const renewed = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+  const payload = JSON.parse(Buffer.from((renewed ?? "..").split(".")[1] ?? "", "base64url").toString() || "{}");
+  expect(payload.exp * 1000).toBeGreaterThan(Date.now() + 50 * 60_000);
+});

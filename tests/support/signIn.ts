@@ -5,6 +5,15 @@ import { createHash, randomBytes } from "node:crypto";
  * with PKCE, the provider's own login form, the token endpoint) and returns the access token.
  */
 export async function signInWithPassword(baseUrl: string, email: string, password: string): Promise<string> {
+  return (await signInForTokens(baseUrl, email, password)).accessToken;
+}
+
+/** The same sign-in, answering both tokens the browser gets. */
+export async function signInForTokens(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; refreshToken: string | undefined }> {
   const cookies = new Map<string, string>();
   const send = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(new URL(url, baseUrl), {
@@ -69,9 +78,9 @@ export async function signInWithPassword(baseUrl: string, email: string, passwor
       code_verifier: verifier,
     }).toString(),
   });
-  const body = (await token.json()) as { access_token?: string; error_description?: string };
+  const body = (await token.json()) as { access_token?: string; refresh_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`The token endpoint refused: ${body.error_description}`);
-  return body.access_token;
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
 export class SignInRefused extends Error {

@@ -11,6 +11,8 @@ import type { LocalAuthConfig, SignInAdapter, TokenResult } from "./types";
  */
 
 const PENDING_KEY = "staffing.oidc.pending";
+/** Part of the authentication cache, kept in sessionStorage like the rest (spec §3). */
+const REFRESH_KEY = "staffing.oidc.refresh";
 
 type Discovery = {
   authorization_endpoint: string;
@@ -27,6 +29,7 @@ type PendingSignIn = {
 
 type TokenResponse = {
   access_token?: unknown;
+  refresh_token?: unknown;
   id_token?: unknown;
   expires_in?: unknown;
   error?: unknown;
@@ -85,11 +88,34 @@ export function createLocalOidcAdapter(config: LocalAuthConfig): SignInAdapter {
       throw new Error("The identity provider's answer failed the replay check. Please sign in again.");
     }
 
-    const accessToken = body.access_token;
-    writeAccessToken(accessToken);
+    const accessToken = storeTokens(body.access_token, body.refresh_token);
     const expiresAt =
       jwtExpiresAt(accessToken) ?? (typeof body.expires_in === "number" ? Date.now() + body.expires_in * 1000 : null);
     return { accessToken, expiresAt };
+  }
+
+  let renewal: Promise<string | null> | null = null;
+
+  /** Trades the refresh token for a new access token; null when there is none or it is refused. */
+  async function renew(): Promise<string | null> {
+    const refreshToken = window.sessionStorage.getItem(REFRESH_KEY);
+    if (!refreshToken) return null;
+    const { token_endpoint } = await loadDiscovery();
+    const response = await fetch(token_endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: config.clientId,
+      }),
+    });
+    const body = (await response.json().catch(() => ({}))) as TokenResponse;
+    if (!response.ok || typeof body.access_token !== "string") {
+      window.sessionStorage.removeItem(REFRESH_KEY);
+      return null;
+    }
+    return storeTokens(body.access_token, body.refresh_token);
   }
 
   return {
@@ -128,17 +154,20 @@ export function createLocalOidcAdapter(config: LocalAuthConfig): SignInAdapter {
     },
 
     async acquireTokenSilent() {
-      // The embedded provider issues no refresh tokens to the browser: a stored, unexpired token is the session.
       const token = readAccessToken();
-      if (token === null) return null;
-      if (isTokenFresh(token)) return token;
+      if (token !== null && isTokenFresh(token)) return token;
       writeAccessToken(null);
-      return null;
+      // One renewal at a time, however many requests ask for a token at once.
+      renewal ??= renew().finally(() => {
+        renewal = null;
+      });
+      return renewal;
     },
 
     async signOut() {
       clearSession();
       window.sessionStorage.removeItem(PENDING_KEY);
+      window.sessionStorage.removeItem(REFRESH_KEY);
       const home = redirectUri(config);
       try {
         const { end_session_endpoint } = await loadDiscovery();
@@ -195,6 +224,13 @@ function removeAuthParams(url: URL): void {
     clean.searchParams.delete(name);
   }
   window.history.replaceState(window.history.state, "", `${clean.pathname}${clean.search}${clean.hash}`);
+}
+
+/** Keeps the access token (and the rotated refresh token, when one came) and returns the access token. */
+function storeTokens(accessToken: string, refreshToken: unknown): string {
+  writeAccessToken(accessToken);
+  if (typeof refreshToken === "string") window.sessionStorage.setItem(REFRESH_KEY, refreshToken);
+  return accessToken;
 }
 
 function randomToken(byteLength = 32): string {
