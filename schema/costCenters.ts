@@ -11,6 +11,25 @@ export const COST_CENTER_MESSAGES = {
   resetSuffix: ". Please make sure the wizard is completed for this cost center.",
   /** The server's refusal to delete, which the screen maps to `deleteNeedsCompletedWizard`. */
   removeRefused: "Error while removing Organizational unit",
+  /** Not worded by the spec; phrased as its deactivation and unlock messages are. */
+  reset: "Cost center reset successful.",
+  successTitle: "Success",
+  /** A failed add or update with nothing more to say. */
+  genericError: "An error occurred",
+  /** A failed reset, unlock or other action with nothing more to say. */
+  unexpectedError: "An unexpected error occurred",
+  /** A failed delete with nothing more to say. */
+  deleteFailed: "Error processing action. Please try again later.",
+} as const;
+
+/** Spec §9 timings of cost center maintenance, in milliseconds. */
+export const COST_CENTER_TIMINGS = {
+  /** The success banner hides itself after this long. */
+  bannerMs: 3000,
+  /** After a delete, reset or unlock, the screen goes to /admin/landing after this long. */
+  redirectMs: 3000,
+  /** After an update is saved, the screen waits this long before it resets and reloads. */
+  updatePauseMs: 400,
 } as const;
 
 /** Cost center numbers are numeric codes; as code-like text they are at most 12 characters. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
+import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
 import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
@@ -68,11 +69,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: ADMIN,
     element: inPreparation("UPLOAD USERS", "Load the facility's users from an .xlsx or .csv file."),
   },
-  {
-    path: "/admin/cost-center-maintenance",
-    allowed: ADMIN,
-    element: inPreparation("COST CENTER MAINTENANCE", "Add, update, delete, reset and unlock cost centers."),
-  },
+  { path: "/admin/cost-center-maintenance", allowed: ADMIN, element: <CostCenterMaintenancePage /> },
   { path: "/admin/employee-search", allowed: ADMIN, element: <EmployeeSearchPage /> },
 
   // User

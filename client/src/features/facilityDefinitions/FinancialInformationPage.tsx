@@ -8,13 +8,12 @@ import type { z } from "zod";
 import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, FormNumberStepper, FormSelectField, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
 
 const FinancialInformation_FacilityQuery = graphql(`
   query FinancialInformation_FacilityQuery {
@@ -200,118 +199,122 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
         if (canSave) save();
       }}
     >
-      <Stack gap="6" maxW="4xl">
-        {currentFailure ? (
-          <ErrorAlert title="The financial information was not saved" message={currentFailure} />
-        ) : null}
-        <FormSection
-          title="FTE standards"
-          description="How many hours an FTE works, and what a PRN staff member counts as."
-        >
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormNumberStepper
-              control={control}
-              name="annualHoursPerFte"
-              label="Annual hours per FTE"
-              min={1000}
-              max={3000}
-              step={1}
-              required
-              helperText="2080 is 40 hours a week for 52 weeks."
-            />
-            <FormNumberStepper
-              control={control}
-              name="prnStaffValue"
-              label="PRN staff value (FTE)"
-              min={0.01}
-              max={1.5}
-              step={0.01}
-              required
-              helperText="The FTE each PRN staff member counts as, from 0.01 to 1.5."
-            />
-          </Grid>
-        </FormSection>
-        <FormSection title="Fiscal year" description="The day the facility's fiscal year begins.">
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormSelectField
-              control={control}
-              name="fiscalYearMonthsBegin"
-              label="Fiscal year begin month"
-              placeholder="Choose a month"
-              options={MONTH_OPTIONS}
-              required
-            />
-            <FormNumberStepper
-              control={control}
-              name="fiscalYearDaysBegin"
-              label="Fiscal year begin day"
-              min={1}
-              max={31}
-              required
-            />
-          </Grid>
-        </FormSection>
-        <FormSection
-          title="Budget season"
-          description="While budget season is open, plans begun before it are sent back for re-verification."
-        >
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormSelectField
-              control={control}
-              name="budgetSeasonBeginMonth"
-              label="Budget season begin month"
-              placeholder="Choose a month"
-              options={MONTH_OPTIONS}
-              required
-            />
-            <FormNumberStepper
-              control={control}
-              name="budgetSeasonBeginDay"
-              label="Budget season begin day"
-              min={1}
-              max={31}
-              required
-            />
-            <FormSelectField
-              control={control}
-              name="budgetSeasonEndMonth"
-              label="Budget season end month"
-              placeholder="Choose a month"
-              options={MONTH_OPTIONS}
-              required
-            />
-            <FormNumberStepper
-              control={control}
-              name="budgetSeasonEndDay"
-              label="Budget season end day"
-              min={1}
-              max={31}
-              required
-            />
-          </Grid>
-        </FormSection>
-        <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormNumberStepper
-              control={control}
-              name="nextPayPeriodBegin"
-              label="Next pay period begin"
-              min={1}
-              max={31}
-              required
-              helperText="Day of the month, 1 to 31."
-            />
-            <FormNumberStepper
-              control={control}
-              name="nextPayPeriodEnd"
-              label="Next pay period end"
-              min={1}
-              max={31}
-              required
-              helperText="Day of the month, 1 to 31."
-            />
-          </Grid>
-        </FormSection>
+      <Stack gap="6">
+        <SaveFailure title="The financial information was not saved" message={currentFailure} />
+        <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">
+          <Stack gap="6">
+            <FormSection
+              title="FTE standards"
+              description="How many hours an FTE works, and what a PRN staff member counts as."
+            >
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormNumberStepper
+                  control={control}
+                  name="annualHoursPerFte"
+                  label="Annual hours per FTE"
+                  min={1000}
+                  max={3000}
+                  step={1}
+                  required
+                  helperText="2080 is 40 hours a week for 52 weeks."
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="prnStaffValue"
+                  label="PRN staff value (FTE)"
+                  min={0.01}
+                  max={1.5}
+                  step={0.01}
+                  required
+                  helperText="The FTE each PRN staff member counts as, from 0.01 to 1.5."
+                />
+              </Grid>
+            </FormSection>
+            <FormSection title="Fiscal year" description="The day the facility's fiscal year begins.">
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormSelectField
+                  control={control}
+                  name="fiscalYearMonthsBegin"
+                  label="Fiscal year begin month"
+                  placeholder="Choose a month"
+                  options={MONTH_OPTIONS}
+                  required
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="fiscalYearDaysBegin"
+                  label="Fiscal year begin day"
+                  min={1}
+                  max={31}
+                  required
+                />
+              </Grid>
+            </FormSection>
+          </Stack>
+          <Stack gap="6">
+            <FormSection
+              title="Budget season"
+              description="While budget season is open, plans begun before it are sent back for re-verification."
+            >
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormSelectField
+                  control={control}
+                  name="budgetSeasonBeginMonth"
+                  label="Budget season begin month"
+                  placeholder="Choose a month"
+                  options={MONTH_OPTIONS}
+                  required
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="budgetSeasonBeginDay"
+                  label="Budget season begin day"
+                  min={1}
+                  max={31}
+                  required
+                />
+                <FormSelectField
+                  control={control}
+                  name="budgetSeasonEndMonth"
+                  label="Budget season end month"
+                  placeholder="Choose a month"
+                  options={MONTH_OPTIONS}
+                  required
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="budgetSeasonEndDay"
+                  label="Budget season end day"
+                  min={1}
+                  max={31}
+                  required
+                />
+              </Grid>
+            </FormSection>
+            <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormNumberStepper
+                  control={control}
+                  name="nextPayPeriodBegin"
+                  label="Next pay period begin"
+                  min={1}
+                  max={31}
+                  required
+                  helperText="Day of the month, 1 to 31."
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="nextPayPeriodEnd"
+                  label="Next pay period end"
+                  min={1}
+                  max={31}
+                  required
+                  helperText="Day of the month, 1 to 31."
+                />
+              </Grid>
+            </FormSection>
+          </Stack>
+        </Grid>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Stack>
     </form>

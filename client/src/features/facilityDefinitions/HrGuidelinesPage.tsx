@@ -8,7 +8,6 @@ import type { z } from "zod";
 import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import {
   applyServerFieldErrors,
   FormSelectField,
@@ -20,7 +19,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
 
 const HrGuidelines_FacilityQuery = graphql(`
   query HrGuidelines_FacilityQuery {
@@ -237,117 +236,123 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
         if (canSave) save();
       }}
     >
-      <Stack gap="6" maxW="4xl">
-        {currentFailure ? <ErrorAlert title="The HR guidelines were not saved" message={currentFailure} /> : null}
-        <FormSection
-          title="Shift settings"
-          description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
-        >
-          <Stack gap="5">
-            {SHIFTS.map((shift) => (
-              <Grid key={shift.start} templateColumns={twoColumns} gap="5">
+      <Stack gap="6">
+        <SaveFailure title="The HR guidelines were not saved" message={currentFailure} />
+        <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">
+          <Stack gap="6">
+            <FormSection
+              title="Shift settings"
+              description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
+            >
+              <Stack gap="5">
+                {SHIFTS.map((shift) => (
+                  <Grid key={shift.start} templateColumns={twoColumns} gap="5">
+                    <FormTextField
+                      control={control}
+                      name={shift.start}
+                      label={`${shift.label} start`}
+                      required={!shift.optional}
+                      helperText={shift.optional ? "Optional" : undefined}
+                      inputMode="numeric"
+                      maxLength={4}
+                      placeholder="HHMM"
+                      autoComplete="off"
+                    />
+                    <FormTextField
+                      control={control}
+                      name={shift.end}
+                      label={`${shift.label} end`}
+                      required={!shift.optional}
+                      helperText={shift.optional ? "Optional" : undefined}
+                      inputMode="numeric"
+                      maxLength={4}
+                      placeholder="HHMM"
+                      autoComplete="off"
+                    />
+                  </Grid>
+                ))}
+              </Stack>
+            </FormSection>
+            <FormSection
+              title="Time choices"
+              description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
+            >
+              <Grid templateColumns={twoColumns} gap="5">
                 <FormTextField
                   control={control}
-                  name={shift.start}
-                  label={`${shift.label} start`}
-                  required={!shift.optional}
-                  helperText={shift.optional ? "Optional" : undefined}
+                  name="dropdownStartTime"
+                  label="Dropdown start time"
+                  required
                   inputMode="numeric"
                   maxLength={4}
                   placeholder="HHMM"
+                  helperText={MILITARY_TIME_HELPER}
                   autoComplete="off"
                 />
                 <FormTextField
                   control={control}
-                  name={shift.end}
-                  label={`${shift.label} end`}
-                  required={!shift.optional}
-                  helperText={shift.optional ? "Optional" : undefined}
+                  name="dropdownEndTime"
+                  label="Dropdown end time"
+                  required
                   inputMode="numeric"
                   maxLength={4}
                   placeholder="HHMM"
+                  helperText={MILITARY_TIME_HELPER}
                   autoComplete="off"
                 />
               </Grid>
-            ))}
+            </FormSection>
           </Stack>
-        </FormSection>
-        <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormSelectField
-              control={control}
-              name="startDay"
-              label="Start day"
-              placeholder="Choose a day"
-              options={WEEKDAY_OPTIONS}
-              required
-            />
-            <FormSelectField
-              control={control}
-              name="endDay"
-              label="End day"
-              placeholder="Choose a day"
-              options={WEEKDAY_OPTIONS}
-              required
-            />
-          </Grid>
-        </FormSection>
-        <FormSection
-          title="Time choices"
-          description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
-        >
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormTextField
-              control={control}
-              name="dropdownStartTime"
-              label="Dropdown start time"
-              required
-              inputMode="numeric"
-              maxLength={4}
-              placeholder="HHMM"
-              helperText={MILITARY_TIME_HELPER}
-              autoComplete="off"
-            />
-            <FormTextField
-              control={control}
-              name="dropdownEndTime"
-              label="Dropdown end time"
-              required
-              inputMode="numeric"
-              maxLength={4}
-              placeholder="HHMM"
-              helperText={MILITARY_TIME_HELPER}
-              autoComplete="off"
-            />
-          </Grid>
-        </FormSection>
-        <FormSection title="Contact and time zone">
-          <Grid templateColumns={twoColumns} gap="5">
-            <FormTextField
-              control={control}
-              name="emailContact"
-              label="Contact e-mail"
-              type="email"
-              required
-              autoComplete="email"
-              helperText="Who staff and managers write to about HR questions."
-            />
-            <FormSelectField
-              control={control}
-              name="timeZone"
-              label="Time zone"
-              placeholder="Choose a time zone"
-              options={TIME_ZONE_OPTIONS}
-              required
-            />
-          </Grid>
-        </FormSection>
-        <FormSection
-          title="Education"
-          description="The education levels staff records can show (for example BSN). Remove one to stop offering it."
-        >
-          <EducationList control={control} />
-        </FormSection>
+          <Stack gap="6">
+            <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormSelectField
+                  control={control}
+                  name="startDay"
+                  label="Start day"
+                  placeholder="Choose a day"
+                  options={WEEKDAY_OPTIONS}
+                  required
+                />
+                <FormSelectField
+                  control={control}
+                  name="endDay"
+                  label="End day"
+                  placeholder="Choose a day"
+                  options={WEEKDAY_OPTIONS}
+                  required
+                />
+              </Grid>
+            </FormSection>
+            <FormSection title="Contact and time zone">
+              <Grid templateColumns={twoColumns} gap="5">
+                <FormTextField
+                  control={control}
+                  name="emailContact"
+                  label="Contact e-mail"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  helperText="Who staff and managers write to about HR questions."
+                />
+                <FormSelectField
+                  control={control}
+                  name="timeZone"
+                  label="Time zone"
+                  placeholder="Choose a time zone"
+                  options={TIME_ZONE_OPTIONS}
+                  required
+                />
+              </Grid>
+            </FormSection>
+            <FormSection
+              title="Education"
+              description="The education levels staff records can show (for example BSN). Remove one to stop offering it."
+            >
+              <EducationList control={control} />
+            </FormSection>
+          </Stack>
+        </Grid>
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Stack>
     </form>
@@ -406,7 +411,7 @@ function EducationList({ control }: { control: Control<FormValues, unknown, Form
               borderColor="brand.muted"
               data-testid="education-item"
             >
-              <Text textStyle="sm" fontWeight="medium">
+              <Text textStyle="sm" fontWeight="medium" data-testid="education-name">
                 {name}
               </Text>
               <IconButton

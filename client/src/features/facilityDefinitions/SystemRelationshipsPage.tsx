@@ -7,14 +7,13 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { FormSection, LANDING, LoadProblem, NO_ANSWER, useCurrentFailure } from "./formParts";
+import { FormSection, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -173,10 +172,8 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
         if (canSave) save();
       }}
     >
-      <Stack gap="6" maxW="4xl">
-        {currentFailure ? (
-          <ErrorAlert title="The system relationships were not saved" message={currentFailure} />
-        ) : null}
+      <Stack gap="6" maxW="5xl">
+        <SaveFailure title="The system relationships were not saved" message={currentFailure} />
         <FormSection
           title="Facility and system"
           description="All four fields are required. They appear on the facility's plans and reports."

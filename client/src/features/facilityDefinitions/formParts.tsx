@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { type Control, type FieldValues, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -56,6 +56,18 @@ export function FormSection({ title, description, children }: SectionProps) {
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
+  );
+}
+
+type SaveFailureProps = { title: string; message: string | null };
+
+/** The save error of a form, announced to screen readers as it appears. */
+export function SaveFailure({ title, message }: SaveFailureProps) {
+  if (!message) return null;
+  return (
+    <Box role="alert">
+      <ErrorAlert title={title} message={message} />
+    </Box>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client";
 import {
   Badge,
-  Box,
   Button,
   Card,
   EmptyState,
@@ -234,11 +233,8 @@ function JobTable({ jobs, categories }: JobTableProps) {
               <Table.Header>
                 <Table.Row bg="bg.muted">
                   <Table.ColumnHeader ps="6">Job</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="64">Category</Table.ColumnHeader>
-                  <Table.ColumnHeader pe="6" w="32">
-                    <Box as="span" srOnly>
-                      Status
-                    </Box>
+                  <Table.ColumnHeader pe="6" minW={{ base: "44", md: "96" }}>
+                    Category
                   </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -291,33 +287,33 @@ function JobRow({ job, categories, state, onChange }: JobRowProps) {
           </HStack>
         </Stack>
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell pe="6">
         <Stack gap="1">
-          <NativeSelect.Root size="sm" invalid={state?.status === "error"}>
-            <NativeSelect.Field
-              aria-label={`Category for ${job.name}`}
-              aria-describedby={state?.status === "error" ? errorId : undefined}
-              value={missing ? "" : String(categoryId)}
-              placeholder={missing ? "Choose a category" : undefined}
-              onChange={(event) => onChange(event.currentTarget.value)}
-            >
-              {categories.map((category) => (
-                <option key={category.id} value={String(category.id)}>
-                  {category.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <Flex gap={{ base: "1", md: "3" }} direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
+            <NativeSelect.Root size="sm" invalid={state?.status === "error"} maxW={{ md: "64" }}>
+              <NativeSelect.Field
+                aria-label={`Category for ${job.name}`}
+                aria-describedby={state?.status === "error" ? errorId : undefined}
+                value={missing ? "" : String(categoryId)}
+                placeholder={missing ? "Choose a category" : undefined}
+                onChange={(event) => onChange(event.currentTarget.value)}
+              >
+                {categories.map((category) => (
+                  <option key={category.id} value={String(category.id)}>
+                    {category.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <RowStatus state={state} />
+          </Flex>
           {state?.status === "error" ? (
             <Text id={errorId} textStyle="xs" color="fg.error" role="alert">
               {state.message}
             </Text>
           ) : null}
         </Stack>
-      </Table.Cell>
-      <Table.Cell pe="6">
-        <RowStatus state={state} />
       </Table.Cell>
     </Table.Row>
   );

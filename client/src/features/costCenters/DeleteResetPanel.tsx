@@ -1,0 +1,244 @@
+import { useMutation } from "@apollo/client";
+import { Button, Card, Flex, RadioCard, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
+import { graphql } from "../../gql";
+import { deleteFailure, otherFailure, resetFailure } from "./failureMessages";
+import { type CostCenterOption, CostCenterPicker } from "./parts";
+import { StepHeading } from "./UpdateCostCenterPanel";
+
+const DeleteReset_DeactivateMutation = graphql(`
+  mutation DeleteReset_DeactivateMutation($id: ID!) {
+    deactivateCostCenter(id: $id) {
+      __typename
+      ... on MutationDeactivateCostCenterSuccess {
+        data {
+          id
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const DeleteReset_ResetMutation = graphql(`
+  mutation DeleteReset_ResetMutation($id: ID!) {
+    resetCostCenter(id: $id) {
+      __typename
+      ... on MutationResetCostCenterSuccess {
+        data {
+          id
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const DeleteReset_UnlockMutation = graphql(`
+  mutation DeleteReset_UnlockMutation($id: ID!) {
+    unlockCostCenterWizard(id: $id) {
+      __typename
+      ... on MutationUnlockCostCenterWizardSuccess {
+        data {
+          id
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+type Mode = "delete" | "reset" | "unlock";
+
+/** Spec §2: three mutually exclusive choices, each with its explanation and footer button. */
+const MODES: readonly { value: Mode; label: string; button: string; palette: string; description: string }[] = [
+  {
+    value: "delete",
+    label: "Deleting",
+    button: "DELETE",
+    palette: "red",
+    description:
+      "Deactivates the cost center: it leaves every list and can no longer be planned. Its plans and history are kept. Not possible while its wizard is in progress.",
+  },
+  {
+    value: "reset",
+    label: "Resetting",
+    button: "RESET",
+    palette: "orange",
+    description:
+      "Clears the cost center's completed staffing plan, so its wizard starts again from the first step. Only for a completed wizard.",
+  },
+  {
+    value: "unlock",
+    label: "Unlocking",
+    button: "UNLOCK",
+    palette: "brand",
+    description:
+      "Reopens the cost center's completed wizard so its plan can be changed and attested again. The plan itself is kept.",
+  },
+];
+
+const SUCCESS: Record<Mode, string> = {
+  delete: COST_CENTER_MESSAGES.deactivated,
+  reset: COST_CENTER_MESSAGES.reset,
+  unlock: COST_CENTER_MESSAGES.unlocked,
+};
+
+type Props = {
+  costCenters: readonly CostCenterOption[];
+  loading: boolean;
+  onDeleted: () => void;
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+  onClearError: () => void;
+};
+
+/**
+ * Spec §2 and §4 Delete/Reset panel: pick a cost center, choose Deleting, Resetting or Unlocking,
+ * then CANCEL or the matching DELETE, RESET or UNLOCK. A success goes to /admin/landing after 3 s.
+ */
+export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, onError, onClearError }: Props) {
+  const navigate = useNavigate();
+  const [selectedId, setSelectedId] = useState("");
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [done, setDone] = useState(false);
+  const [deactivate, deactivating] = useMutation(DeleteReset_DeactivateMutation);
+  const [reset, resetting] = useMutation(DeleteReset_ResetMutation);
+  const [unlock, unlocking] = useMutation(DeleteReset_UnlockMutation);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirect.current !== null) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
+  const chosen = MODES.find((option) => option.value === mode);
+  const working = deactivating.loading || resetting.loading || unlocking.loading;
+  const locked = working || done;
+
+  function handleSelect(id: string) {
+    onClearError();
+    setSelectedId(id);
+    setMode(null);
+  }
+
+  function handleCancel() {
+    onClearError();
+    setSelectedId("");
+    setMode(null);
+  }
+
+  async function handleAct() {
+    if (!selected || !mode || locked) return;
+    onClearError();
+    const variables = { id: selected.id };
+    let refusal: { message?: string | null } | null = null;
+    try {
+      if (mode === "delete") {
+        const result = (await deactivate({ variables })).data?.deactivateCostCenter;
+        if (result?.__typename !== "MutationDeactivateCostCenterSuccess") refusal = result ?? {};
+      } else if (mode === "reset") {
+        const result = (await reset({ variables })).data?.resetCostCenter;
+        if (result?.__typename !== "MutationResetCostCenterSuccess") refusal = result ?? {};
+      } else {
+        const result = (await unlock({ variables })).data?.unlockCostCenterWizard;
+        if (result?.__typename !== "MutationUnlockCostCenterWizardSuccess") refusal = result ?? {};
+      }
+    } catch (caught) {
+      refusal = caught instanceof Error ? caught : {};
+    }
+    if (refusal) {
+      onError(
+        mode === "delete" ? deleteFailure(refusal) : mode === "reset" ? resetFailure(refusal) : otherFailure(refusal),
+      );
+      return;
+    }
+    setDone(true);
+    onSuccess(SUCCESS[mode]);
+    if (mode === "delete") onDeleted();
+    redirect.current = setTimeout(() => void navigate("/admin/landing"), COST_CENTER_TIMINGS.redirectMs);
+  }
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Select Cost Center">
+      <Card.Header>
+        <StepHeading title="Select Cost Center" />
+        <Text color="fg.muted" textStyle="sm">
+          Pick the cost center, then choose what to do with it.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="6">
+          <CostCenterPicker
+            costCenters={costCenters}
+            selectedId={selectedId}
+            onSelect={handleSelect}
+            loading={loading}
+            disabled={locked}
+          />
+          {selected ? (
+            <RadioCard.Root
+              value={mode}
+              onValueChange={(details) => {
+                onClearError();
+                setMode(details.value as Mode | null);
+              }}
+              disabled={locked}
+              colorPalette="brand"
+              orientation="vertical"
+              align="start"
+            >
+              <RadioCard.Label fontWeight="semibold" textStyle="md">
+                What do you want to do with {selected.code} {selected.name}?
+              </RadioCard.Label>
+              <Flex gap="4" direction={{ base: "column", lg: "row" }} align="stretch">
+                {MODES.map((option) => (
+                  <RadioCard.Item key={option.value} value={option.value} flex="1" data-testid={`mode-${option.value}`}>
+                    <RadioCard.ItemHiddenInput />
+                    <RadioCard.ItemControl>
+                      <RadioCard.ItemContent>
+                        <RadioCard.ItemText fontWeight="semibold">{option.label}</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
+                      </RadioCard.ItemContent>
+                      <RadioCard.ItemIndicator />
+                    </RadioCard.ItemControl>
+                  </RadioCard.Item>
+                ))}
+              </Flex>
+            </RadioCard.Root>
+          ) : null}
+        </Stack>
+      </Card.Body>
+      {selected ? (
+        // Spec §2 puts CANCEL and the action in the footer; the shell's footer shows no buttons on this
+        // page (its rule list), so they sit at the foot of the panel.
+        <Card.Footer justifyContent="flex-end" gap="3" borderTopWidth="1px" pt="4" data-testid="delete-reset-actions">
+          <Button variant="outline" colorPalette="gray" onClick={handleCancel} disabled={locked}>
+            CANCEL
+          </Button>
+          {chosen ? (
+            <Button
+              colorPalette={chosen.palette}
+              onClick={() => void handleAct()}
+              loading={working}
+              disabled={done}
+              loadingText={`${chosen.button}…`}
+            >
+              {chosen.button}
+            </Button>
+          ) : null}
+        </Card.Footer>
+      ) : null}
+    </Card.Root>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation } from "@apollo/client";
+import { Badge, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import {
+  COST_CENTER_CODE_MAX_LENGTH,
+  COST_CENTER_MESSAGES,
+  COST_CENTER_NAME_MAX_LENGTH,
+  COST_CENTER_TIMINGS,
+} from "../../../../schema/costCenters";
+import { graphql } from "../../gql";
+import { TextField } from "../../ui/inputs";
+import { bannerFailure } from "./failureMessages";
+import { type CostCenterOption, CostCenterPicker, digitsOnly, UploadUnavailable } from "./parts";
+
+const UpdateCostCenter_UpdateMutation = graphql(`
+  mutation UpdateCostCenter_UpdateMutation($id: ID!, $input: CostCenterInput!) {
+    updateCostCenter(id: $id, input: $input) {
+      __typename
+      ... on MutationUpdateCostCenterSuccess {
+        data {
+          id
+          code
+          name
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+type Props = {
+  costCenters: readonly CostCenterOption[];
+  loading: boolean;
+  /** Reloads the list; resolves once it has. */
+  onReload: () => Promise<unknown>;
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+  onClearError: () => void;
+};
+
+/**
+ * Spec §2 and §4 Update panel. STEP 1 picks a cost center; STEP 2 edits its number and name. After a
+ * save: a 400 ms pause, then the fields reset, the list reloads and the success toast shows.
+ */
+export function UpdateCostCenterPanel({ costCenters, loading, onReload, onSuccess, onError, onClearError }: Props) {
+  const [selectedId, setSelectedId] = useState("");
+  const [code, setCode] = useState("");
+  const [name, setName] = useState("");
+  const [finishing, setFinishing] = useState(false);
+  const [update, { loading: saving }] = useMutation(UpdateCostCenter_UpdateMutation);
+  const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (pause.current !== null) clearTimeout(pause.current);
+    },
+    [],
+  );
+
+  const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
+  const busy = saving || finishing;
+  const canSave = Boolean(selected) && code.trim() !== "" && name.trim() !== "" && !busy;
+
+  function handleSelect(id: string) {
+    onClearError();
+    setSelectedId(id);
+    const chosen = costCenters.find((costCenter) => costCenter.id === id);
+    setCode(chosen?.code ?? "");
+    setName(chosen?.name ?? "");
+  }
+
+  async function handleSave(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave || !selected) return;
+    onClearError();
+    try {
+      const { data } = await update({
+        variables: { id: selected.id, input: { code: code.trim(), name: name.trim() } },
+      });
+      const result = data?.updateCostCenter;
+      if (result?.__typename !== "MutationUpdateCostCenterSuccess") {
+        onError(bannerFailure(result));
+        return;
+      }
+      setFinishing(true);
+      pause.current = setTimeout(() => {
+        pause.current = null;
+        setSelectedId("");
+        setCode("");
+        setName("");
+        setFinishing(false);
+        void onReload().catch(() => undefined);
+        onSuccess(COST_CENTER_MESSAGES.updated);
+      }, COST_CENTER_TIMINGS.updatePauseMs);
+    } catch (caught) {
+      onError(bannerFailure(caught));
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="STEP 1 Select Cost Center">
+        <Card.Header>
+          <StepHeading step={1} title="Select Cost Center" />
+        </Card.Header>
+        <Card.Body>
+          <CostCenterPicker
+            costCenters={costCenters}
+            selectedId={selectedId}
+            onSelect={handleSelect}
+            loading={loading}
+            disabled={busy}
+          />
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root variant="outline" bg="bg.panel" asChild>
+        <form noValidate aria-label="STEP 2 Update Cost Center" onSubmit={(event) => void handleSave(event)}>
+          <Card.Header>
+            <StepHeading step={2} title="Update Cost Center" />
+            <Text color="fg.muted" textStyle="sm">
+              {selected
+                ? `Change the number or name of ${selected.code} ${selected.name}.`
+                : "Select a cost center in step 1 first."}
+            </Text>
+          </Card.Header>
+          <Card.Body>
+            <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
+              <TextField
+                label="New cost center number"
+                placeholder="Enter cost center number"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={COST_CENTER_CODE_MAX_LENGTH}
+                value={code}
+                onChange={(value) => setCode(digitsOnly(value))}
+                disabled={!selected || busy}
+                helperText="Digits only."
+                required
+              />
+              <TextField
+                label="New cost center name"
+                placeholder="Enter cost center name"
+                autoComplete="off"
+                maxLength={COST_CENTER_NAME_MAX_LENGTH}
+                value={name}
+                onChange={setName}
+                disabled={!selected || busy}
+                required
+              />
+            </Grid>
+            <Flex
+              mt="5"
+              gap="4"
+              p="4"
+              borderWidth="1px"
+              borderStyle="dashed"
+              borderRadius="l2"
+              align={{ base: "flex-start", sm: "center" }}
+              justify="space-between"
+              wrap="wrap"
+            >
+              <Stack gap="0.5">
+                <Text fontWeight="medium">Staff data file</Text>
+                <Text textStyle="sm" color="fg.muted">
+                  Optional. The staff file may be uploaded later.
+                </Text>
+              </Stack>
+              <UploadUnavailable label="Upload staff file" />
+            </Flex>
+          </Card.Body>
+          <Card.Footer justifyContent="flex-end">
+            <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
+              Save
+            </Button>
+          </Card.Footer>
+        </form>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+export function StepHeading({ step, title }: { step?: number; title: string }) {
+  return (
+    <HStack gap="3">
+      {step ? (
+        <Badge colorPalette="brand" variant="solid" size="md" letterSpacing="wide">
+          STEP {step}
+        </Badge>
+      ) : null}
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+    </HStack>
+  );
+}
