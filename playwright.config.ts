@@ -40,7 +40,13 @@ export default defineConfig({
     url: `${baseURL}/api/config/auth`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, SEED_DEMO: "true", CLIENT_DIST_DIR: clientDistDir },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: "true",
+      CLIENT_DIST_DIR: clientDistDir,
+    },
     stdout: "pipe",
   },
 });
