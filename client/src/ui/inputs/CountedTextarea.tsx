@@ -1,7 +1,8 @@
 import { Field, HStack, Text, Textarea, type TextareaProps } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type FormFieldProps, useFormField } from "./fieldError";
+import { FieldMessage } from "./FieldMessage";
+import { type FormFieldProps, useBoundInput } from "./fieldError";
 
 /** Spec §5 and §9: a textarea holds 40 characters unless told otherwise; notes use 4 rows. */
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 40;
@@ -51,14 +52,10 @@ export function CountedTextarea({
         onChange={(event) => onChange(event.target.value)}
       />
       <HStack justify="space-between" align="flex-start" width="full" gap="4">
-        {error ? (
-          <Field.ErrorText>{error}</Field.ErrorText>
-        ) : helperText ? (
-          <Field.HelperText>{helperText}</Field.HelperText>
-        ) : (
-          <span />
-        )}
+        <FieldMessage error={error} helperText={helperText} />
+        {/* ms="auto" keeps the counter at the right even when there is no message beside it. */}
         <Text
+          ms="auto"
           textStyle="xs"
           color={remaining === 0 ? "fg.error" : "fg.muted"}
           flexShrink={0}
@@ -81,17 +78,13 @@ export function FormCountedTextarea<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormCountedTextareaProps<T, TOut>) {
-  const { field, visibleError } = useFormField({ control, name });
+  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
   return (
     <CountedTextarea
       {...props}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | null | undefined) ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={visibleError}
+      {...inputProps}
+      value={(value as string | null | undefined) ?? ""}
+      onChange={onChange}
     />
   );
 }

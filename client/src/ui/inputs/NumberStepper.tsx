@@ -1,7 +1,8 @@
 import { Field, NumberInput } from "@chakra-ui/react";
 import { type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref, useEffect, useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type FormFieldProps, useFormField } from "./fieldError";
+import { FieldMessage } from "./FieldMessage";
+import { type FormFieldProps, useBoundInput } from "./fieldError";
 
 /** Spec §9: stepper bounds 0 to 24. */
 export const STEPPER_DEFAULT_MIN = 0;
@@ -98,11 +99,7 @@ export function NumberStepper({
           onBlur={() => onBlur?.()}
         />
       </NumberInput.Root>
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : helperText ? (
-        <Field.HelperText>{helperText}</Field.HelperText>
-      ) : null}
+      <FieldMessage error={error} helperText={helperText} />
     </Field.Root>
   );
 }
@@ -116,17 +113,13 @@ export function FormNumberStepper<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormNumberStepperProps<T, TOut>) {
-  const { field, visibleError } = useFormField({ control, name });
+  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
   return (
     <NumberStepper
       {...props}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as number | null | undefined) ?? null}
-      onValueChange={field.onChange}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={visibleError}
+      {...inputProps}
+      value={(value as number | null | undefined) ?? null}
+      onValueChange={onChange}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { Field, NativeSelect } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type FormFieldProps, useFormField } from "./fieldError";
+import { FieldMessage } from "./FieldMessage";
+import { type FormFieldProps, useBoundInput } from "./fieldError";
 
 export type SelectOption = { value: string; label: string };
 
@@ -68,11 +69,7 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : helperText ? (
-        <Field.HelperText>{helperText}</Field.HelperText>
-      ) : null}
+      <FieldMessage error={error} helperText={helperText} />
     </Field.Root>
   );
 }
@@ -86,17 +83,8 @@ export function FormSelectField<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormSelectFieldProps<T, TOut>) {
-  const { field, visibleError } = useFormField({ control, name });
+  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
   return (
-    <SelectField
-      {...props}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | null | undefined) ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={visibleError}
-    />
+    <SelectField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
   );
 }

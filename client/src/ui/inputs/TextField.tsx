@@ -1,7 +1,8 @@
 import { Field, Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { type FormFieldProps, useFormField } from "./fieldError";
+import { FieldMessage } from "./FieldMessage";
+import { type FormFieldProps, useBoundInput } from "./fieldError";
 
 export type TextFieldProps = Omit<InputProps, "value" | "onChange"> & {
   label: string;
@@ -23,11 +24,7 @@ export function TextField({ label, value, onChange, error, helperText, required,
         <Field.RequiredIndicator />
       </Field.Label>
       <Input {...inputProps} ref={ref} value={value} onChange={(event) => onChange(event.target.value)} />
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : helperText ? (
-        <Field.HelperText>{helperText}</Field.HelperText>
-      ) : null}
+      <FieldMessage error={error} helperText={helperText} />
     </Field.Root>
   );
 }
@@ -41,17 +38,8 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormTextFieldProps<T, TOut>) {
-  const { field, visibleError } = useFormField({ control, name });
+  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
   return (
-    <TextField
-      {...props}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | null | undefined) ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={visibleError}
-    />
+    <TextField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
   );
 }

@@ -45,6 +45,30 @@ export function useFormField<T extends FieldValues, TOut = T>({
 }
 
 /**
+ * What a `Form*` input takes from its react-hook-form field: the value and change handler, and the
+ * props every input shares (name, ref, blur, the visible error, and `disabled`, where the page's
+ * own setting wins over the field's).
+ */
+export function useBoundInput<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  disabled,
+}: FormFieldProps<T, TOut> & { disabled?: boolean | undefined }) {
+  const { field, visibleError } = useFormField({ control, name });
+  return {
+    value: field.value as unknown,
+    onChange: field.onChange,
+    inputProps: {
+      name: field.name,
+      ref: field.ref,
+      onBlur: field.onBlur,
+      disabled: disabled ?? field.disabled,
+      error: visibleError,
+    },
+  };
+}
+
+/**
  * Whether the form's current values pass `schema`, computed synchronously on every change. Use it to
  * enable a Save button: react-hook-form's `formState.isValid` comes from an asynchronous resolver
  * run and can lag behind fast input.

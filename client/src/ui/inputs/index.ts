@@ -9,6 +9,7 @@ export {
 export {
   type FieldVisibility,
   type FormFieldProps,
+  useBoundInput,
   useFormField,
   useSchemaValidity,
   visibleFieldError,
