@@ -1,19 +1,16 @@
 import { useMutation, useQuery } from "@apollo/client";
 import { Grid, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
-import { applyServerFieldErrors, FormNumberStepper, FormSelectField, useSchemaValidity } from "../../ui/inputs";
+import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
+import { FormSection, formRule, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const FinancialInformation_FacilityQuery = graphql(`
   query FinancialInformation_FacilityQuery {
@@ -145,12 +142,12 @@ export function FinancialInformationPage() {
 }
 
 function FinancialInformationForm({ initial }: { initial: FormValues }) {
-  const navigate = useNavigate();
-  const { control, handleSubmit, setError, getValues } = useForm<FormValues, unknown, FormOutput>({
+  const form = useForm<FormValues, unknown, FormOutput>({
     mode: "all",
     resolver: zodResolver(formSchema),
     defaultValues: initial,
   });
+  const { control } = form;
   const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation, {
     update: (cache, { data }) => {
       if (data?.updateFinancialInformation.__typename === "MutationUpdateFinancialInformationSuccess") {
@@ -158,47 +155,18 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
       }
     },
   });
-  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
-  const currentFailure = useCurrentFailure(control, failure);
-  const isValid = useSchemaValidity(control, formSchema);
   // Saving unchanged, valid settings is allowed: it confirms them and completes the onboarding step.
-  const canSave = isValid && !currentFailure && !saving;
-
-  async function handleSave(input: FormOutput) {
-    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
-    setFailure(null);
-    try {
-      const { data } = await update({ variables: { input } });
-      const result = data?.updateFinancialInformation;
-      if (result?.__typename === "MutationUpdateFinancialInformationSuccess") {
-        void navigate(LANDING);
-      } else if (result?.__typename === "DomainError") {
-        applyServerFieldErrors(setError, result.fieldErrors, FIELDS);
-        failedWith(result.message);
-      } else {
-        failedWith(NO_ANSWER);
-      }
-    } catch (caught) {
-      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
-    }
-  }
-
-  const save = () => void handleSubmit(handleSave)();
-  useFooter({
-    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
-    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
+    form,
+    schema: formSchema,
+    saving,
+    fields: FIELDS,
+    send: async (input) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 
   const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
   return (
-    <form
-      noValidate
-      aria-label="Basic Financial Information"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave) save();
-      }}
-    >
+    <form noValidate aria-label="Basic Financial Information" onSubmit={handleFormSubmit}>
       <Stack gap="6">
         <SaveFailure title="The financial information was not saved" message={currentFailure} />
         <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">

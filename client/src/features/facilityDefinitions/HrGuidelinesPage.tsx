@@ -3,23 +3,15 @@ import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Stack, Text 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type KeyboardEvent, useState } from "react";
 import { type Control, useController, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
-import {
-  applyServerFieldErrors,
-  FormSelectField,
-  FormTextField,
-  useSchemaValidity,
-  visibleFieldError,
-} from "../../ui/inputs";
+import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
+import { FormSection, formRule, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const HrGuidelines_FacilityQuery = graphql(`
   query HrGuidelines_FacilityQuery {
@@ -184,58 +176,29 @@ export function HrGuidelinesPage() {
 }
 
 function HrGuidelinesForm({ initial }: { initial: FormValues }) {
-  const navigate = useNavigate();
-  const { control, handleSubmit, setError, getValues } = useForm<FormValues, unknown, FormOutput>({
+  const form = useForm<FormValues, unknown, FormOutput>({
     mode: "all",
     resolver: zodResolver(formSchema),
     defaultValues: initial,
   });
+  const { control } = form;
   const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
     update: (cache, { data }) => {
       if (data?.updateHrGuidelines.__typename === "MutationUpdateHrGuidelinesSuccess") forgetAdminTasks(cache);
     },
   });
-  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
-  const currentFailure = useCurrentFailure(control, failure);
-  const isValid = useSchemaValidity(control, formSchema);
   // Saving unchanged, valid guidelines is allowed: it confirms them and completes the onboarding step.
-  const canSave = isValid && !currentFailure && !saving;
-
-  async function handleSave(input: FormOutput) {
-    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
-    setFailure(null);
-    try {
-      const { data } = await update({ variables: { input } });
-      const result = data?.updateHrGuidelines;
-      if (result?.__typename === "MutationUpdateHrGuidelinesSuccess") {
-        void navigate(LANDING);
-      } else if (result?.__typename === "DomainError") {
-        applyServerFieldErrors(setError, result.fieldErrors, FIELDS);
-        failedWith(result.message);
-      } else {
-        failedWith(NO_ANSWER);
-      }
-    } catch (caught) {
-      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
-    }
-  }
-
-  const save = () => void handleSubmit(handleSave)();
-  useFooter({
-    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
-    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
+    form,
+    schema: formSchema,
+    saving,
+    fields: FIELDS,
+    send: async (input) => (await update({ variables: { input } })).data?.updateHrGuidelines,
   });
 
   const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
   return (
-    <form
-      noValidate
-      aria-label="Basic HR Guidelines"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave) save();
-      }}
-    >
+    <form noValidate aria-label="Basic HR Guidelines" onSubmit={handleFormSubmit}>
       <Stack gap="6">
         <SaveFailure title="The HR guidelines were not saved" message={currentFailure} />
         <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">

@@ -1,19 +1,16 @@
 import { useMutation, useQuery } from "@apollo/client";
 import { Grid, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
-import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { FormTextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { FormSection, LANDING, LoadProblem, NO_ANSWER, SaveFailure, useCurrentFailure } from "./formParts";
+import { FormSection, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -105,12 +102,12 @@ export function SystemRelationshipsPage() {
 }
 
 function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
-  const navigate = useNavigate();
-  const { control, handleSubmit, setError, getValues, formState } = useForm<FormValues, unknown, FormOutput>({
+  const form = useForm<FormValues, unknown, FormOutput>({
     mode: "all",
     resolver: zodResolver(formSchema),
     defaultValues: initial,
   });
+  const { control } = form;
   const [define, { loading: saving }] = useMutation(SystemRelationships_DefineMutation, {
     // The header shows the facility's name.
     refetchQueries: [AppShell_ViewerQuery],
@@ -120,58 +117,26 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
       }
     },
   });
-  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
-  const currentFailure = useCurrentFailure(control, failure);
-  const isValid = useSchemaValidity(control, formSchema);
-  const canSave = isValid && formState.isDirty && !currentFailure && !saving;
-
-  async function handleSave(values: FormOutput) {
-    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(getValues()) });
-    setFailure(null);
-    try {
-      const { data } = await define({
-        variables: {
-          input: {
-            facilityName: values.facilityName,
-            facilityOwner: values.facilityOwner,
-            systemName: values.facilitySystem,
-            divisionName: values.facilityRegion,
-          },
-        },
-      });
-      const result = data?.defineSystemRelationships;
-      if (result?.__typename === "MutationDefineSystemRelationshipsSuccess") {
-        void navigate(LANDING);
-      } else if (result?.__typename === "DomainError") {
-        applyServerFieldErrors(
-          setError,
-          result.fieldErrors.map((e) => ({ field: FIELD_OF_PAYLOAD[e.field] ?? e.field, message: e.message })),
-          Object.values(FIELD_OF_PAYLOAD),
-        );
-        failedWith(result.message);
-      } else {
-        failedWith(NO_ANSWER);
-      }
-    } catch (caught) {
-      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
-    }
-  }
-
-  const save = () => void handleSubmit(handleSave)();
-  useFooter({
-    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
-    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
+    form,
+    schema: formSchema,
+    saving,
+    requireChange: true,
+    fields: Object.values(FIELD_OF_PAYLOAD),
+    fieldOfServer: (field) => FIELD_OF_PAYLOAD[field] ?? field,
+    send: async (values) => {
+      const input = {
+        facilityName: values.facilityName,
+        facilityOwner: values.facilityOwner,
+        systemName: values.facilitySystem,
+        divisionName: values.facilityRegion,
+      };
+      return (await define({ variables: { input } })).data?.defineSystemRelationships;
+    },
   });
 
   return (
-    <form
-      noValidate
-      aria-label="System relationships"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave) save();
-      }}
-    >
+    <form noValidate aria-label="System relationships" onSubmit={handleFormSubmit}>
       <Stack gap="6" maxW="5xl">
         <SaveFailure title="The system relationships were not saved" message={currentFailure} />
         <FormSection

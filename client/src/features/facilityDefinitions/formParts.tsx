@@ -1,8 +1,11 @@
 import { Box, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
-import { type Control, type FieldValues, useWatch } from "react-hook-form";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { type Control, type FieldPath, type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
+import { useFooter } from "../shell/footer/useFooter";
 
 export const LANDING = "/admin/landing";
 export const NO_ANSWER = "The server did not answer. Please try again.";
@@ -36,6 +39,79 @@ export function useCurrentFailure<T extends FieldValues, TOut = T>(
   const values = useWatch({ control });
   if (!failure) return null;
   return JSON.stringify(values) === failure.values ? failure.message : null;
+}
+
+/** What a facility-definition mutation answers: its success type, or a DomainError. */
+type SaveResult = { __typename: string; message?: string; fieldErrors?: readonly ServerFieldError[] };
+
+type DefinitionFormSaveOptions<T extends FieldValues, TOut> = {
+  form: UseFormReturn<T, unknown, TOut>;
+  /** The shared rule the form's values must pass before SAVE AND CONTINUE is enabled. */
+  schema: z.ZodType;
+  /** Sends the values; answers the mutation's result (undefined when the server said nothing). */
+  send: (values: TOut) => Promise<SaveResult | null | undefined>;
+  saving: boolean;
+  /** The form fields server field errors may land on, and how a server field name maps to one. */
+  fields: readonly FieldPath<T>[];
+  fieldOfServer?: (serverField: string) => string;
+  /** Enable saving only once something changed (spec §4 for the system-relationship form). */
+  requireChange?: boolean;
+};
+
+/**
+ * The save flow every facility-definition form shares: SAVE AND CONTINUE and BACK in the footer,
+ * enabled per spec §4; on success to /admin/landing; a DomainError's field errors on their fields
+ * and its message shown until the form changes (spec §8); Enter in a field saves too.
+ */
+export function useDefinitionFormSave<T extends FieldValues, TOut>({
+  form,
+  schema,
+  send,
+  saving,
+  fields,
+  fieldOfServer = (field) => field,
+  requireChange = false,
+}: DefinitionFormSaveOptions<T, TOut>) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
+  const currentFailure = useCurrentFailure(form.control, failure);
+  const isValid = useSchemaValidity(form.control, schema);
+  const canSave = isValid && (!requireChange || form.formState.isDirty) && !currentFailure && !saving;
+
+  async function handleSave(values: TOut) {
+    const failedWith = (message: string) => setFailure({ message, values: JSON.stringify(form.getValues()) });
+    setFailure(null);
+    try {
+      const result = await send(values);
+      if (!result) {
+        failedWith(NO_ANSWER);
+      } else if (result.__typename === "DomainError") {
+        const fieldErrors = (result.fieldErrors ?? []).map((e) => ({
+          field: fieldOfServer(e.field),
+          message: e.message,
+        }));
+        applyServerFieldErrors(form.setError, fieldErrors, fields);
+        failedWith(result.message ?? NO_ANSWER);
+      } else {
+        void navigate(LANDING);
+      }
+    } catch (caught) {
+      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  }
+
+  const save = () => void form.handleSubmit(handleSave)();
+  useFooter({
+    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
+    back: { label: "BACK", onClick: () => void navigate(LANDING) },
+  });
+
+  function handleFormSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (canSave) save();
+  }
+
+  return { currentFailure, handleFormSubmit };
 }
 
 type SectionProps = { title: string; description?: ReactNode; children: ReactNode };
