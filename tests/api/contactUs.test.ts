@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactMessages } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { sendContactMessage } from "../../server/services/contactUs";
-import type { Viewer } from "../../server/services/viewer";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { demoAccountTokens, viewerOfMissingFacility } from "../support/tokens";
 
 let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
@@ -200,17 +199,7 @@ describe("sendContactMessage and POST /api/contact-us", () => {
 describe("atomicity", () => {
   it("stores no message when its audit record cannot be written", async () => {
     const before = await counts();
-    // An audit record for a facility that does not exist violates its foreign key.
-    const viewer: Viewer = {
-      userId: DEMO_USER_IDS.user,
-      organizationId: "00000000-0000-4000-8000-000000000001",
-      facilityId: "00000000-0000-4000-8000-000000000002",
-      facilityName: "Nowhere",
-      email: "x@example.test",
-      firstName: "X",
-      lastName: "Y",
-      accountType: "user",
-    };
+    const viewer = viewerOfMissingFacility(DEMO_USER_IDS.user);
     await expect(
       sendContactMessage(server.database.db, viewer, { subject: "Lost", message: "Never stored" }),
     ).rejects.toThrow();

@@ -4,10 +4,9 @@ import { auditLog, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { updateOwnProfile } from "../../server/services/profile";
-import type { Viewer } from "../../server/services/viewer";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { demoAccountTokens, viewerOfMissingFacility } from "../support/tokens";
 
 let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
@@ -228,17 +227,7 @@ describe("updateMyProfile and PUT /api/user/{id}/profile", () => {
 describe("atomicity", () => {
   it("changes no name when the audit record cannot be written", async () => {
     const before = await snapshot();
-    // An audit record for a facility that does not exist violates its foreign key.
-    const viewer: Viewer = {
-      userId: DEMO_USER_IDS.user,
-      organizationId: "00000000-0000-4000-8000-000000000001",
-      facilityId: "00000000-0000-4000-8000-000000000002",
-      facilityName: "Nowhere",
-      email: "x@example.test",
-      firstName: "X",
-      lastName: "Y",
-      accountType: "user",
-    };
+    const viewer = viewerOfMissingFacility(DEMO_USER_IDS.user);
     await expect(
       updateOwnProfile(server.database.db, viewer, DEMO_USER_IDS.user, { firstName: "Rolled", lastName: "Back" }),
     ).rejects.toThrow();

@@ -3,6 +3,7 @@ import { DEMO_USER_IDS } from "../../db/seed/demo";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { loadOrCreateSigningKey, publicJwk } from "../../server/auth/signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "../../server/auth/tokens";
+import type { Viewer } from "../../server/services/viewer";
 import type { TestServer } from "./server";
 
 /** Signs tokens with the server's own key (or others), to probe every rule of token verification. */
@@ -60,5 +61,22 @@ export async function demoAccountTokens(server: TestServer): Promise<Record<Demo
     admin: await tokens.valid(DEMO_USER_IDS.admin),
     exec: await tokens.valid(DEMO_USER_IDS.exec),
     user: await tokens.valid(DEMO_USER_IDS.user),
+  };
+}
+
+/**
+ * A viewer whose facility does not exist: any audit record written for it violates its foreign key,
+ * which is how the atomicity tests make the audit write (and so the whole change) fail.
+ */
+export function viewerOfMissingFacility(userId: string): Viewer {
+  return {
+    userId,
+    organizationId: "00000000-0000-4000-8000-000000000001",
+    facilityId: "00000000-0000-4000-8000-000000000002",
+    facilityName: "Nowhere",
+    email: "x@example.test",
+    firstName: "X",
+    lastName: "Y",
+    accountType: "user",
   };
 }
