@@ -1,4 +1,5 @@
 import { Alert, Box, Portal } from "@chakra-ui/react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 
 export type TopBannerContent = { status: "success" | "error"; title: string; description?: string };
 
@@ -6,7 +7,7 @@ type Props = { banner: TopBannerContent | null };
 
 /**
  * A banner fixed at the top centre of the window, above the page, for a short confirmation such as
- * 'Success' / 'Cost Center added successfully.'. Whoever shows it decides when it goes.
+ * 'Success' / 'Cost Center added successfully.'.
  */
 export function TopBanner({ banner }: Props) {
   if (!banner) return null;
@@ -35,4 +36,44 @@ export function TopBanner({ banner }: Props) {
       </Box>
     </Portal>
   );
+}
+
+type ShowBanner = (banner: TopBannerContent, ms: number) => void;
+
+const TopBannerContext = createContext<ShowBanner | null>(null);
+
+/**
+ * The app's one top banner. It lives above the routes, so a confirmation outlives the page that
+ * showed it: 'File uploaded successfully.' stays its 8 seconds after the 3-second redirect.
+ */
+export function TopBannerProvider({ children }: { children: ReactNode }) {
+  const [banner, setBanner] = useState<TopBannerContent | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const show = useCallback<ShowBanner>((next, ms) => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    setBanner(next);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setBanner(null);
+    }, ms);
+  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (
+    <TopBannerContext value={show}>
+      {children}
+      <TopBanner banner={banner} />
+    </TopBannerContext>
+  );
+}
+
+/** Shows a banner for `ms` milliseconds (a new one replaces it and restarts the clock). */
+export function useTopBanner(ms: number): (banner: TopBannerContent) => void {
+  const show = useContext(TopBannerContext);
+  if (show === null) throw new Error("useTopBanner must be used inside <TopBannerProvider>.");
+  return useMemo(() => (banner: TopBannerContent) => show(banner, ms), [show, ms]);
 }

@@ -10,8 +10,10 @@ import {
 } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { TextField } from "../../ui/inputs";
+import { StaffUploadControl } from "../uploads/StaffUploadControl";
+import { TemplateDownload } from "../uploads/UploadParts";
 import { bannerFailure } from "./failureMessages";
-import { type CostCenterOption, digitsOnly, UploadUnavailable } from "./parts";
+import { type CostCenterOption, digitsOnly } from "./parts";
 
 const AddCostCenter_CreateMutation = graphql(`
   mutation AddCostCenter_CreateMutation($input: CostCenterInput!) {
@@ -131,17 +133,13 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
 
 function TemplateArea() {
   return (
-    <Box borderWidth="1px" borderStyle="dashed" borderRadius="l3" bg="bg.panel" p="5" data-testid="template-area">
-      <Flex gap="4" align={{ base: "flex-start", sm: "center" }} justify="space-between" wrap="wrap">
-        <Stack gap="1" flex="1" minW="48">
-          <Text fontWeight="semibold">Staff data template</Text>
-          <Text color="fg.muted" textStyle="sm">
-            Each cost center's staff are loaded from a file built on this template.
-          </Text>
-        </Stack>
-        <UploadUnavailable label="Download template" />
-      </Flex>
-    </Box>
+    <Stack gap="2" data-testid="template-area">
+      <TemplateDownload kind="CostCenterStaff" title="Staff data template" />
+      <Text color="fg.muted" textStyle="sm">
+        Each cost center's staff are loaded from a file built on this template: use the upload control beside the cost
+        center once it is added.
+      </Text>
+    </Stack>
   );
 }
 
@@ -200,9 +198,7 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
                   </Text>
                   <Text truncate>{costCenter.name}</Text>
                 </HStack>
-                <UploadUnavailable label={`Upload staff file for ${costCenter.code}`} size="xs">
-                  Upload staff file
-                </UploadUnavailable>
+                <StaffUploadControl costCenter={costCenter} size="xs" />
               </Flex>
             ))}
           </Box>

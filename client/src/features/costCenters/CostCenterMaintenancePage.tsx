@@ -4,8 +4,7 @@ import { useCallback, useState } from "react";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { SelectField } from "../../ui/inputs";
-import { TopBanner, type TopBannerContent } from "../../ui/TopBanner";
-import { useTimedValue } from "../../ui/useTimedValue";
+import { useTopBanner } from "../../ui/TopBanner";
 import { ShellPage } from "../shell/ShellPage";
 import { AddCostCenterPanel } from "./AddCostCenterPanel";
 import { DeleteResetPanel } from "./DeleteResetPanel";
@@ -37,7 +36,7 @@ export const PICK_YOUR_OPTION = "Pick your option";
 export function CostCenterMaintenancePage() {
   const [option, setOption] = useState<Option | "">("");
   const [error, setError] = useState<string | null>(null);
-  const [banner, showBanner] = useTimedValue<TopBannerContent>(COST_CENTER_TIMINGS.bannerMs);
+  const showBanner = useTopBanner(COST_CENTER_TIMINGS.bannerMs);
   const {
     data,
     loading,
@@ -68,7 +67,6 @@ export function CostCenterMaintenancePage() {
 
   return (
     <ShellPage title="COST CENTER MAINTENANCE" description="Add, deactivate, or update cost centers">
-      <TopBanner banner={banner} />
       <Stack gap="6">
         <Card.Root variant="outline" bg="bg.panel">
           <Card.Body>

@@ -1,9 +1,11 @@
 import { useMutation } from "@apollo/client";
-import { Button, Card, Flex, RadioCard, Stack, Text } from "@chakra-ui/react";
+import { Card, Flex, RadioCard, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useFooter } from "../shell/footer/useFooter";
 import { deleteFailure, otherFailure, resetFailure } from "./failureMessages";
 import { type CostCenterOption, CostCenterPicker } from "./parts";
 import { StepHeading } from "./UpdateCostCenterPanel";
@@ -58,6 +60,18 @@ const DeleteReset_UnlockMutation = graphql(`
 
 type Mode = "delete" | "reset" | "unlock";
 
+/** The two choices that take something away ask first; unlocking keeps the plan. */
+const CONFIRMATION: Partial<Record<Mode, { title: string; message: (label: string) => string }>> = {
+  delete: {
+    title: "Delete this cost center?",
+    message: (label) => `${label} will leave every list and can no longer be planned. Its plans and history are kept.`,
+  },
+  reset: {
+    title: "Reset this cost center?",
+    message: (label) => `The completed staffing plan of ${label} will be cleared and its wizard starts again.`,
+  },
+};
+
 /** Spec §2: three mutually exclusive choices, each with its explanation and footer button. */
 const MODES: readonly { value: Mode; label: string; button: string; palette: string; description: string }[] = [
   {
@@ -110,6 +124,7 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
   const [selectedId, setSelectedId] = useState("");
   const [mode, setMode] = useState<Mode | null>(null);
   const [done, setDone] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [deactivate, deactivating] = useMutation(DeleteReset_DeactivateMutation);
   const [reset, resetting] = useMutation(DeleteReset_ResetMutation);
   const [unlock, unlocking] = useMutation(DeleteReset_UnlockMutation);
@@ -138,7 +153,14 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
     setMode(null);
   }
 
+  function handleActionClick() {
+    if (!mode) return;
+    if (CONFIRMATION[mode]) setConfirming(true);
+    else void handleAct();
+  }
+
   async function handleAct() {
+    setConfirming(false);
     if (!selected || !mode || locked) return;
     onClearError();
     const variables = { id: selected.id };
@@ -168,6 +190,28 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
     if (mode === "delete") onDeleted();
     redirect.current = setTimeout(() => void navigate("/admin/landing"), COST_CENTER_TIMINGS.redirectMs);
   }
+
+  // Spec §2: once a cost center is selected the footer shows CANCEL plus the matching action.
+  useFooter({
+    actions: selected
+      ? [
+          { label: "CANCEL", onClick: handleCancel, enabled: !locked, variant: "outline", colorPalette: "gray" },
+          ...(chosen
+            ? [
+                {
+                  label: chosen.button,
+                  onClick: handleActionClick,
+                  enabled: !done,
+                  loading: working,
+                  colorPalette: chosen.palette,
+                },
+              ]
+            : []),
+        ]
+      : undefined,
+  });
+
+  const confirmation = mode ? CONFIRMATION[mode] : undefined;
 
   return (
     <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Select Cost Center">
@@ -219,25 +263,17 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
           ) : null}
         </Stack>
       </Card.Body>
-      {selected ? (
-        // Spec §2 puts CANCEL and the action in the footer; the shell's footer shows no buttons on this
-        // page (its rule list), so they sit at the foot of the panel.
-        <Card.Footer justifyContent="flex-end" gap="3" borderTopWidth="1px" pt="4" data-testid="delete-reset-actions">
-          <Button variant="outline" colorPalette="gray" onClick={handleCancel} disabled={locked}>
-            CANCEL
-          </Button>
-          {chosen ? (
-            <Button
-              colorPalette={chosen.palette}
-              onClick={() => void handleAct()}
-              loading={working}
-              disabled={done}
-              loadingText={`${chosen.button}…`}
-            >
-              {chosen.button}
-            </Button>
-          ) : null}
-        </Card.Footer>
+      {confirmation && chosen && selected ? (
+        <ConfirmDialog
+          open={confirming}
+          title={confirmation.title}
+          confirmLabel={chosen.button}
+          colorPalette={chosen.palette}
+          onConfirm={() => void handleAct()}
+          onCancel={() => setConfirming(false)}
+        >
+          {confirmation.message(`${selected.code} ${selected.name}`)}
+        </ConfirmDialog>
       ) : null}
     </Card.Root>
   );

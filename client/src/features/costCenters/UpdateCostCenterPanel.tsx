@@ -9,8 +9,9 @@ import {
 } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { TextField } from "../../ui/inputs";
+import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { bannerFailure } from "./failureMessages";
-import { type CostCenterOption, CostCenterPicker, digitsOnly, UploadUnavailable } from "./parts";
+import { type CostCenterOption, CostCenterPicker, digitsOnly } from "./parts";
 
 const UpdateCostCenter_UpdateMutation = graphql(`
   mutation UpdateCostCenter_UpdateMutation($id: ID!, $input: CostCenterInput!) {
@@ -167,7 +168,14 @@ export function UpdateCostCenterPanel({ costCenters, loading, onReload, onSucces
                   Optional. The staff file may be uploaded later.
                 </Text>
               </Stack>
-              <UploadUnavailable label="Upload staff file" />
+              {selected ? (
+                // Keyed by cost center: the UPLOADED badge belongs to the one it was sent for.
+                <StaffUploadControl key={selected.id} costCenter={selected} />
+              ) : (
+                <Button size="sm" variant="outline" colorPalette="brand" disabled>
+                  Upload staff file
+                </Button>
+              )}
             </Flex>
           </Card.Body>
           <Card.Footer justifyContent="flex-end">

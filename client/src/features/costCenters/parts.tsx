@@ -1,51 +1,10 @@
-import { Box, Button, Field, Grid, Input, Portal, Tooltip } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Field, Grid, Input } from "@chakra-ui/react";
 import { SelectField } from "../../ui/inputs";
 
 export type CostCenterOption = { id: string; code: string; name: string };
 
 /** Spec §9: the width of the screen's dropdowns. */
 export const DROPDOWN_WIDTH = "310px";
-export const UPLOADS_UNAVAILABLE = "File uploads are not available yet.";
-
-type UploadUnavailableProps = { label: string; children?: ReactNode; size?: "xs" | "sm" | "md" };
-
-/**
- * Where a cost center's staff file will be uploaded. The upload dialog arrives with the bulk-upload
- * feature; until then the control is shown disabled and says so.
- */
-export function UploadUnavailable({ label, children, size = "sm" }: UploadUnavailableProps) {
-  return (
-    <Tooltip.Root openDelay={150} positioning={{ placement: "top" }}>
-      <Tooltip.Trigger asChild>
-        {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
-        <Box
-          as="span"
-          display="inline-flex"
-          tabIndex={0}
-          borderRadius="l2"
-          cursor="not-allowed"
-          aria-label={`${label}: ${UPLOADS_UNAVAILABLE}`}
-        >
-          <Button size={size} variant="outline" colorPalette="brand" disabled pointerEvents="none" tabIndex={-1}>
-            {children ?? label}
-          </Button>
-        </Box>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>
-            <Tooltip.Arrow>
-              <Tooltip.ArrowTip />
-            </Tooltip.Arrow>
-            {UPLOADS_UNAVAILABLE}
-          </Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
-  );
-}
-
 type PickerProps = {
   costCenters: readonly CostCenterOption[];
   selectedId: string;

@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useAuth } from "../../auth";
 import { readAccessToken } from "../../auth/session";
+import { TopBannerProvider } from "../../ui/TopBanner";
 import { ErrorBoundary } from "./errors/ErrorBoundary";
 import { AppFooter } from "./footer/AppFooter";
 import { FooterProvider } from "./footer/FooterProvider";
@@ -38,17 +39,19 @@ export function AppShell({ idleClock }: Props) {
   return (
     <ViewerProvider>
       <FooterProvider>
-        <Flex direction="column" minH="100dvh" bg="bg.subtle">
-          <SkipNavLink>Skip to content</SkipNavLink>
-          {showHeader ? <AppHeader /> : null}
-          <SkipNavContent as="main" flex="1" display="flex" flexDirection="column">
-            <ErrorBoundary resetKey={pathname}>
-              <Outlet />
-            </ErrorBoundary>
-          </SkipNavContent>
-          <AppFooter />
-        </Flex>
-        <IdleSessionDialog secondsLeft={idle.secondsLeft} onKeepAlive={idle.keepAlive} onLogOut={handleLogOut} />
+        <TopBannerProvider>
+          <Flex direction="column" minH="100dvh" bg="bg.subtle">
+            <SkipNavLink>Skip to content</SkipNavLink>
+            {showHeader ? <AppHeader /> : null}
+            <SkipNavContent as="main" flex="1" display="flex" flexDirection="column">
+              <ErrorBoundary resetKey={pathname}>
+                <Outlet />
+              </ErrorBoundary>
+            </SkipNavContent>
+            <AppFooter />
+          </Flex>
+          <IdleSessionDialog secondsLeft={idle.secondsLeft} onKeepAlive={idle.keepAlive} onLogOut={handleLogOut} />
+        </TopBannerProvider>
       </FooterProvider>
     </ViewerProvider>
   );

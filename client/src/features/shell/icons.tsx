@@ -87,3 +87,52 @@ export function ProductMark(props: IconProps) {
     </Icon>
   );
 }
+
+export function UploadCloudIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M16 16l-4-4-4 4" />
+      <path d="M12 12v9" />
+      <path d="M20.39 18.39A5 5 0 0 0 18 9h-1.26A8 8 0 1 0 3 16.3" />
+    </LineIcon>
+  );
+}
+
+export function FileSheetIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+      <path d="M14 2v6h6" />
+      <path d="M8 13h8M8 17h8M12 11v8" />
+    </LineIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M3 6h18" />
+      <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
+      <path d="M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    </LineIcon>
+  );
+}
+
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
+      <path d="M22 4 12 14.01l-3-3" />
+    </LineIcon>
+  );
+}
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M12 15V3" />
+    </LineIcon>
+  );
+}

@@ -131,6 +131,45 @@ describe("AppFooter", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
+  it("a main button that saves the changes (SUBMIT) acts at once, while back still asks", async () => {
+    const user = userEvent.setup();
+    const onMain = vi.fn();
+    renderFooter(
+      "/admin/upload/staff",
+      <Page
+        config={{
+          hasUnsavedChanges: true,
+          main: { label: "SUBMIT", onClick: onMain, enabled: true, savesChanges: true },
+        }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "SUBMIT" }));
+    expect(onMain).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "BACK" }));
+    expect((await screen.findByRole("alertdialog")).textContent).toContain("You have unsaved changes");
+  });
+
+  it("footer actions show even where back and main do not, and act at once", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    renderFooter(
+      "/admin/cost-center-maintenance",
+      <Page
+        config={{
+          actions: [
+            { label: "CANCEL", onClick: () => {}, variant: "outline" },
+            { label: "DELETE", onClick: onDelete, colorPalette: "red" },
+          ],
+        }}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "BACK" })).toBeNull();
+    expect(screen.getByTestId("footer-actions").textContent).toBe("CANCELDELETE");
+    await user.click(screen.getByRole("button", { name: "DELETE" }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+
   it("with unsaved changes, main, back, home and LOGOUT ask first; stay does nothing, leave acts", async () => {
     const user = userEvent.setup();
     const onMain = vi.fn();

@@ -48,7 +48,9 @@ export function AppFooter() {
 
   function handleMain() {
     const onMain = config?.main?.onClick;
-    if (onMain) guard(onMain);
+    if (!onMain) return;
+    if (config?.main?.savesChanges) onMain();
+    else guard(onMain);
   }
 
   return (
@@ -112,7 +114,24 @@ export function AppFooter() {
             ) : null}
           </Box>
 
-          {showNavigation ? (
+          {config?.actions && config.actions.length > 0 ? (
+            <HStack gap="2" flexShrink="0" ms="auto" data-testid="footer-actions">
+              {config.actions.map((action) => (
+                <Button
+                  key={action.label}
+                  variant={action.variant ?? "solid"}
+                  colorPalette={action.colorPalette ?? "brand"}
+                  size={{ base: "sm", md: "md" }}
+                  disabled={action.enabled === false}
+                  loading={action.loading}
+                  loadingText={`${action.label}…`}
+                  onClick={action.onClick}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </HStack>
+          ) : showNavigation ? (
             <HStack gap="2" flexShrink="0" ms="auto">
               <Button variant="outline" colorPalette="brand" size={{ base: "sm", md: "md" }} onClick={handleBack}>
                 <ArrowLeftIcon />

@@ -8,13 +8,33 @@ export type FooterConfig = {
   /** Shown in the footer's message area (a notice such as "All travellers need contract end dates to proceed."). */
   message?: ReactNode;
   /** The main (forward) button. It stays disabled unless `enabled` is true. */
-  main?: { label?: string; onClick: () => void; enabled?: boolean };
+  main?: {
+    label?: string;
+    onClick: () => void;
+    enabled?: boolean;
+    /** The main button is what keeps the changes (SUBMIT, SAVE): it never asks about leaving them. */
+    savesChanges?: boolean;
+  };
   /** The back button. Without `onClick` it goes back in the browser history (or to the landing page). */
   back?: { label?: string; onClick?: () => void };
+  /**
+   * Buttons for what the page is in the middle of (spec §2: cost center maintenance's CANCEL plus
+   * DELETE, RESET or UNLOCK). They show on pages without back and main too, in their place.
+   */
+  actions?: readonly FooterAction[];
   /** Hides back and main where the spec's list does not already (the not-found page). */
   hideNavigation?: boolean;
   /** While true, LOGOUT, HOME, main, back and the header's menu ask 'You have unsaved changes' before acting. */
   hasUnsavedChanges?: boolean;
+};
+
+export type FooterAction = {
+  label: string;
+  onClick: () => void;
+  enabled?: boolean;
+  loading?: boolean;
+  colorPalette?: string;
+  variant?: "solid" | "outline";
 };
 
 /**
