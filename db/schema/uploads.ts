@@ -1,10 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { UploadError } from "../../schema/uploads";
 import { costCenters } from "./costCenters";
 import { uploadKindEnum, uploadStatusEnum } from "./enums";
 import { facilities } from "./organization";
 import { users } from "./users";
-
-export type UploadError = { message: string; row?: number; column?: number };
 
 /** A bulk data file: where it is stored, and how its import went. */
 export const uploads = pgTable(

@@ -1,0 +1,271 @@
+import { useApolloClient } from "@apollo/client";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  checkUploadFileChoice,
+  formatUploadErrors,
+  UPLOAD_MESSAGES,
+  UPLOAD_TIMINGS,
+  type UploadError,
+  type UploadKind,
+} from "../../../../schema/uploads";
+import { graphql } from "../../gql";
+import { putToStorage } from "./putToStorage";
+
+const Upload_RequestSlotMutation = graphql(`
+  mutation Upload_RequestSlotMutation($input: UploadSlotInput!) {
+    requestUploadSlot(input: $input) {
+      __typename
+      ... on MutationRequestUploadSlotSuccess {
+        data {
+          uploadId
+          uploadUrl
+          uploadSasKey
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const Upload_CompleteMutation = graphql(`
+  mutation Upload_CompleteMutation($uploadId: ID!) {
+    completeUpload(uploadId: $uploadId) {
+      __typename
+      ... on MutationCompleteUploadSuccess {
+        data {
+          id
+          status
+        }
+      }
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const Upload_StatusSubscription = graphql(`
+  subscription Upload_StatusSubscription($uploadId: ID!) {
+    uploadStatus(uploadId: $uploadId) {
+      uploadId
+      status
+      rowsProcessed
+      errors {
+        message
+        row
+        column
+      }
+    }
+  }
+`);
+
+const Upload_StatusQuery = graphql(`
+  query Upload_StatusQuery($id: ID!) {
+    upload(id: $id) {
+      id
+      status
+      rowsProcessed
+      errors {
+        message
+        row
+        column
+      }
+    }
+  }
+`);
+
+export type UploadPhase =
+  | { name: "empty" }
+  | { name: "chosen" }
+  | { name: "sending"; sent: number; total: number }
+  | { name: "importing"; rowsProcessed: number; started: boolean }
+  | { name: "succeeded"; rowsProcessed: number }
+  | { name: "failed"; message: string };
+
+export type UploadOptions = { costCenterId?: string; updateStaff?: boolean; removeStaff?: boolean };
+
+type StatusUpdate = {
+  status: "Pending" | "Processing" | "Error" | "Success";
+  rowsProcessed: number;
+  errors: readonly { message: string; row?: number | null; column?: number | null }[];
+};
+
+/**
+ * One file's way from the picker to the database (spec §4 'Upload kinds and statuses'): choose
+ * (extension and size checked at once), request a slot, PUT straight to storage with bytes sent,
+ * then follow the import live (rows processed) with the 30-second poll beside it.
+ */
+export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: boolean }) {
+  const client = useApolloClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<UploadPhase>({ name: "empty" });
+  const stopWatching = useRef<() => void>(() => {});
+  const abortSend = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      stopWatching.current();
+      abortSend.current?.abort();
+    },
+    [],
+  );
+
+  const fail = useCallback(
+    (message: string) => {
+      stopWatching.current();
+      if (behaviour.clearFileOnError) setFile(null);
+      setPhase({ name: "failed", message });
+    },
+    [behaviour.clearFileOnError],
+  );
+
+  /** Attaches a file, or says why it cannot be (spec §5 texts). */
+  const choose = useCallback((chosen: File) => {
+    const problem = checkUploadFileChoice(chosen);
+    if (problem) {
+      setFile(null);
+      setPhase({ name: "failed", message: problem });
+      return;
+    }
+    setFile(chosen);
+    setPhase({ name: "chosen" });
+  }, []);
+
+  /** Removing the attached file resets everything. */
+  const remove = useCallback(() => {
+    stopWatching.current();
+    abortSend.current?.abort();
+    setFile(null);
+    setPhase({ name: "empty" });
+  }, []);
+
+  const watch = useCallback(
+    (uploadId: string) => {
+      let finished = false;
+      let progressSinceLastPoll = false;
+      let pollsWithoutResult = 0;
+      // Right after completeUpload the import is known to be queued: Pending, no rows.
+      let lastSeen = "Pending:0";
+      const apply = (update: StatusUpdate) => {
+        if (finished) return;
+        // Progress is a change: a new status or more rows, not the same answer again.
+        const seen = `${update.status}:${update.rowsProcessed}`;
+        if (seen !== lastSeen) progressSinceLastPoll = true;
+        lastSeen = seen;
+        if (update.status === "Success") {
+          finished = true;
+          stop();
+          setPhase({ name: "succeeded", rowsProcessed: update.rowsProcessed });
+        } else if (update.status === "Error") {
+          finished = true;
+          stop();
+          fail(formatUploadErrors(update.errors.map(toUploadError)));
+        } else {
+          setPhase({ name: "importing", rowsProcessed: update.rowsProcessed, started: update.status === "Processing" });
+        }
+      };
+      const subscription = client.subscribe({ query: Upload_StatusSubscription, variables: { uploadId } }).subscribe({
+        next: ({ data }) => data && apply(data.uploadStatus),
+        // The poll carries on when the live channel drops.
+        error: () => {},
+      });
+      const poll = setInterval(() => {
+        void client
+          .query({ query: Upload_StatusQuery, variables: { id: uploadId }, fetchPolicy: "network-only" })
+          .then(({ data }) => apply(data.upload))
+          .catch(() => {})
+          .finally(() => {
+            if (finished) return;
+            pollsWithoutResult = progressSinceLastPoll ? 0 : pollsWithoutResult + 1;
+            progressSinceLastPoll = false;
+            if (pollsWithoutResult >= UPLOAD_TIMINGS.maxPollsWithoutResult) {
+              finished = true;
+              fail(UPLOAD_MESSAGES.noResult);
+            }
+          });
+      }, UPLOAD_TIMINGS.pollIntervalMs);
+      function stop() {
+        subscription.unsubscribe();
+        clearInterval(poll);
+      }
+      stopWatching.current = () => {
+        finished = true;
+        stop();
+      };
+    },
+    [client, fail],
+  );
+
+  const submit = useCallback(
+    async (options: UploadOptions = {}) => {
+      if (!file) return;
+      setPhase({ name: "sending", sent: 0, total: file.size });
+      let uploadId: string;
+      try {
+        const { data } = await client.mutate({
+          mutation: Upload_RequestSlotMutation,
+          variables: {
+            input: {
+              kind,
+              originalFileName: file.name,
+              fileSize: file.size,
+              costCenterId: options.costCenterId,
+              updateStaff: options.updateStaff,
+              removeStaff: options.removeStaff,
+            },
+          },
+        });
+        const slot = data?.requestUploadSlot;
+        if (slot?.__typename !== "MutationRequestUploadSlotSuccess") {
+          fail(slot?.__typename === "DomainError" ? slot.message : UPLOAD_MESSAGES.storageFailed);
+          return;
+        }
+        uploadId = slot.data.uploadId;
+        abortSend.current = new AbortController();
+        await putToStorage(
+          `${slot.data.uploadUrl}?${slot.data.uploadSasKey}`,
+          file,
+          (sent, total) => setPhase({ name: "sending", sent, total }),
+          abortSend.current.signal,
+        );
+      } catch {
+        fail(UPLOAD_MESSAGES.storageFailed);
+        return;
+      }
+      watch(uploadId);
+      try {
+        const { data } = await client.mutate({ mutation: Upload_CompleteMutation, variables: { uploadId } });
+        const completed = data?.completeUpload;
+        if (completed?.__typename === "DomainError") fail(completed.message);
+        // Sent and queued: the live channel or the poll takes it from here.
+        else
+          setPhase((current) =>
+            current.name === "sending" ? { name: "importing", rowsProcessed: 0, started: false } : current,
+          );
+      } catch (caught) {
+        fail(caught instanceof Error ? caught.message : UPLOAD_MESSAGES.noResult);
+      }
+    },
+    [client, file, kind, watch, fail],
+  );
+
+  const busy = phase.name === "sending" || phase.name === "importing";
+  return {
+    file,
+    phase,
+    choose,
+    remove,
+    submit,
+    busy,
+    succeeded: phase.name === "succeeded",
+    error: phase.name === "failed" ? phase.message : null,
+    /** Spec §4: enabled only with a file, no error, not loading and not already succeeded. */
+    canSubmit: file !== null && phase.name === "chosen",
+  };
+}
+
+function toUploadError(error: { message: string; row?: number | null; column?: number | null }): UploadError {
+  return { message: error.message, row: error.row ?? undefined, column: error.column ?? undefined };
+}

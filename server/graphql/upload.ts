@@ -1,0 +1,180 @@
+import { UPLOAD_KINDS, UPLOAD_STATUSES, UPLOAD_TYPE_CODES, type UploadError } from "../../schema/uploads";
+import type { UploadStatusEvent } from "../events";
+import { DomainError } from "../services/errors";
+import {
+  completeUpload,
+  getUpload,
+  isFinished,
+  requestUploadSlot,
+  type UploadSlot,
+  type UploadTemplateLink,
+  type UploadView,
+  uploadTemplate,
+} from "../services/uploads";
+import { builder } from "./builder";
+import type { GraphQLContext } from "./context";
+
+const UploadKindEnum = builder.enumType("UploadKind", {
+  values: UPLOAD_KINDS,
+  description: "CostCenter (type 0), Staff (1), Users (2), CostCenterStaff (1 with a cost center).",
+});
+const UploadStatusEnum = builder.enumType("UploadStatus", { values: UPLOAD_STATUSES });
+
+const UploadErrorType = builder.objectRef<UploadError>("UploadError").implement({
+  description: "One problem with a file; row and column (1-based) when it is a cell's problem.",
+  fields: (t) => ({
+    message: t.exposeString("message"),
+    row: t.int({ nullable: true, resolve: (error) => error.row ?? null }),
+    column: t.int({ nullable: true, resolve: (error) => error.column ?? null }),
+  }),
+});
+
+/** What the live channel pushes: the status fields only, as they change. */
+const UploadStatusType = builder.objectRef<UploadStatusEvent>("UploadStatusUpdate").implement({
+  fields: (t) => ({
+    uploadId: t.exposeID("uploadId"),
+    status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
+    rowsProcessed: t.exposeInt("rowsProcessed", { description: "Data rows read so far (or in all, when done)." }),
+    errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
+  }),
+});
+
+const UploadType = builder.objectRef<UploadView>("Upload").implement({
+  fields: (t) => ({
+    id: t.exposeID("uploadId"),
+    kind: t.field({ type: UploadKindEnum, resolve: (upload) => upload.kind }),
+    status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
+    rowsProcessed: t.exposeInt("rowsProcessed"),
+    errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
+    originalFileName: t.exposeString("originalFileName"),
+    costCenterId: t.exposeID("costCenterId", { nullable: true }),
+    createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
+    completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
+  }),
+});
+
+const UploadSlotType = builder.objectRef<UploadSlot>("UploadSlot").implement({
+  description:
+    "Where the browser PUTs the file: the uploadUrl with uploadSasKey as its query; write-only, for a few minutes.",
+  fields: (t) => ({
+    uploadId: t.exposeID("uploadId"),
+    uploadUrl: t.exposeString("uploadUrl"),
+    uploadSasKey: t.exposeString("uploadSasKey"),
+    signalRUserId: t.exposeID("signalRUserId"),
+    templateUrl: t.exposeString("templateUrl"),
+    templateSasKey: t.exposeString("templateSasKey"),
+    expiresAt: t.string({ resolve: (slot) => slot.expiresAt.toISOString() }),
+  }),
+});
+
+const UploadTemplateType = builder.objectRef<UploadTemplateLink>("UploadTemplate").implement({
+  fields: (t) => ({
+    kind: t.field({ type: UploadKindEnum, resolve: (template) => template.kind }),
+    header: t.exposeString("header"),
+    description: t.exposeString("description"),
+    templateName: t.exposeString("templateName"),
+    templateDownloadLink: t.exposeString("templateDownloadLink", { description: "Valid for an hour." }),
+  }),
+});
+
+builder.queryField("uploadTemplate", (t) =>
+  t.field({
+    type: UploadTemplateType,
+    description: "The template of an upload kind: header, description, file name and a download link. Admins only.",
+    authScopes: { admin: true },
+    args: { kind: t.arg({ type: UploadKindEnum, required: true }) },
+    resolve: (_root, args, context) => uploadTemplate(context.uploads.storage, context.viewer, args.kind),
+  }),
+);
+
+builder.queryField("upload", (t) =>
+  t.field({
+    type: UploadType,
+    description: "An upload you made, with its status and errors (the poll beside the live channel).",
+    authScopes: { admin: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => getUpload(context.db, context.viewer, String(args.id)),
+  }),
+);
+
+const UploadSlotInput = builder.inputType("UploadSlotInput", {
+  fields: (t) => ({
+    kind: t.field({ type: UploadKindEnum, required: true }),
+    originalFileName: t.string({ required: true }),
+    fileSize: t.int({ description: "Bytes; a file over 100 MB is refused before it is sent." }),
+    costCenterId: t.id({ description: "Required for CostCenterStaff: the cost center whose staff the file holds." }),
+    updateStaff: t.boolean({ description: "CostCenterStaff: update staff already in the cost center." }),
+    removeStaff: t.boolean({
+      description: "CostCenterStaff: remove staff of the cost center who are not in the file.",
+    }),
+  }),
+});
+
+builder.mutationField("requestUploadSlot", (t) =>
+  t.field({
+    type: UploadSlotType,
+    description: "Records an upload and returns a write-only URL for the file. Admins only.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { input: t.arg({ type: UploadSlotInput, required: true }) },
+    resolve: (_root, { input }, context) => {
+      if (input.kind === "CostCenterStaff" && !input.costCenterId) {
+        throw new DomainError("invalid", "Choose the cost center whose staff the file holds", {
+          costCenterId: "Choose the cost center whose staff the file holds",
+        });
+      }
+      return requestUploadSlot(context.db, context.uploads.storage, context.viewer, {
+        originalFileName: input.originalFileName,
+        fileSize: input.fileSize ?? undefined,
+        type: UPLOAD_TYPE_CODES[input.kind],
+        costCenter: input.kind === "CostCenterStaff" ? input.costCenterId : undefined,
+        updateStaff: input.updateStaff ?? false,
+        removeStaff: input.removeStaff ?? false,
+      });
+    },
+  }),
+);
+
+builder.mutationField("completeUpload", (t) =>
+  t.field({
+    type: UploadType,
+    description: "Call after the file is in storage: queues its import. Follow it with uploadStatus.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { uploadId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      completeUpload(context.db, context.uploads, context.viewer, String(args.uploadId)),
+  }),
+);
+
+builder.subscriptionField("uploadStatus", (t) =>
+  t.field({
+    type: UploadStatusType,
+    description: "The status of your upload now, then every change (rows processed, Success or Error).",
+    authScopes: { admin: true },
+    args: { uploadId: t.arg.id({ required: true }) },
+    subscribe: (_root, args, context) => followUpload(context, String(args.uploadId)),
+    resolve: (event) => event,
+  }),
+);
+
+async function* followUpload(context: GraphQLContext, uploadId: string): AsyncGenerator<UploadStatusEvent> {
+  // Listen before reading, so a change between the read and the first event is not lost.
+  const changes = context.uploads.events.subscribe("uploadStatus", uploadId)[Symbol.asyncIterator]();
+  const firstChange = changes.next();
+  try {
+    const current = await getUpload(context.db, context.viewer, uploadId);
+    yield current;
+    if (isFinished(current.status)) return;
+    let next = firstChange;
+    while (true) {
+      const { value, done } = await next;
+      if (done) return;
+      yield value;
+      if (isFinished(value.status)) return;
+      next = changes.next();
+    }
+  } finally {
+    await changes.return?.();
+  }
+}

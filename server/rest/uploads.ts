@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { UPLOAD_KINDS, uploadKindOfType } from "../../schema/uploads";
+import { DomainError } from "../services/errors";
+import { completeUpload, getUpload, requestUploadSlot, templateAccess, uploadTemplate } from "../services/uploads";
+import type { RestDeps, RestEnv } from ".";
+import { readJsonObject } from "./respond";
+
+/**
+ * Uploads (spec §7; the paths the spec leaves unnamed are ours):
+ * POST /api/upload/credentials  {type, templateOnly} or {facilityId, userId, originalFileName, type,
+ *                               costCenter, removeStaff, updateStaff} → upload credential response
+ * POST /api/upload/{uploadId}/complete  after the PUT to storage: queue the import
+ * GET  /api/upload?uploadId=    status and errors
+ * GET  /api/upload/template?type=0|1|2[&costCenter=…]  template lookup
+ * POST /api/negotiate           {userId, uploadId} → {accessToken, url} of the live channel
+ */
+export function uploadRoutes({ db, uploads }: RestDeps) {
+  const routes = new Hono<RestEnv>();
+  routes.post("/credentials", async (c) => {
+    const body = await readJsonObject(c);
+    if (body.templateOnly === true || body.templateOnly === "true") {
+      return c.json(templateAccess(uploads.storage, c.get("viewer")));
+    }
+    return c.json(await requestUploadSlot(db, uploads.storage, c.get("viewer"), body));
+  });
+  routes.post("/:uploadId/complete", async (c) =>
+    c.json(await completeUpload(db, uploads, c.get("viewer"), c.req.param("uploadId"))),
+  );
+  routes.get("/template", (c) => {
+    const kind = uploadKindOfType(Number(c.req.query("type")), c.req.query("costCenter"));
+    if (!kind)
+      throw new DomainError(
+        "invalid",
+        `type must be 0 (cost centers), 1 (staff) or 2 (users); kinds: ${UPLOAD_KINDS.join(", ")}`,
+      );
+    return c.json(uploadTemplate(uploads.storage, c.get("viewer"), kind));
+  });
+  routes.get("/", async (c) => {
+    const uploadId = c.req.query("uploadId");
+    if (!uploadId) throw new DomainError("invalid", "uploadId is required");
+    return c.json(await getUpload(db, c.get("viewer"), uploadId));
+  });
+  return routes;
+}
+
+/** The live channel for the shim's clients: graphql-ws on /graphql, subscription uploadStatus. */
+export function negotiateRoutes({ db, config }: RestDeps) {
+  const routes = new Hono<RestEnv>();
+  routes.post("/", async (c) => {
+    const body = await readJsonObject(c);
+    if (typeof body.uploadId !== "string") throw new DomainError("invalid", "uploadId is required");
+    const viewer = c.get("viewer");
+    if (body.userId !== undefined && body.userId !== viewer.userId) {
+      throw new DomainError("forbidden", "The live channel is opened for the signed-in user only");
+    }
+    // Checks the upload exists and is the caller's before handing out the channel.
+    await getUpload(db, viewer, body.uploadId);
+    const accessToken = c.req.header("authorization")?.replace(/^Bearer\s+/i, "") ?? "";
+    return c.json({ accessToken, url: `${config.publicUrl.replace(/^http/, "ws")}/graphql` });
+  });
+  return routes;
+}

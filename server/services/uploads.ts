@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "../../db/client";
+import { costCenters, uploads } from "../../db/schema";
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_KINDS,
+  UPLOAD_MESSAGES,
+  UPLOAD_TEMPLATES,
+  type UploadError,
+  type UploadKind,
+  type UploadStatus,
+  uploadFormatOf,
+  uploadKindOfType,
+} from "../../schema/uploads";
+import type { AppEvents, UploadStatusEvent } from "../events";
+import type { BlobStorage } from "../uploads/blobStorage";
+import type { JobQueue } from "../uploads/jobQueue";
+import { recordAudit } from "./audit";
+import { requireAdmin } from "./authorization";
+import { DomainError, forbidden, notFound, requireUuid } from "./errors";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+/** The parts of the upload pipeline the API needs beside the database. */
+export type UploadServices = { storage: BlobStorage; queue: JobQueue; events: AppEvents };
+
+export type UploadView = UploadStatusEvent & {
+  kind: UploadKind;
+  originalFileName: string;
+  costCenterId: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+};
+
+export type UploadSlot = {
+  uploadId: string;
+  uploadUrl: string;
+  uploadSasKey: string;
+  /** The live channel's user (spec §3 upload credential response): the uploader. */
+  signalRUserId: string;
+  templateUrl: string;
+  templateSasKey: string;
+  expiresAt: Date;
+};
+
+export type UploadTemplateLink = {
+  kind: UploadKind;
+  templateName: string;
+  templateDownloadLink: string;
+  header: string;
+  description: string;
+};
+
+/** 'true'/'false' as the spec's upload request sends them, or real booleans from GraphQL. */
+const textBoolean = z
+  .union([z.boolean(), z.enum(["true", "false"])])
+  .transform((value) => value === true || value === "true")
+  .optional()
+  .default(false);
+
+const uploadRequestRule = z.object({
+  facilityId: z.string().optional(),
+  userId: z.string().optional(),
+  originalFileName: z
+    .string({ error: "originalFileName is required" })
+    .trim()
+    .min(1, "originalFileName is required")
+    .max(255, "The file name is longer than 255 characters"),
+  type: z.coerce
+    .number({ error: "type must be 0 (cost centers), 1 (staff) or 2 (users)" })
+    .refine(
+      (value) => value === 0 || value === 1 || value === 2,
+      "type must be 0 (cost centers), 1 (staff) or 2 (users)",
+    ),
+  costCenter: z.string().nullish(),
+  removeStaff: textBoolean,
+  updateStaff: textBoolean,
+  /** The browser knows the size before it sends: refuse an oversized file before it is stored. */
+  fileSize: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * An upload slot (spec §7 'obtain container credentials'): records the upload and returns a SAS
+ * URL that may only write the one blob the server named. Admins of the facility only.
+ */
+export async function requestUploadSlot(
+  db: Queryable,
+  storage: BlobStorage,
+  viewer: Viewer,
+  input: unknown,
+): Promise<UploadSlot> {
+  const request = parseInput(uploadRequestRule, input);
+  requireAdmin(viewer, request.facilityId ?? viewer.facilityId);
+  if (request.userId !== undefined && request.userId !== viewer.userId) {
+    throw forbidden("An upload slot is issued to the signed-in user only");
+  }
+  const format = uploadFormatOf(request.originalFileName);
+  if (!format)
+    throw new DomainError("invalid", UPLOAD_MESSAGES.wrongFormat, { originalFileName: UPLOAD_MESSAGES.wrongFormat });
+  if (request.fileSize !== undefined && request.fileSize > MAX_UPLOAD_BYTES) {
+    throw new DomainError("invalid", UPLOAD_MESSAGES.fileTooLarge, { fileSize: UPLOAD_MESSAGES.fileTooLarge });
+  }
+  const kind = uploadKindOfType(request.type, request.costCenter);
+  if (!kind) throw new DomainError("invalid", "type must be 0 (cost centers), 1 (staff) or 2 (users)");
+  if (request.costCenter) await requireActiveCostCenter(db, viewer.facilityId, request.costCenter);
+
+  const uploadId = randomUUID();
+  // The blob name is ours, never the client's file name: no path tricks, no collisions.
+  const blobName = `${viewer.facilityId}/${uploadId}.${format}`;
+  const record = {
+    id: uploadId,
+    facilityId: viewer.facilityId,
+    userId: viewer.userId,
+    kind,
+    costCenterId: request.costCenter ?? null,
+    removeStaff: kind === "CostCenterStaff" && request.removeStaff,
+    updateStaff: kind === "CostCenterStaff" && request.updateStaff,
+    originalFileName: request.originalFileName,
+    blobName,
+  };
+  await db.insert(uploads).values(record);
+  await recordAudit(db, {
+    actorUserId: viewer.userId,
+    facilityId: viewer.facilityId,
+    action: "upload.request",
+    entityType: "upload",
+    entityId: uploadId,
+    before: null,
+    after: record,
+  });
+  const target = storage.uploadTarget(blobName);
+  const templates = storage.templateAccess();
+  return {
+    uploadId,
+    uploadUrl: target.uploadUrl,
+    uploadSasKey: target.sasToken,
+    signalRUserId: viewer.userId,
+    templateUrl: templates.templateUrl,
+    templateSasKey: templates.sasToken,
+    expiresAt: target.expiresOn,
+  };
+}
+
+async function requireActiveCostCenter(db: Queryable, facilityId: string, costCenterId: string): Promise<void> {
+  requireUuid(costCenterId, "cost center");
+  const [found] = await db
+    .select({ id: costCenters.id })
+    .from(costCenters)
+    .where(
+      and(eq(costCenters.id, costCenterId), eq(costCenters.facilityId, facilityId), isNull(costCenters.deletedAt)),
+    );
+  if (!found) throw notFound("Cost center");
+}
+
+/** Read access to the templates without an upload (spec §7: credentials with templateOnly). */
+export function templateAccess(storage: BlobStorage, viewer: Viewer): { templateUrl: string; templateSasKey: string } {
+  requireAdmin(viewer);
+  const access = storage.templateAccess();
+  return { templateUrl: access.templateUrl, templateSasKey: access.sasToken };
+}
+
+/** Template lookup by upload kind (spec §7): header, description, name and a download link. */
+export function uploadTemplate(storage: BlobStorage, viewer: Viewer, kind: UploadKind): UploadTemplateLink {
+  requireAdmin(viewer);
+  if (!UPLOAD_KINDS.includes(kind)) throw new DomainError("invalid", `kind must be one of ${UPLOAD_KINDS.join(", ")}`);
+  const template = UPLOAD_TEMPLATES[kind];
+  const access = storage.templateAccess();
+  return {
+    kind,
+    templateName: template.templateName,
+    header: template.header,
+    description: template.description,
+    templateDownloadLink: `${access.templateUrl}/${template.templateName}?${access.sasToken}`,
+  };
+}
+
+/**
+ * The browser has PUT the file: check it arrived and is within the limit, then queue its import.
+ * Completing an upload twice queues it once.
+ */
+export async function completeUpload(
+  db: Queryable,
+  services: UploadServices,
+  viewer: Viewer,
+  uploadId: string,
+): Promise<UploadView> {
+  const upload = await findOwnUpload(db, viewer, uploadId);
+  if (upload.status !== "Pending") return toView(upload);
+  const size = await services.storage.blobSize(upload.blobName);
+  if (size === undefined) {
+    throw new DomainError("invalid", "The file has not arrived in storage; upload it again.");
+  }
+  if (size > MAX_UPLOAD_BYTES) {
+    return finishWithErrors(db, services.events, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
+  }
+  await services.queue.enqueueImport(upload.id);
+  return toView(upload);
+}
+
+/** An upload's status, for its uploader only (spec §7 GET /upload, and the live channel). */
+export async function getUpload(db: Queryable, viewer: Viewer, uploadId: string): Promise<UploadView> {
+  return toView(await findOwnUpload(db, viewer, uploadId));
+}
+
+async function findOwnUpload(db: Queryable, viewer: Viewer, uploadId: string) {
+  requireUuid(uploadId, "upload");
+  requireAdmin(viewer);
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  if (!upload || upload.facilityId !== viewer.facilityId) throw notFound("Upload");
+  if (upload.userId !== viewer.userId) throw forbidden("Only the person who uploaded a file can follow its status");
+  return upload;
+}
+
+type UploadRecord = typeof uploads.$inferSelect;
+
+export function toView(upload: UploadRecord): UploadView {
+  return {
+    uploadId: upload.id,
+    kind: upload.kind,
+    status: upload.status,
+    rowsProcessed: upload.rowsProcessed,
+    errors: upload.errors,
+    originalFileName: upload.originalFileName,
+    costCenterId: upload.costCenterId,
+    createdAt: upload.createdAt,
+    completedAt: upload.completedAt,
+  };
+}
+
+/** Ends an upload in Error with its problems listed, and tells the watchers. */
+export async function finishWithErrors(
+  db: Queryable,
+  events: AppEvents,
+  uploadId: string,
+  errors: UploadError[],
+): Promise<UploadView> {
+  const [updated] = await db
+    .update(uploads)
+    .set({ status: "Error", errors, completedAt: new Date(), updatedAt: new Date() })
+    .where(eq(uploads.id, uploadId))
+    .returning();
+  if (!updated) throw notFound("Upload");
+  const view = toView(updated);
+  publishStatus(events, view);
+  return view;
+}
+
+export function publishStatus(events: AppEvents, view: UploadStatusEvent): void {
+  events.publish("uploadStatus", view.uploadId, {
+    uploadId: view.uploadId,
+    status: view.status,
+    rowsProcessed: view.rowsProcessed,
+    errors: view.errors,
+  });
+}
+
+export const isFinished = (status: UploadStatus) => status === "Success" || status === "Error";

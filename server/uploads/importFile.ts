@@ -1,0 +1,105 @@
+import type { Database, Transaction } from "../../db/client";
+import {
+  checkHeaderRow,
+  UPLOAD_MESSAGES,
+  type UploadError,
+  type UploadFormat,
+  type UploadKind,
+  validateUploadRow,
+} from "../../schema/uploads";
+import { checkUploadFile } from "./fileChecks";
+import { readUploadRows } from "./readRows";
+import { UploadFileError } from "./uploadFileError";
+import { createRowWriter, type UploadWriteContext, type UploadWriteResult } from "./writers";
+
+/** Errors kept for the report; a file with more says how many were left out. */
+export const MAX_REPORTED_ERRORS = 500;
+
+export type ImportOutcome =
+  | { status: "Success"; rows: number; result: UploadWriteResult }
+  | { status: "Error"; rows: number; errors: UploadError[] };
+
+export type ImportOptions = {
+  path: string;
+  format: UploadFormat;
+  kind: UploadKind;
+  context: UploadWriteContext;
+  /** Called every `progressEvery` data rows with the count so far (for the status channel). */
+  onProgress?: (rowsProcessed: number) => void | Promise<void>;
+  progressEvery?: number;
+  /**
+   * Runs inside the import's transaction after the rows are written, only on success (the job
+   * runner marks the upload complete here, so the rows and the status commit together).
+   */
+  onSuccess?: (tx: Transaction, outcome: ImportOutcome) => Promise<void>;
+};
+
+class Rollback extends Error {}
+
+/**
+ * One file, all or nothing: the file checks, then every row read, validated and checked, and
+ * written while no row has failed, in ONE transaction that rolls back when any row failed. Every
+ * error is listed (up to MAX_REPORTED_ERRORS) with its row and column.
+ */
+export async function importUploadFile(db: Database, options: ImportOptions): Promise<ImportOutcome> {
+  const fileErrors = await checkUploadFile(options.path, options.format);
+  if (fileErrors.length > 0) return { status: "Error", rows: 0, errors: fileErrors };
+  let outcome: ImportOutcome | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      outcome = await importRows(tx, options);
+      if (outcome.status === "Error") throw new Rollback();
+      await options.onSuccess?.(tx, outcome);
+    });
+  } catch (error) {
+    if (error instanceof UploadFileError) return { status: "Error", rows: 0, errors: error.errors };
+    if (!(error instanceof Rollback)) throw error;
+  }
+  if (!outcome) throw new Error("The import ended without an outcome");
+  return outcome;
+}
+
+async function importRows(tx: Transaction, options: ImportOptions): Promise<ImportOutcome> {
+  const { kind, context } = options;
+  const writer = createRowWriter(kind, tx, context);
+  await writer.prepare();
+  const errors: UploadError[] = [];
+  let errorCount = 0;
+  const report = (found: readonly UploadError[]) => {
+    errorCount += found.length;
+    for (const e of found) if (errors.length < MAX_REPORTED_ERRORS) errors.push(e);
+  };
+  let header = true;
+  let rows = 0;
+  const every = options.progressEvery ?? 1000;
+  for await (const { rowNumber, cells } of readUploadRows(options.path, options.format)) {
+    if (header) {
+      header = false;
+      const headerErrors = checkHeaderRow(kind, cells, rowNumber);
+      // With a wrong header no cell means what its column says: stop here.
+      if (headerErrors.length > 0) return { status: "Error", rows: 0, errors: headerErrors };
+      continue;
+    }
+    rows++;
+    const validated = validateUploadRow(kind, cells, rowNumber);
+    if (!validated.ok) {
+      report(validated.errors);
+    } else {
+      const problems = writer.check(validated.row, rowNumber);
+      if (problems.length > 0) report(problems);
+      else if (errorCount === 0) await writer.add(validated.row);
+    }
+    if (options.onProgress && rows % every === 0) await options.onProgress(rows);
+  }
+  if (header) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noHeader }] };
+  if (rows === 0) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noRows }] };
+  if (errorCount > 0) {
+    if (errorCount > errors.length) {
+      errors.push({ message: `${errorCount - errors.length} more errors are not listed` });
+    }
+    return { status: "Error", rows, errors };
+  }
+  const result = await writer.finish();
+  await options.onProgress?.(rows);
+  return { status: "Success", rows, result };
+}

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { DatabaseHandle } from "../../db/client";
+import { UPLOAD_KINDS, UPLOAD_TEMPLATES } from "../../schema/uploads";
+import type { AppConfig } from "../config";
+import { createAppEvents } from "../events";
+import type { UploadServices } from "../services/uploads";
+import { type BlobStorage, openBlobStorage } from "./blobStorage";
+import { importUpload } from "./importUpload";
+import { type JobQueueOptions, openJobQueue } from "./jobQueue";
+import { buildTemplate } from "./templates";
+
+export type UploadPipeline = UploadServices & { close(): Promise<void> };
+
+export type UploadPipelineOptions = {
+  /** Keep the embedded Azurite's blobs in memory (tests) instead of under the data folder. */
+  ephemeralStorage?: boolean;
+  /** Origins beside the public URL whose pages may PUT files to storage (the Vite dev server). */
+  extraBrowserOrigins?: string[];
+  queue?: JobQueueOptions;
+};
+
+/**
+ * Blob storage, live events and the import worker, started with the app: Azure or the embedded
+ * Azurite, Redis or in-process events, pg-boss over the app's database.
+ */
+export async function startUploadPipeline(
+  config: AppConfig,
+  database: DatabaseHandle,
+  options: UploadPipelineOptions = {},
+): Promise<UploadPipeline> {
+  const { events, close: closeEvents } = createAppEvents(config.redisUrl);
+  const storage = await openBlobStorage({
+    connectionString: config.azureStorageConnectionString,
+    publicBlobUrl: config.azureStoragePublicBlobUrl,
+    dataDir: options.ephemeralStorage ? undefined : path.join(config.dataDir, "azurite"),
+    browserOrigins: [new URL(config.publicUrl).origin, ...(options.extraBrowserOrigins ?? [])],
+  });
+  await publishTemplates(storage);
+  const queue = await openJobQueue(database, options.queue);
+  await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
+  return {
+    storage,
+    queue,
+    events,
+    async close() {
+      await queue.close();
+      await storage.close();
+      await closeEvents();
+    },
+  };
+}
+
+/** The template files are built from the column definitions, so they always match the importer. */
+async function publishTemplates(storage: BlobStorage): Promise<void> {
+  for (const kind of UPLOAD_KINDS) {
+    const content = await buildTemplate(kind);
+    const hash = createHash("sha256").update(content).digest("hex");
+    await storage.putTemplate(UPLOAD_TEMPLATES[kind].templateName, content, hash);
+  }
+}

@@ -1,0 +1,117 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../db/client";
+import { staff, uploads } from "../../db/schema";
+import { loadConfig } from "../../server/config";
+import { openBlobStorage } from "../../server/uploads/blobStorage";
+import { startUploadPipeline } from "../../server/uploads/pipeline";
+import { createTestDatabase, testDbKind } from "../support/database";
+import { TEST_QUEUE_OPTIONS } from "../support/server";
+import { writeStaffCsv } from "../support/uploadFiles";
+
+/**
+ * Kill the worker mid-import (SIGKILL of a child process), restart: either every row landed or
+ * none did, and the job ends in a clear state. Storage is an Azurite in this process, shared with
+ * the child through a connection string, as production shares Azure.
+ */
+
+const ROWS = 40_000;
+const work = mkdtempSync(path.join(tmpdir(), "upload-crash-"));
+const file = path.join(work, "staff.csv");
+let storage: Awaited<ReturnType<typeof openBlobStorage>>;
+let connectionString: string;
+let databaseUrl: string | undefined;
+let dropDatabase: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  await writeStaffCsv(file, { rows: ROWS });
+  storage = await openBlobStorage({ connectionString: undefined, dataDir: undefined, browserOrigins: [] });
+  const blobEndpoint = new URL(storage.templateAccess().templateUrl).origin;
+  connectionString = `DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=${blobEndpoint}/devstoreaccount1;`;
+  if (testDbKind === "postgres") {
+    // An empty database of its own; the child migrates and seeds it.
+    const database = await createTestDatabase({ migrate: false });
+    databaseUrl = database.databaseUrl;
+    dropDatabase = () => database.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await storage?.close();
+  await dropDatabase();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function databaseEnv(): Record<string, string> {
+  return databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: path.join(work, "data") };
+}
+
+/** Runs the child until it reports the import in flight with rows written, then SIGKILLs it. */
+async function killMidImport(): Promise<{ uploadId: string; rowsProcessed: number }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/importWorkerChild.ts"], {
+    env: { ...process.env, ...databaseEnv(), AZURE_STORAGE_CONNECTION_STRING: connectionString, UPLOAD_FILE: file },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+  let uploadId = "";
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (!line.startsWith("{")) continue;
+    const update = JSON.parse(line) as { uploadId: string; status: string; rowsProcessed: number };
+    uploadId = update.uploadId;
+    if (update.status === "Success" || update.status === "Error") throw new Error(`The import ended first: ${line}`);
+    if (update.status === "Processing" && update.rowsProcessed >= 2_000) {
+      child.kill("SIGKILL");
+      expect(await exited).toBe("SIGKILL");
+      return { uploadId, rowsProcessed: update.rowsProcessed };
+    }
+  }
+  throw new Error(`The child ended without reaching the import (exit: ${await exited})`);
+}
+
+const generatedStaff = (db: DatabaseHandle["db"]) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staff)
+    .where(like(staff.employeeId, "G%"))
+    .then((rows) => rows[0]?.n ?? 0);
+
+it("SIGKILL mid-import: no row landed; after a restart the retried job imports every row once", async () => {
+  const killed = await killMidImport();
+  expect(killed.rowsProcessed).toBeGreaterThan(0);
+
+  const config = loadConfig({
+    ...databaseEnv(),
+    AZURE_STORAGE_CONNECTION_STRING: connectionString,
+    PUBLIC_URL: "http://127.0.0.1:9",
+  });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    // Nothing of the killed transaction is there; the upload says it was being processed.
+    expect(await generatedStaff(database.db)).toBe(0);
+    const [before] = await database.db.select().from(uploads).where(eq(uploads.id, killed.uploadId));
+    expect(before?.status).toBe("Processing");
+
+    // A restarted instance: the job's heartbeat stopped, pg-boss hands it out again.
+    const pipeline = await startUploadPipeline(config, database, { queue: TEST_QUEUE_OPTIONS });
+    try {
+      await expect
+        .poll(
+          async () => (await database.db.select().from(uploads).where(eq(uploads.id, killed.uploadId)))[0]?.status,
+          { timeout: 90_000, interval: 1_000 },
+        )
+        .toBe("Success");
+      expect(await generatedStaff(database.db)).toBe(ROWS);
+      const [after] = await database.db.select().from(uploads).where(eq(uploads.id, killed.uploadId));
+      expect(after).toMatchObject({ status: "Success", rowsProcessed: ROWS, errors: [] });
+    } finally {
+      await pipeline.close();
+    }
+  } finally {
+    await database.close();
+  }
+}, 240_000);

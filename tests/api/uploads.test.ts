@@ -1,0 +1,374 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { createClient } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { auditLog, costCenters, uploads, users } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
+import { graphqlRequest } from "../support/graphql";
+import { startTestServer, type TestServer } from "../support/server";
+import { demoAccountTokens, tokenFactory } from "../support/tokens";
+
+let server: TestServer;
+let tokens: Awaited<ReturnType<typeof demoAccountTokens>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await demoAccountTokens(server);
+});
+afterAll(() => server?.close());
+
+const SLOT = `mutation Slot($input: UploadSlotInput!) {
+  requestUploadSlot(input: $input) {
+    __typename
+    ... on MutationRequestUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey signalRUserId templateUrl templateSasKey } }
+    ... on DomainError { message code fieldErrors { field message } }
+  }
+}`;
+const COMPLETE = `mutation Complete($id: ID!) {
+  completeUpload(uploadId: $id) {
+    __typename
+    ... on MutationCompleteUploadSuccess { data { id status } }
+    ... on DomainError { message code }
+  }
+}`;
+const STATUS = `query Status($id: ID!) { upload(id: $id) { id status rowsProcessed errors { message row column } } }`;
+
+/** An .xlsx with the kind's header row and the given data rows. */
+async function workbook(
+  kind: UploadKind,
+  rows: unknown[][],
+  header: string[] = UPLOAD_COLUMNS[kind].map((c) => c.header),
+) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Data");
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function requestSlot(token: string, input: Record<string, unknown>) {
+  const { body } = await graphqlRequest(server.baseUrl, token, SLOT, { input });
+  return body.data?.requestUploadSlot as {
+    __typename: string;
+    data?: {
+      uploadId: string;
+      uploadUrl: string;
+      uploadSasKey: string;
+      signalRUserId: string;
+      templateUrl: string;
+      templateSasKey: string;
+    };
+    message?: string;
+    code?: string;
+  };
+}
+
+async function putBlob(slot: { uploadUrl: string; uploadSasKey: string }, content: Buffer) {
+  return fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
+    method: "PUT",
+    body: new Uint8Array(content),
+    headers: { "x-ms-blob-type": "BlockBlob" },
+  });
+}
+
+type StatusUpdate = {
+  status: string;
+  rowsProcessed: number;
+  errors: { message: string; row: number | null; column: number | null }[];
+};
+
+/** Follows an upload over graphql-ws until it finishes; every update seen, in order. */
+function followOverWebSocket(token: string, uploadId: string): Promise<StatusUpdate[]> {
+  const client = createClient({
+    url: `${server.baseUrl.replace("http", "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
+  const seen: StatusUpdate[] = [];
+  return new Promise((resolve, reject) => {
+    client.subscribe<{ uploadStatus: StatusUpdate }>(
+      {
+        query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed errors { message row column } } }`,
+        variables: { id: uploadId },
+      },
+      {
+        next: ({ data, errors }) => {
+          if (errors) reject(new Error(errors.map((e) => e.message).join("; ")));
+          if (data) seen.push(data.uploadStatus);
+        },
+        error: (error) => {
+          void client.dispose();
+          reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
+        },
+        complete: () => {
+          void client.dispose();
+          resolve(seen);
+        },
+      },
+    );
+  });
+}
+
+/** Slot → PUT → complete, following the status live; the final update. */
+async function uploadAndFollow(kind: UploadKind, content: Buffer, extra: Record<string, unknown> = {}) {
+  const slot = await requestSlot(tokens.admin, { kind, originalFileName: `${kind}.xlsx`, ...extra });
+  expect(slot.__typename).toBe("MutationRequestUploadSlotSuccess");
+  const target = slot.data as NonNullable<typeof slot.data>;
+  expect((await putBlob(target, content)).status).toBe(201);
+  const updates = followOverWebSocket(tokens.admin, target.uploadId);
+  const { body } = await graphqlRequest(server.baseUrl, tokens.admin, COMPLETE, { id: target.uploadId });
+  expect(body.data?.completeUpload).toMatchObject({ __typename: "MutationCompleteUploadSuccess" });
+  const seen = await updates;
+  return { uploadId: target.uploadId, seen, final: seen.at(-1) as StatusUpdate };
+}
+
+const countCostCenters = async () =>
+  (
+    await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(costCenters)
+      .where(eq(costCenters.facilityId, DEMO_FACILITY_ID))
+  )[0]?.n;
+
+describe("an upload end to end (slot, PUT to Azurite, queued import, live status)", () => {
+  it("imports a cost-center file, pushes Processing then Success over graphql-ws, and audits it", async () => {
+    const content = await workbook("CostCenter", [
+      ["7701", "Cardiac Step-Down", 0.2],
+      ["7702", "Observation Unit", null],
+    ]);
+    const { uploadId, seen, final } = await uploadAndFollow("CostCenter", content);
+    expect(seen[0]?.status).toMatch(/Pending|Processing/);
+    expect(final).toEqual({ status: "Success", rowsProcessed: 2, errors: [] });
+    const rows = await server.database.db
+      .select({ code: costCenters.code, name: costCenters.name })
+      .from(costCenters)
+      .where(and(eq(costCenters.facilityId, DEMO_FACILITY_ID), sql`${costCenters.code} in ('7701','7702')`));
+    expect(rows.sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+      { code: "7701", name: "Cardiac Step-Down" },
+      { code: "7702", name: "Observation Unit" },
+    ]);
+    const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, uploadId));
+    expect(audits.map((a) => a.action).sort()).toEqual(["upload.import", "upload.request"]);
+
+    // The poll answers the same, over GraphQL and REST.
+    const { body } = await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: uploadId });
+    expect(body.data?.upload).toMatchObject({ status: "Success", rowsProcessed: 2, errors: [] });
+    const rest = await fetch(`${server.baseUrl}/api/upload?uploadId=${uploadId}`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(await rest.json()).toMatchObject({ uploadId, status: "Success", errors: [] });
+
+    // Completing it again queues nothing and changes nothing.
+    const before = await countCostCenters();
+    const again = await graphqlRequest(server.baseUrl, tokens.admin, COMPLETE, { id: uploadId });
+    expect(again.body.data?.completeUpload).toMatchObject({ data: { status: "Success" } });
+    expect(await countCostCenters()).toBe(before);
+  });
+
+  it("rejects a file with bad rows as a whole: every error listed with row and column, nothing written", async () => {
+    const before = await countCostCenters();
+    const content = await workbook("CostCenter", [
+      ["7801", "Good Row", null],
+      ["78-02", "Bad Number", null],
+      ["7803", "", null],
+      ["7804", "FTE Too High", 2],
+    ]);
+    const { final } = await uploadAndFollow("CostCenter", content);
+    expect(final.status).toBe("Error");
+    expect(final.errors.length).toBeGreaterThanOrEqual(3);
+    expect(final.errors.map((e) => [e.row, e.column])).toEqual(
+      expect.arrayContaining([
+        [3, 1],
+        [4, 2],
+        [5, 3],
+      ]),
+    );
+    expect(await countCostCenters()).toBe(before);
+  });
+
+  it("names a wrong header row instead of failing every row", async () => {
+    const content = await workbook("CostCenter", [["7901", "X", null]], ["Number", "Name", "PRN FTE"]);
+    const { final } = await uploadAndFollow("CostCenter", content);
+    expect(final.status).toBe("Error");
+    expect(final.errors[0]?.row).toBe(1);
+  });
+
+  it("refuses a renamed non-spreadsheet with the file check's message", async () => {
+    const { final } = await uploadAndFollow("CostCenter", Buffer.from("%PDF-1.7 not a workbook at all"));
+    expect(final).toMatchObject({ status: "Error", errors: [{ message: UPLOAD_MESSAGES.notXlsx }] });
+  });
+
+  it("refuses a file over 100 MB that reached storage, before reading it", async () => {
+    const slot = await requestSlot(tokens.admin, { kind: "CostCenter", originalFileName: "big.csv" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    expect((await putBlob(target, Buffer.alloc(100 * 1024 * 1024 + 1, 0x41))).status).toBe(201);
+    const { body } = await graphqlRequest(server.baseUrl, tokens.admin, COMPLETE, { id: target.uploadId });
+    expect(body.data?.completeUpload).toMatchObject({ data: { status: "Error" } });
+    const status = await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: target.uploadId });
+    expect(status.body.data?.upload).toMatchObject({ errors: [{ message: UPLOAD_MESSAGES.fileTooLarge }] });
+  });
+});
+
+describe("upload slots", () => {
+  it("answers the spec's credential fields; the SAS writes one blob and cannot read or list", async () => {
+    const slot = await requestSlot(tokens.admin, { kind: "Staff", originalFileName: "../../etc/passwd.xlsx" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    expect(target.signalRUserId).toBe(DEMO_USER_IDS.admin);
+    // The blob name is the server's, never the client's file name.
+    expect(target.uploadUrl).toMatch(new RegExp(`/uploads/${DEMO_FACILITY_ID}/${target.uploadId}\\.xlsx$`));
+    expect(target.uploadSasKey).toContain("sp=cw");
+    expect((await putBlob(target, Buffer.from("x"))).status).toBe(201);
+    expect((await fetch(`${target.uploadUrl}?${target.uploadSasKey}`)).status).toBe(403);
+    const container = target.uploadUrl.slice(0, target.uploadUrl.indexOf(`/${DEMO_FACILITY_ID}/`));
+    expect((await fetch(`${container}?restype=container&comp=list&${target.uploadSasKey}`)).status).toBe(403);
+    // Another blob with the same SAS: refused.
+    const other = target.uploadUrl.replace(target.uploadId, randomUUID());
+    expect((await putBlob({ uploadUrl: other, uploadSasKey: target.uploadSasKey }, Buffer.from("x"))).status).toBe(403);
+    // The template SAS reads templates but cannot list them.
+    const template = await fetch(
+      `${target.templateUrl}/${UPLOAD_TEMPLATES.Staff.templateName}?${target.templateSasKey}`,
+    );
+    expect(template.status).toBe(200);
+    expect((await fetch(`${target.templateUrl}?restype=container&comp=list&${target.templateSasKey}`)).status).toBe(
+      403,
+    );
+  });
+
+  it("answers bad input with the spec's messages and records nothing", async () => {
+    const count = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]?.n;
+    const before = await count();
+    expect(await requestSlot(tokens.admin, { kind: "Staff", originalFileName: "staff.pdf" })).toMatchObject({
+      message: UPLOAD_MESSAGES.wrongFormat,
+      code: "invalid",
+    });
+    expect(
+      await requestSlot(tokens.admin, {
+        kind: "Staff",
+        originalFileName: "staff.csv",
+        fileSize: 100 * 1024 * 1024 + 1,
+      }),
+    ).toMatchObject({ message: UPLOAD_MESSAGES.fileTooLarge });
+    expect(await requestSlot(tokens.admin, { kind: "CostCenterStaff", originalFileName: "s.xlsx" })).toMatchObject({
+      code: "invalid",
+    });
+    expect(
+      await requestSlot(tokens.admin, {
+        kind: "CostCenterStaff",
+        originalFileName: "s.xlsx",
+        costCenterId: randomUUID(),
+      }),
+    ).toMatchObject({ code: "not_found" });
+    const rest = await fetch(`${server.baseUrl}/api/upload/credentials`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        facilityId: DEMO_FACILITY_ID,
+        userId: DEMO_USER_IDS.admin,
+        originalFileName: "a.xlsx",
+        type: 7,
+      }),
+    });
+    expect(rest.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses user and exec tokens on every upload call, REST and GraphQL", async () => {
+    for (const token of [tokens.user, tokens.exec]) {
+      const { body } = await graphqlRequest(server.baseUrl, token, SLOT, {
+        input: { kind: "Staff", originalFileName: "a.xlsx" },
+      });
+      expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      const template = await graphqlRequest(server.baseUrl, token, `{ uploadTemplate(kind: Staff) { templateName } }`);
+      expect(template.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      for (const [method, path, body] of [
+        ["POST", "/api/upload/credentials", { originalFileName: "a.xlsx", type: 1 }],
+        ["POST", "/api/upload/credentials", { type: 1, templateOnly: true }],
+        ["GET", "/api/upload/template?type=1", undefined],
+      ] as const) {
+        const response = await fetch(`${server.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        expect(response.status, `${method} ${path}`).toBe(403);
+      }
+    }
+  });
+
+  it("lets only the uploader read an upload's status or open its live channel", async () => {
+    const slot = await requestSlot(tokens.admin, { kind: "Staff", originalFileName: "mine.xlsx" });
+    const uploadId = (slot.data as NonNullable<typeof slot.data>).uploadId;
+    // A second administrator of the same facility.
+    const otherAdminId = randomUUID();
+    await server.database.db.insert(users).values({
+      id: otherAdminId,
+      organizationId: DEMO_ORGANIZATION_ID,
+      facilityId: DEMO_FACILITY_ID,
+      email: `other-admin-${otherAdminId}@demo.hospital`,
+      firstName: "Other",
+      lastName: "Admin",
+      userType: "Admin",
+      identitySubject: otherAdminId,
+    });
+    const otherToken = await (await tokenFactory(server)).valid(otherAdminId);
+    const { body } = await graphqlRequest(server.baseUrl, otherToken, STATUS, { id: uploadId });
+    expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const rest = await fetch(`${server.baseUrl}/api/upload?uploadId=${uploadId}`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(rest.status).toBe(403);
+    const negotiate = await fetch(`${server.baseUrl}/api/negotiate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ userId: otherAdminId, uploadId }),
+    });
+    expect(negotiate.status).toBe(403);
+    await expect(followOverWebSocket(otherToken, uploadId)).rejects.toThrow(/upload/i);
+    // The uploader negotiates the channel: the graphql-ws URL and the token to open it with.
+    const own = await fetch(`${server.baseUrl}/api/negotiate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ userId: DEMO_USER_IDS.admin, uploadId }),
+    });
+    expect(await own.json()).toEqual({
+      accessToken: tokens.admin,
+      url: `${server.baseUrl.replace("http", "ws")}/graphql`,
+    });
+  });
+});
+
+describe("templates", () => {
+  it("looks up each kind's header, description and a working download link (GraphQL and REST)", async () => {
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      tokens.admin,
+      `{ uploadTemplate(kind: CostCenter) { header description templateName templateDownloadLink } }`,
+    );
+    const template = body.data?.uploadTemplate as {
+      header: string;
+      templateName: string;
+      templateDownloadLink: string;
+    };
+    expect(template).toMatchObject({
+      header: UPLOAD_TEMPLATES.CostCenter.header,
+      templateName: "cost_center_data_file_template.xlsx",
+    });
+    const download = await fetch(template.templateDownloadLink);
+    expect(download.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await download.arrayBuffer());
+    expect(book.worksheets.length).toBeGreaterThan(0);
+    const rest = await fetch(`${server.baseUrl}/api/upload/template?type=2`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(await rest.json()).toMatchObject({ templateName: "users_data_file_template.xlsx" });
+    const bad = await fetch(`${server.baseUrl}/api/upload/template?type=9`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,72 @@
+import { writeFileSync } from "node:fs";
+import { crc32, deflateRawSync } from "node:zlib";
+
+/**
+ * A minimal zip writer for tests that need zips exceljs would never write: zip bombs, zips whose
+ * central directory lies about sizes, zips missing the workbook parts.
+ */
+export type ZipEntry = {
+  name: string;
+  data: Buffer;
+  /** Deflate the data (default true). */
+  deflate?: boolean;
+  /** Overrides what the headers declare (the data written stays `data`). */
+  declaredUncompressedSize?: number;
+  declaredCompressedSize?: number;
+};
+
+export function buildZip(entries: readonly ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, "utf8");
+    const deflate = entry.deflate ?? true;
+    const body = deflate ? deflateRawSync(entry.data) : entry.data;
+    const crc = crc32(entry.data);
+    const compressed = entry.declaredCompressedSize ?? body.length;
+    const uncompressed = entry.declaredUncompressedSize ?? entry.data.length;
+    const method = deflate ? 8 : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed, 18);
+    local.writeUInt32LE(uncompressed, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed, 20);
+    central.writeUInt32LE(uncompressed, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const centralDirectory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralDirectory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, centralDirectory, end]);
+}
+
+export function writeZip(path: string, entries: readonly ZipEntry[]): void {
+  writeFileSync(path, buildZip(entries));
+}
+
+/** The parts every .xlsx has, so a test zip passes the 'is it a workbook' check. */
+export const WORKBOOK_PARTS: readonly ZipEntry[] = [
+  { name: "[Content_Types].xml", data: Buffer.from('<?xml version="1.0"?><Types/>') },
+  { name: "xl/workbook.xml", data: Buffer.from('<?xml version="1.0"?><workbook/>') },
+];
