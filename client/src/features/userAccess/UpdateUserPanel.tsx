@@ -1,0 +1,193 @@
+import { useMutation } from "@apollo/client";
+import { Alert, Button, DataList, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { graphql } from "../../gql";
+import { CountedTextarea } from "../../ui/inputs";
+import {
+  type CostCenterOption,
+  type EditablePermission,
+  emptyFte,
+  fteSum,
+  PermissionsEditor,
+  toPermissionInput,
+} from "./PermissionsEditor";
+import { failureText, formatFte, Tip } from "./parts";
+import { SidePanel } from "./SidePanel";
+
+const UpdateUser_Mutation = graphql(`
+  mutation UpdateUser_Mutation($id: ID!, $input: UpdateUserAccessInput!) {
+    updateUserAccess(id: $id, input: $input) {
+      __typename
+      ... on DomainError {
+        message
+      }
+      ... on MutationUpdateUserAccessSuccess {
+        data {
+          id
+        }
+      }
+    }
+  }
+`);
+
+export type PanelUser = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: "Admin" | "User";
+  title?: string | null;
+  employeeId?: string | null;
+  assignedFte?: number | null;
+  fte: number;
+  notes?: string | null;
+  uploadChange: boolean;
+  costCenterPermissions: {
+    costCenterId: string;
+    code: string;
+    name: string;
+    fte?: number | null;
+    completeWizard: boolean;
+    manageStaff: boolean;
+    readOnly: boolean;
+    executive: boolean;
+  }[];
+};
+
+type Props = {
+  user: PanelUser;
+  softwareAdmin: boolean;
+  costCenters: readonly CostCenterOption[];
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+function initialPermissions(user: PanelUser): EditablePermission[] {
+  return user.costCenterPermissions.map((p) => ({
+    costCenterId: p.costCenterId,
+    code: p.code,
+    name: p.name,
+    fte: p.fte === null || p.fte === undefined ? "" : formatFte(p.fte),
+    completeWizard: p.completeWizard,
+    manageStaff: p.manageStaff,
+    readOnly: p.readOnly,
+  }));
+}
+
+/** Update User (spec §2, §4, §5): permissions and notes; admin-type users only notes. */
+export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onSaved }: Props) {
+  const [initial] = useState(() => ({
+    permissions: initialPermissions(user),
+    executive: user.costCenterPermissions.length > 0 && user.costCenterPermissions.every((p) => p.executive),
+    notes: user.notes ?? "",
+  }));
+  const [permissions, setPermissions] = useState(initial.permissions);
+  const [executive, setExecutive] = useState(initial.executive);
+  const [notes, setNotes] = useState(initial.notes);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [save, { loading }] = useMutation(UpdateUser_Mutation);
+  const adminOnlyNotes = user.userType === "Admin" || softwareAdmin;
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const changed =
+    notes !== initial.notes ||
+    executive !== initial.executive ||
+    JSON.stringify(permissions) !== JSON.stringify(initial.permissions);
+  const missingFte = !executive && permissions.some(emptyFte);
+  // The UPDATE / REVIEWED rule (spec §4).
+  const reviewed = user.uploadChange && user.costCenterPermissions.length > 0 && !changed;
+  const enabled = reviewed || (changed && !missingFte);
+  const target = user.assignedFte ?? null;
+
+  async function handleSave() {
+    setFailure(null);
+    if (
+      !executive &&
+      !adminOnlyNotes &&
+      target !== null &&
+      permissions.length > 0 &&
+      !sameFte(fteSum(permissions), target)
+    ) {
+      setFailure(USER_ACCESS_TEXTS.fteMismatchUpdate);
+      return;
+    }
+    try {
+      const { data } = await save({
+        variables: {
+          id: user.id,
+          input: {
+            executive: adminOnlyNotes ? false : executive,
+            notes: notes || null,
+            costCenterPermissions: adminOnlyNotes ? [] : toPermissionInput(permissions, executive),
+          },
+        },
+      });
+      const result = data?.updateUserAccess;
+      if (result?.__typename === "MutationUpdateUserAccessSuccess") onSaved();
+      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  }
+
+  const tip = reviewed ? USER_ACCESS_TEXTS.reviewTooltip : missingFte ? USER_ACCESS_TEXTS.updateTooltip : "";
+
+  return (
+    <SidePanel
+      open
+      title={USER_ACCESS_TEXTS.updateTitle}
+      subtitle={name}
+      dirty={changed}
+      onClose={onClose}
+      testId="update-user-panel"
+      footer={
+        <Tip content={tip} show={tip !== ""}>
+          <Button colorPalette="brand" disabled={!enabled} loading={loading} onClick={() => void handleSave()}>
+            {reviewed ? "REVIEWED" : "UPDATE"}
+          </Button>
+        </Tip>
+      }
+    >
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" role="alert" data-testid="update-user-error">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <DataList.Root orientation="horizontal" size="sm">
+          {[
+            ["First Name", user.firstName],
+            ["Last Name", user.lastName],
+            ["Position", user.title ?? ""],
+            ["Employee ID", user.employeeId ?? "N/A"],
+            ["Assigned FTE", formatFte(user.fte)],
+            ["Email", user.email],
+          ].map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <CountedTextarea label="Notes" placeholder="Add notes here" value={notes} onChange={setNotes} />
+        {adminOnlyNotes ? (
+          <Text color="fg.muted" textStyle="sm">
+            Admin users have no cost center permissions; only notes can change.
+          </Text>
+        ) : (
+          <PermissionsEditor
+            value={permissions}
+            onChange={setPermissions}
+            executive={executive}
+            onExecutiveChange={setExecutive}
+            allowExecutive
+            costCenters={costCenters}
+            userName={name}
+          />
+        )}
+      </Stack>
+    </SidePanel>
+  );
+}

@@ -1,0 +1,182 @@
+import { useMutation } from "@apollo/client";
+import { Alert, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { resendFailedText, TERMINATION_REASONS, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { graphql } from "../../gql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { SelectField } from "../../ui/inputs";
+import type { CostCenterOption } from "./PermissionsEditor";
+import { failureText } from "./parts";
+
+const UserDialogs_DeleteMutation = graphql(`
+  mutation UserDialogs_DeleteMutation($id: ID!, $input: DeleteUserInput!) {
+    deleteUser(id: $id, input: $input) {
+      __typename
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+const UserDialogs_ResendMutation = graphql(`
+  mutation UserDialogs_ResendMutation($id: ID!) {
+    resendInvite(id: $id) {
+      __typename
+      ... on DomainError {
+        message
+      }
+    }
+  }
+`);
+
+type DialogUser = { id: string; firstName: string; lastName: string; email: string };
+
+/** Spec §4 delete: 'Delete as User' (keep as staff in a cost center) or 'Delete as User AND Staff' (a reason). */
+export function DeleteUserDialog({
+  user,
+  costCenters,
+  onClose,
+  onDeleted,
+}: {
+  user: DialogUser;
+  costCenters: readonly CostCenterOption[];
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [mode, setMode] = useState<"" | "user" | "userAndStaff">("");
+  const [costCenterId, setCostCenterId] = useState("");
+  const [reason, setReason] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [remove, { loading }] = useMutation(UserDialogs_DeleteMutation);
+  const ready = (mode === "user" && costCenterId !== "") || (mode === "userAndStaff" && reason !== "");
+
+  function choose(next: string) {
+    // The two are mutually exclusive: picking one clears the other.
+    setMode(next as "user" | "userAndStaff");
+    setCostCenterId("");
+    setReason("");
+  }
+
+  async function handleDelete() {
+    setFailure(null);
+    try {
+      const input =
+        mode === "user"
+          ? { mode: "user" as const, keepInCostCenterId: costCenterId }
+          : { mode: "userAndStaff" as const, reason: reason as "VoluntaryTermination" | "InvoluntaryTermination" };
+      const { data } = await remove({ variables: { id: user.id, input } });
+      const result = data?.deleteUser;
+      if (result?.__typename === "MutationDeleteUserSuccess") onDeleted();
+      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+    } catch (error) {
+      setFailure(failureText(error, "Error processing action. Please try again later."));
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      title={`Delete ${user.firstName} ${user.lastName}`}
+      confirmLabel="DELETE"
+      cancelLabel="CANCEL"
+      destructive
+      loading={loading}
+      confirmDisabled={!ready}
+      onCancel={onClose}
+      onConfirm={() => void handleDelete()}
+      testId="delete-user-dialog"
+    >
+      <Stack gap="4">
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Text>This action cannot be undone.</Text>
+        <RadioGroup.Root value={mode} onValueChange={(d) => choose(d.value ?? "")} colorPalette="brand">
+          <Stack gap="3">
+            <RadioGroup.Item value="user">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>Delete as User</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            {mode === "user" ? (
+              <SelectField
+                label="Keep as staff in cost center"
+                placeholder="Choose a cost center"
+                value={costCenterId}
+                onChange={setCostCenterId}
+                options={costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+              />
+            ) : null}
+            <RadioGroup.Item value="userAndStaff">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>Delete as User AND Staff</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            {mode === "userAndStaff" ? (
+              <SelectField
+                label="Reason"
+                placeholder="Choose a reason"
+                value={reason}
+                onChange={setReason}
+                options={TERMINATION_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+              />
+            ) : null}
+          </Stack>
+        </RadioGroup.Root>
+      </Stack>
+    </ConfirmDialog>
+  );
+}
+
+/** Spec §4 resend invite: the button reads SENDING... while in flight; §8 failure text. */
+export function ResendInviteDialog({
+  user,
+  onClose,
+  onSent,
+}: {
+  user: DialogUser;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resend, { loading }] = useMutation(UserDialogs_ResendMutation);
+
+  async function handleResend() {
+    setFailure(null);
+    try {
+      const { data } = await resend({ variables: { id: user.id } });
+      if (data?.resendInvite.__typename === "MutationResendInviteSuccess") onSent();
+      else setFailure(resendFailedText(user.email));
+    } catch {
+      setFailure(resendFailedText(user.email));
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      title="Resend invitation"
+      confirmLabel="RESEND"
+      cancelLabel="CANCEL"
+      loading={loading}
+      loadingText="SENDING..."
+      onCancel={onClose}
+      onConfirm={() => void handleResend()}
+      testId="resend-invite-dialog"
+    >
+      <Stack gap="3">
+        {failure ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Text>{`Send a new invitation to ${user.email}? The link is valid for 48 hours.`}</Text>
+      </Stack>
+    </ConfirmDialog>
+  );
+}

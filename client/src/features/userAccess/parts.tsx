@@ -1,0 +1,63 @@
+import { Box, Portal, Tooltip } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+
+/** A tooltip that also works on a disabled button (the wrapper receives the pointer). */
+export function Tip({ content, children, show = true }: { content: string; children: ReactNode; show?: boolean }) {
+  if (!show) return <>{children}</>;
+  return (
+    <Tooltip.Root openDelay={150} closeDelay={50}>
+      <Tooltip.Trigger asChild>
+        <Box as="span" display="inline-flex" tabIndex={0}>
+          {children}
+        </Box>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{content}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
+/**
+ * Spec §4 unsaved changes: FINALIZE stays in the panel, DISCARD closes it. The add-outside panel
+ * asks with its own sentence.
+ */
+export function UnsavedChangesDialog({
+  open,
+  message,
+  onFinalize,
+  onDiscard,
+}: {
+  open: boolean;
+  message: string;
+  onFinalize: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Unsaved changes"
+      confirmLabel="DISCARD"
+      cancelLabel="FINALIZE"
+      destructive
+      onConfirm={onDiscard}
+      onCancel={onFinalize}
+      testId="unsaved-changes-dialog"
+    >
+      {message}
+    </ConfirmDialog>
+  );
+}
+
+/** A server refusal's text: the raw message, else the error's, else spec §8's fallback. */
+export function failureText(error: unknown, fallback = "An error occurred"): string {
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string" && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+export const formatFte = (fte: number | null | undefined) => (fte === null || fte === undefined ? "" : fte.toFixed(2));
