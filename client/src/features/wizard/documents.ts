@@ -1,0 +1,428 @@
+import { graphql } from "../../gql";
+
+/** Everything the six steps show; every mutation answers the whole wizard so the screens stay in step. */
+export const Wizard_FieldsFragment = graphql(`
+  fragment Wizard_Fields on Wizard {
+    costCenterId
+    costCenterCode
+    costCenterName
+    viewerCanEdit
+    budgetYear
+    annualHoursPerFte
+    prnStandard
+    jobs { id name isExempt }
+    plan {
+      id
+      budgetYear
+      census
+      careTeamTarget
+      nonProductiveGoalPercentage
+      targetOvertimePercentage
+      productiveFteBudget
+      totalPaidFteBudget
+      startedAt
+      attestedAt
+      attestedByName
+      isLocked
+      needsReverification
+      steps { step status isFormValid problems }
+      roles { id jobId name isExempt fte replacement isComplete shifts { id shift startTime endTime durationHours staffPerShift } }
+      careSchedule { total byRole { unitRoleId name hours } }
+      summary { dailyPlannedCare dailyPlannedHours careTeamHours fixedDailyHours budgetBalance productiveFte totalPaidFte overtimeFte productiveFteVariance paidFteVariance }
+      totals { totalBudgetedWorked totalBudgetedPaid hiredExemptFte hiredVariableFte hiredFte prnFte totalTravellerFte totalRequestedFte totalBudgetedHiredDifference totalGap }
+      needs { unitRoleId roleName isExempt shift startTime endTime productiveFte paidFte filledFte openFte }
+      staff { staffId employeeId firstName lastName staffType dateOfHire contractEndDate education costCenterFte assignedFte isAssigned isComplete needsContractDate needsPrnStandard }
+      staffPositions { id staffId unitRoleId roleName shift fte startTime endTime }
+      openPositions { id unitRoleId roleName requisitionNumber fte shift startTime endTime durationHours isTraveller }
+      notices { step message }
+    }
+  }
+`);
+
+export const Wizard_Query = graphql(`
+  query Wizard_Query($costCenterId: ID!) {
+    wizard(costCenterId: $costCenterId) {
+      ...Wizard_Fields
+    }
+  }
+`);
+
+export const Wizard_StartStaffingPlanMutation = graphql(`
+  mutation Wizard_StartStaffingPlanMutation($costCenterId: ID!) {
+    startStaffingPlan(costCenterId: $costCenterId) {
+      __typename
+      ... on MutationStartStaffingPlanSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_SaveUnitDefinitionMutation = graphql(`
+  mutation Wizard_SaveUnitDefinitionMutation($planId: ID!, $input: UnitDefinitionInput!) {
+    saveUnitDefinition(planId: $planId, input: $input) {
+      __typename
+      ... on MutationSaveUnitDefinitionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_CreateUnitRoleMutation = graphql(`
+  mutation Wizard_CreateUnitRoleMutation($planId: ID!, $input: UnitRoleInput!) {
+    createUnitRole(planId: $planId, input: $input) {
+      __typename
+      ... on MutationCreateUnitRoleSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_UpdateUnitRoleMutation = graphql(`
+  mutation Wizard_UpdateUnitRoleMutation($id: ID!, $input: UnitRoleInput!) {
+    updateUnitRole(id: $id, input: $input) {
+      __typename
+      ... on MutationUpdateUnitRoleSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_DeleteUnitRoleMutation = graphql(`
+  mutation Wizard_DeleteUnitRoleMutation($id: ID!) {
+    deleteUnitRole(id: $id) {
+      __typename
+      ... on MutationDeleteUnitRoleSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_SaveCareScheduleMutation = graphql(`
+  mutation Wizard_SaveCareScheduleMutation($planId: ID!) {
+    saveCareSchedule(planId: $planId) {
+      __typename
+      ... on MutationSaveCareScheduleSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_AssignStaffPositionMutation = graphql(`
+  mutation Wizard_AssignStaffPositionMutation($planId: ID!, $input: StaffPositionInput!) {
+    assignStaffPosition(planId: $planId, input: $input) {
+      __typename
+      ... on MutationAssignStaffPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_SplitStaffPositionMutation = graphql(`
+  mutation Wizard_SplitStaffPositionMutation($input: SplitStaffPositionInput!) {
+    splitStaffPosition(input: $input) {
+      __typename
+      ... on MutationSplitStaffPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_RemoveStaffPositionMutation = graphql(`
+  mutation Wizard_RemoveStaffPositionMutation($id: ID!) {
+    removeStaffPosition(id: $id) {
+      __typename
+      ... on MutationRemoveStaffPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_SetTravellerContractDateMutation = graphql(`
+  mutation Wizard_SetTravellerContractDateMutation($planId: ID!, $staffId: ID!, $contractEndDate: String!) {
+    setTravellerContractDate(planId: $planId, staffId: $staffId, contractEndDate: $contractEndDate) {
+      __typename
+      ... on MutationSetTravellerContractDateSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_ApplyPrnStandardMutation = graphql(`
+  mutation Wizard_ApplyPrnStandardMutation($planId: ID!, $staffId: ID!) {
+    applyPrnStandard(planId: $planId, staffId: $staffId) {
+      __typename
+      ... on MutationApplyPrnStandardSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_CalculateOpenPositionsMutation = graphql(`
+  mutation Wizard_CalculateOpenPositionsMutation($planId: ID!) {
+    calculateOpenPositions(planId: $planId) {
+      __typename
+      ... on MutationCalculateOpenPositionsSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_CreateOpenPositionMutation = graphql(`
+  mutation Wizard_CreateOpenPositionMutation($planId: ID!, $input: OpenPositionInput!) {
+    createOpenPosition(planId: $planId, input: $input) {
+      __typename
+      ... on MutationCreateOpenPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_UpdateOpenPositionMutation = graphql(`
+  mutation Wizard_UpdateOpenPositionMutation($id: ID!, $input: OpenPositionInput!) {
+    updateOpenPosition(id: $id, input: $input) {
+      __typename
+      ... on MutationUpdateOpenPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_DeleteOpenPositionMutation = graphql(`
+  mutation Wizard_DeleteOpenPositionMutation($id: ID!) {
+    deleteOpenPosition(id: $id) {
+      __typename
+      ... on MutationDeleteOpenPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_CompleteWizardStepMutation = graphql(`
+  mutation Wizard_CompleteWizardStepMutation($planId: ID!, $step: WizardStep!) {
+    completeWizardStep(planId: $planId, step: $step) {
+      __typename
+      ... on MutationCompleteWizardStepSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_AttestStaffingPlanMutation = graphql(`
+  mutation Wizard_AttestStaffingPlanMutation($planId: ID!) {
+    attestStaffingPlan(planId: $planId) {
+      __typename
+      ... on MutationAttestStaffingPlanSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_BudgetSeasonResetMutation = graphql(`
+  mutation Wizard_BudgetSeasonResetMutation($costCenterId: ID!) {
+    budgetSeasonReset(costCenterId: $costCenterId) {
+      __typename
+      ... on MutationBudgetSeasonResetSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const Wizard_TransferStaffPositionMutation = graphql(`
+  mutation Wizard_TransferStaffPositionMutation($input: TransferStaffPositionInput!) {
+    transferStaffPosition(input: $input) {
+      __typename
+      ... on MutationTransferStaffPositionSuccess {
+        data {
+          ...Wizard_Fields
+        }
+      }
+      ... on DomainError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);

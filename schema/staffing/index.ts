@@ -1,0 +1,2 @@
+export * from "./math";
+export * from "./rules";

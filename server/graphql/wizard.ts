@@ -1,0 +1,463 @@
+import { SHIFT_NAMES, WIZARD_STEPS } from "../../schema/staffing";
+import { DomainError } from "../services/errors";
+import {
+  applyPrnStandard,
+  assignStaffPosition,
+  attestStaffingPlan,
+  budgetSeasonReset,
+  calculateOpenPositions,
+  completeWizardStep,
+  createOpenPosition,
+  createRole,
+  deleteOpenPosition,
+  deleteRole,
+  getWizard,
+  listRoleJobs,
+  type NeedView,
+  type OpenPositionView,
+  type PlanStaffView,
+  type PlanView,
+  type RoleView,
+  removeStaffPosition,
+  type StaffPositionView,
+  type StepView,
+  saveCareSchedule,
+  saveUnitDefinition,
+  setTravellerContractDate,
+  splitStaffPosition,
+  startStaffingPlan,
+  transferStaffPosition,
+  updateOpenPosition,
+  updateRole,
+  type WizardView,
+} from "../services/staffingPlans";
+import { builder } from "./builder";
+import { StaffTypeEnum } from "./user";
+
+const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
+const StepStatusEnum = builder.enumType("StepStatus", { values: ["Pending", "InProgress", "Completed"] as const });
+const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
+const RoleReplacementEnum = builder.enumType("RoleReplacement", {
+  values: ["Fixed", "FixedWithReplacement", "Variable"] as const,
+});
+
+const StepType = builder.objectRef<StepView>("WizardStepState").implement({
+  fields: (t) => ({
+    step: t.field({ type: WizardStepEnum, resolve: (s) => s.step }),
+    status: t.field({ type: StepStatusEnum, resolve: (s) => s.status }),
+    isFormValid: t.exposeBoolean("isFormValid", { description: "Whether the step may be completed now." }),
+    problems: t.exposeStringList("problems", { description: "What stops the step from being completed." }),
+  }),
+});
+
+type ShiftView = RoleView["shifts"][number];
+const RoleShiftType = builder.objectRef<ShiftView>("RoleShift").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    shift: t.field({ type: ShiftEnum, resolve: (s) => s.shift }),
+    startTime: t.exposeString("startTime", { description: "4-digit military time." }),
+    endTime: t.exposeString("endTime", { description: "Start plus duration, past midnight when it wraps." }),
+    durationHours: t.exposeFloat("durationHours"),
+    staffPerShift: t.exposeInt("staffPerShift"),
+  }),
+});
+
+const RoleType = builder.objectRef<RoleView>("UnitRole").implement({
+  description: "A role of a staffing plan: exempt roles carry an FTE, variable roles carry shifts.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    jobId: t.exposeID("jobId", { nullable: true }),
+    name: t.exposeString("name"),
+    isExempt: t.exposeBoolean("isExempt"),
+    fte: t.exposeFloat("fte", { nullable: true }),
+    replacement: t.field({ type: RoleReplacementEnum, resolve: (r) => r.replacement }),
+    isComplete: t.exposeBoolean("isComplete"),
+    shifts: t.field({ type: [RoleShiftType], resolve: (r) => r.shifts }),
+  }),
+});
+
+type RoleHours = PlanView["careSchedule"]["byRole"][number];
+const RoleHoursType = builder.objectRef<RoleHours>("RoleHours").implement({
+  fields: (t) => ({
+    unitRoleId: t.exposeID("unitRoleId"),
+    name: t.exposeString("name"),
+    hours: t.exposeFloatList("hours", { description: "Staff on duty in each hour, 24 entries." }),
+  }),
+});
+
+const CareScheduleType = builder.objectRef<PlanView["careSchedule"]>("CareSchedule").implement({
+  fields: (t) => ({
+    total: t.exposeFloatList("total", { description: "position24HDistribution: staff on duty per hour, 24 entries." }),
+    byRole: t.field({ type: [RoleHoursType], resolve: (c) => c.byRole }),
+  }),
+});
+
+const SummaryType = builder.objectRef<PlanView["summary"]>("PlanSummary").implement({
+  description: "The plan's figures (DESIGN.md §3), unrounded; show FTE with 2 decimals.",
+  fields: (t) => ({
+    dailyPlannedCare: t.exposeFloat("dailyPlannedCare"),
+    dailyPlannedHours: t.exposeFloat("dailyPlannedHours"),
+    careTeamHours: t.exposeFloat("careTeamHours"),
+    fixedDailyHours: t.exposeFloat("fixedDailyHours"),
+    budgetBalance: t.exposeFloat("budgetBalance"),
+    productiveFte: t.exposeFloat("productiveFte"),
+    totalPaidFte: t.exposeFloat("totalPaidFte"),
+    overtimeFte: t.exposeFloat("overtimeFte"),
+    productiveFteVariance: t.exposeFloat("productiveFteVariance", { nullable: true }),
+    paidFteVariance: t.exposeFloat("paidFteVariance", { nullable: true }),
+  }),
+});
+
+const TotalsType = builder.objectRef<PlanView["totals"]>("PositionTotals").implement({
+  fields: (t) => ({
+    totalBudgetedWorked: t.exposeFloat("totalBudgetedWorked"),
+    totalBudgetedPaid: t.exposeFloat("totalBudgetedPaid"),
+    hiredExemptFte: t.exposeFloat("hiredExemptFte"),
+    hiredVariableFte: t.exposeFloat("hiredVariableFte"),
+    hiredFte: t.exposeFloat("hiredFte"),
+    prnFte: t.exposeFloat("prnFte"),
+    totalTravellerFte: t.exposeFloat("totalTravellerFte"),
+    totalRequestedFte: t.exposeFloat("totalRequestedFte"),
+    totalBudgetedHiredDifference: t.exposeFloat("totalBudgetedHiredDifference"),
+    totalGap: t.exposeFloat("totalGap"),
+  }),
+});
+
+const NeedType = builder.objectRef<NeedView>("PositionNeed").implement({
+  description: "A position the plan needs: one per exempt role, one per variable role and shift.",
+  fields: (t) => ({
+    unitRoleId: t.exposeID("unitRoleId"),
+    roleName: t.exposeString("roleName"),
+    isExempt: t.exposeBoolean("isExempt"),
+    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (n) => n.shift }),
+    startTime: t.exposeString("startTime", { nullable: true }),
+    endTime: t.exposeString("endTime", { nullable: true }),
+    productiveFte: t.exposeFloat("productiveFte"),
+    paidFte: t.exposeFloat("paidFte"),
+    filledFte: t.exposeFloat("filledFte", { description: "Held by regular staff and travellers." }),
+    openFte: t.exposeFloat("openFte"),
+  }),
+});
+
+const PlanStaffType = builder.objectRef<PlanStaffView>("PlanStaff").implement({
+  description: "A staff member of the cost center as step 4 shows them.",
+  fields: (t) => ({
+    staffId: t.exposeID("staffId"),
+    employeeId: t.exposeString("employeeId"),
+    firstName: t.exposeString("firstName"),
+    lastName: t.exposeString("lastName"),
+    staffType: t.field({ type: StaffTypeEnum, resolve: (s) => s.staffType }),
+    dateOfHire: t.exposeString("dateOfHire", { nullable: true }),
+    contractEndDate: t.exposeString("contractEndDate", { nullable: true }),
+    education: t.exposeString("education", { nullable: true }),
+    costCenterFte: t.exposeFloat("costCenterFte"),
+    assignedFte: t.exposeFloat("assignedFte"),
+    isAssigned: t.exposeBoolean("isAssigned"),
+    isComplete: t.exposeBoolean("isComplete"),
+    needsContractDate: t.exposeBoolean("needsContractDate"),
+    needsPrnStandard: t.exposeBoolean("needsPrnStandard"),
+  }),
+});
+
+const StaffPositionType = builder.objectRef<StaffPositionView>("StaffPosition").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    staffId: t.exposeID("staffId"),
+    unitRoleId: t.exposeID("unitRoleId", { nullable: true }),
+    roleName: t.exposeString("roleName", { nullable: true }),
+    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
+    fte: t.exposeFloat("fte"),
+    startTime: t.exposeString("startTime", { nullable: true }),
+    endTime: t.exposeString("endTime", { nullable: true }),
+  }),
+});
+
+const OpenPositionType = builder.objectRef<OpenPositionView>("OpenPosition").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    unitRoleId: t.exposeID("unitRoleId", { nullable: true }),
+    roleName: t.exposeString("roleName", { nullable: true }),
+    requisitionNumber: t.exposeString("requisitionNumber", { nullable: true }),
+    fte: t.exposeFloat("fte"),
+    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
+    startTime: t.exposeString("startTime", { nullable: true }),
+    endTime: t.exposeString("endTime", { nullable: true }),
+    durationHours: t.exposeFloat("durationHours", { nullable: true }),
+    isTraveller: t.exposeBoolean("isTraveller"),
+  }),
+});
+
+const NoticeType = builder.objectRef<PlanView["notices"][number]>("WizardNotice").implement({
+  fields: (t) => ({
+    step: t.field({ type: WizardStepEnum, resolve: (n) => n.step }),
+    message: t.exposeString("message"),
+  }),
+});
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+const PlanType = builder.objectRef<PlanView>("StaffingPlan").implement({
+  description: "A cost center's staffing plan for one budget year: what the wizard builds.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    budgetYear: t.exposeInt("budgetYear"),
+    census: t.exposeFloat("census", { nullable: true }),
+    careTeamTarget: t.exposeFloat("careTeamTarget", { nullable: true }),
+    nonProductiveGoalPercentage: t.exposeFloat("nonProductiveGoalPercentage", { nullable: true }),
+    targetOvertimePercentage: t.exposeFloat("targetOvertimePercentage", { nullable: true }),
+    productiveFteBudget: t.exposeFloat("productiveFteBudget", { nullable: true }),
+    totalPaidFteBudget: t.exposeFloat("totalPaidFteBudget", { nullable: true }),
+    startedAt: t.string({ resolve: (p) => p.startedAt.toISOString() }),
+    attestedAt: t.string({ nullable: true, resolve: (p) => iso(p.attestedAt) }),
+    attestedByName: t.exposeString("attestedByName", { nullable: true }),
+    lockedAt: t.string({ nullable: true, resolve: (p) => iso(p.lockedAt) }),
+    isLocked: t.boolean({ resolve: (p) => p.lockedAt !== null }),
+    needsReverification: t.exposeBoolean("needsReverification"),
+    steps: t.field({ type: [StepType], resolve: (p) => p.steps }),
+    roles: t.field({ type: [RoleType], resolve: (p) => p.roles }),
+    careSchedule: t.field({ type: CareScheduleType, resolve: (p) => p.careSchedule }),
+    summary: t.field({ type: SummaryType, resolve: (p) => p.summary }),
+    totals: t.field({ type: TotalsType, resolve: (p) => p.totals }),
+    needs: t.field({ type: [NeedType], resolve: (p) => p.needs }),
+    staff: t.field({ type: [PlanStaffType], resolve: (p) => p.staff }),
+    staffPositions: t.field({ type: [StaffPositionType], resolve: (p) => p.staffPositions }),
+    openPositions: t.field({ type: [OpenPositionType], resolve: (p) => p.openPositions }),
+    notices: t.field({ type: [NoticeType], resolve: (p) => p.notices }),
+  }),
+});
+
+type JobOption = { id: string; name: string; isExempt: boolean };
+const RoleJobType = builder.objectRef<JobOption>("RoleJob").implement({
+  description: "A job of the facility a role can be made from.",
+  fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name"), isExempt: t.exposeBoolean("isExempt") }),
+});
+
+const WizardType = builder.objectRef<WizardView>("Wizard").implement({
+  description: "A cost center's planning wizard for the current budget year.",
+  fields: (t) => ({
+    costCenterId: t.exposeID("costCenterId"),
+    costCenterCode: t.exposeString("costCenterCode"),
+    costCenterName: t.exposeString("costCenterName"),
+    viewerCanEdit: t.exposeBoolean("canEdit", {
+      description: "Whether you hold Complete Wizard for the cost center (others read only).",
+    }),
+    budgetYear: t.exposeInt("budgetYear"),
+    annualHoursPerFte: t.exposeFloat("annualHoursPerFte"),
+    prnStandard: t.exposeFloat("prnStandard", { nullable: true }),
+    plan: t.field({ type: PlanType, nullable: true, resolve: (w) => w.plan }),
+    jobs: t.field({
+      type: [RoleJobType],
+      resolve: (w, _args, context) => listRoleJobs(context.db, context.viewer, w.costCenterId),
+    }),
+  }),
+});
+
+builder.queryField("wizard", (t) =>
+  t.field({
+    type: WizardType,
+    description: "A cost center's wizard. Complete Wizard holders edit; Read Only and Executive holders read.",
+    authScopes: { user: true, exec: true },
+    args: { costCenterId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => getWizard(context.db, context.viewer, args.costCenterId),
+  }),
+);
+
+const UnitDefinitionInput = builder.inputType("UnitDefinitionInput", {
+  fields: (t) => ({
+    census: t.float({ required: true }),
+    careTeamTarget: t.float({ required: true }),
+    nonProductiveGoalPercentage: t.float({ required: true }),
+    targetOvertimePercentage: t.float({ required: true }),
+    productiveFteBudget: t.float(),
+    totalPaidFteBudget: t.float(),
+  }),
+});
+
+const ShiftInput = builder.inputType("RoleShiftInput", {
+  fields: (t) => ({
+    shift: t.field({ type: ShiftEnum, required: true }),
+    startTime: t.string({ required: true }),
+    durationHours: t.float({ required: true }),
+    staffPerShift: t.int({ required: true }),
+  }),
+});
+
+const RoleInput = builder.inputType("UnitRoleInput", {
+  fields: (t) => ({
+    jobId: t.id(),
+    name: t.string({ required: true }),
+    isExempt: t.boolean({ required: true }),
+    fte: t.float(),
+    replacement: t.field({ type: RoleReplacementEnum }),
+    shifts: t.field({ type: [ShiftInput] }),
+  }),
+});
+
+const StaffPositionInput = builder.inputType("StaffPositionInput", {
+  fields: (t) => ({
+    staffId: t.id({ required: true }),
+    unitRoleId: t.id({ required: true }),
+    shift: t.field({ type: ShiftEnum }),
+    fte: t.float({ required: true }),
+  }),
+});
+
+const SplitInput = builder.inputType("SplitStaffPositionInput", {
+  fields: (t) => ({
+    staffPositionId: t.id({ required: true }),
+    toStaffId: t.id({ required: true }),
+    fte: t.float({ required: true }),
+  }),
+});
+
+const TransferInput = builder.inputType("TransferStaffPositionInput", {
+  fields: (t) => ({
+    staffPositionId: t.id({ required: true }),
+    unitRoleId: t.id({ required: true }),
+    shift: t.field({ type: ShiftEnum }),
+  }),
+});
+
+const OpenPositionInput = builder.inputType("OpenPositionInput", {
+  fields: (t) => ({
+    unitRoleId: t.id({ required: true }),
+    requisitionNumber: t.string(),
+    fte: t.float({ required: true }),
+    shift: t.field({ type: ShiftEnum }),
+    startTime: t.string(),
+    endTime: t.string(),
+    isTraveller: t.boolean(),
+  }),
+});
+
+/** Drops GraphQL's absent-vs-null difference for optional fields: the zod rules treat both as missing. */
+const plain = <T extends object>(input: T) => JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+const withNulls = (input: Record<string, unknown>, keys: string[]) => {
+  const out = plain(input);
+  for (const key of keys) out[key] ??= null;
+  return out;
+};
+
+const mutation = {
+  type: WizardType,
+  authScopes: { user: true } as { user?: boolean; admin?: boolean },
+  errors: { types: [DomainError] },
+};
+
+builder.mutationFields((t) => ({
+  startStaffingPlan: t.field({
+    ...mutation,
+    description: "Begins the cost center's plan for the budget year with the sample defaults.",
+    args: { costCenterId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => startStaffingPlan(c.db, c.viewer, args.costCenterId),
+  }),
+  saveUnitDefinition: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: UnitDefinitionInput, required: true }) },
+    resolve: (_r, args, c) =>
+      saveUnitDefinition(
+        c.db,
+        c.viewer,
+        args.planId,
+        withNulls(args.input, ["productiveFteBudget", "totalPaidFteBudget"]),
+      ),
+  }),
+  createUnitRole: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: RoleInput, required: true }) },
+    resolve: (_r, args, c) => createRole(c.db, c.viewer, args.planId, plain(args.input)),
+  }),
+  updateUnitRole: t.field({
+    ...mutation,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RoleInput, required: true }) },
+    resolve: (_r, args, c) => updateRole(c.db, c.viewer, args.id, plain(args.input)),
+  }),
+  deleteUnitRole: t.field({
+    ...mutation,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => deleteRole(c.db, c.viewer, args.id),
+  }),
+  saveCareSchedule: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => saveCareSchedule(c.db, c.viewer, args.planId),
+  }),
+  assignStaffPosition: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: StaffPositionInput, required: true }) },
+    resolve: (_r, args, c) => assignStaffPosition(c.db, c.viewer, args.planId, plain(args.input)),
+  }),
+  splitStaffPosition: t.field({
+    ...mutation,
+    args: { input: t.arg({ type: SplitInput, required: true }) },
+    resolve: (_r, args, c) => splitStaffPosition(c.db, c.viewer, plain(args.input)),
+  }),
+  transferStaffPosition: t.field({
+    ...mutation,
+    description: "Moves a staff position to another role and shift of the plan, keeping its FTE.",
+    args: { input: t.arg({ type: TransferInput, required: true }) },
+    resolve: (_r, args, c) => transferStaffPosition(c.db, c.viewer, plain(args.input)),
+  }),
+  removeStaffPosition: t.field({
+    ...mutation,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => removeStaffPosition(c.db, c.viewer, args.id),
+  }),
+  setTravellerContractDate: t.field({
+    ...mutation,
+    args: {
+      planId: t.arg.id({ required: true }),
+      staffId: t.arg.id({ required: true }),
+      contractEndDate: t.arg.string({ required: true }),
+    },
+    resolve: (_r, args, c) =>
+      setTravellerContractDate(c.db, c.viewer, args.planId, {
+        staffId: args.staffId,
+        contractEndDate: args.contractEndDate,
+      }),
+  }),
+  applyPrnStandard: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }), staffId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => applyPrnStandard(c.db, c.viewer, args.planId, args.staffId),
+  }),
+  calculateOpenPositions: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => calculateOpenPositions(c.db, c.viewer, args.planId),
+  }),
+  createOpenPosition: t.field({
+    ...mutation,
+    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: OpenPositionInput, required: true }) },
+    resolve: (_r, args, c) => createOpenPosition(c.db, c.viewer, args.planId, plain(args.input)),
+  }),
+  updateOpenPosition: t.field({
+    ...mutation,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: OpenPositionInput, required: true }) },
+    resolve: (_r, args, c) => updateOpenPosition(c.db, c.viewer, args.id, plain(args.input)),
+  }),
+  deleteOpenPosition: t.field({
+    ...mutation,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => deleteOpenPosition(c.db, c.viewer, args.id),
+  }),
+  completeWizardStep: t.field({
+    ...mutation,
+    description: "The main button: completes a step when it is valid and every earlier step is completed.",
+    args: { planId: t.arg.id({ required: true }), step: t.arg({ type: WizardStepEnum, required: true }) },
+    resolve: (_r, args, c) => completeWizardStep(c.db, c.viewer, args.planId, args.step),
+  }),
+  attestStaffingPlan: t.field({
+    ...mutation,
+    description: "Step 6: attests (who, when), completes the wizard and locks it.",
+    args: { planId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => attestStaffingPlan(c.db, c.viewer, args.planId),
+  }),
+  budgetSeasonReset: t.field({
+    ...mutation,
+    authScopes: { user: true, admin: true },
+    description: "Re-verification of a wizard begun before budget season.",
+    args: { costCenterId: t.arg.id({ required: true }) },
+    resolve: (_r, args, c) => budgetSeasonReset(c.db, c.viewer, args.costCenterId),
+  }),
+}));

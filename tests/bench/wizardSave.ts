@@ -1,0 +1,278 @@
+/**
+ * Planning-wizard benchmark for a large cost center: 40 roles (30 variable with 2-3 shifts, 10
+ * exempt) and 300 staff on demo cost center 6010.
+ *
+ * Server: every step's save through the service, as the cost center's wizard holder, each answering
+ * the whole recomputed wizard as the screens receive it (unit definition, role change with its
+ * care-schedule recompute, staff assignment, open-position calculation, step completion, read).
+ * Client: the care-schedule screen in Chromium on the built client; the render time of the chart
+ * and tables from the page's own performance measures, first render and re-renders.
+ *
+ *   npm run bench:wizard                      (PGlite; the client part needs a built client)
+ *   npx tsx tests/bench/wizardSave.ts --postgres --no-browser
+ *   CLIENT_DIST_DIR=.tmp/dist-x npx tsx tests/bench/wizardSave.ts
+ */
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { chromium } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { costCenterStaff, staff, users } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { mulberry32 } from "../../db/seed/random";
+import { type App, createApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import {
+  assignStaffPosition,
+  calculateOpenPositions,
+  completeWizardStep,
+  createRole,
+  getWizard,
+  saveUnitDefinition,
+  startStaffingPlan,
+  updateRole,
+  type WizardView,
+} from "../../server/services/staffingPlans";
+import { resolveViewer } from "../../server/services/viewer";
+
+const args = process.argv.slice(2);
+if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
+const { createTestDatabase } = await import("../support/database");
+
+const ROLES = 40;
+const EXEMPT_ROLES = 10;
+const STAFF = 300;
+const COST_CENTER = demoId("costCenter", 1);
+const random = mulberry32(40_300);
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+type Stats = { name: string; samples: number[] };
+const stats: Stats[] = [];
+async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
+  let entry = stats.find((s) => s.name === name);
+  if (!entry) {
+    entry = { name, samples: [] };
+    stats.push(entry);
+  }
+  const start = performance.now();
+  const result = await run();
+  entry.samples.push(performance.now() - start);
+  return result;
+}
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+function report(title: string, rows: Stats[]) {
+  console.log(`\n${title}`);
+  console.log(
+    "operation".padEnd(46),
+    "n".padStart(4),
+    "p50 ms".padStart(9),
+    "p95 ms".padStart(9),
+    "max ms".padStart(9),
+  );
+  for (const { name, samples } of rows) {
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(
+      name.padEnd(46),
+      String(samples.length).padStart(4),
+      quantile(sorted, 0.5).toFixed(1).padStart(9),
+      quantile(sorted, 0.95).toFixed(1).padStart(9),
+      (sorted[sorted.length - 1] ?? 0).toFixed(1).padStart(9),
+    );
+  }
+}
+
+const SHIFT_STARTS = {
+  Days: ["0700", "0600", "0800"],
+  Evenings: ["1500", "1100", "1400"],
+  Nights: ["1900", "2300"],
+} as const;
+function roleInput(i: number) {
+  if (i < EXEMPT_ROLES) return { name: `Exempt role ${i + 1}`, isExempt: true, fte: [0.5, 1, 0.8][i % 3] };
+  const shifts = (["Days", "Evenings", "Nights"] as const)
+    .filter((_, k) => k !== i % 3 || i % 2 === 0)
+    .map((shift) => ({
+      shift,
+      startTime: SHIFT_STARTS[shift][i % SHIFT_STARTS[shift].length] as string,
+      durationHours: [8, 12, 12.5][int(0, 2)] as number,
+      staffPerShift: int(1, 6),
+    }));
+  return { name: `Variable role ${i + 1}`, isExempt: false, shifts };
+}
+
+async function main() {
+  const database = await createTestDatabase({ migrate: false });
+  let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const clientDistDir = path.resolve(process.env.CLIENT_DIST_DIR ?? "dist/client");
+  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined, clientDistDir };
+  const app = await createApp(config, { database, seedDemoData: true });
+  handler = app.listener;
+  app.attachWebSockets(server);
+  const db = database.db;
+
+  try {
+    // 300 staff in 6010 (the demo's own plus generated ones), in two statements.
+    const existing = await db.select().from(costCenterStaff).where(eq(costCenterStaff.costCenterId, COST_CENTER));
+    const extra = STAFF - existing.length;
+    const staffRows = Array.from({ length: extra }, (_, i) => ({
+      id: demoId("staff", 2_000_000 + i),
+      facilityId: DEMO_FACILITY_ID,
+      employeeId: `${700_000 + i}-RN`,
+      firstName: `Bench${i}`,
+      lastName: `Nurse${i}`,
+      dateOfHire: "2020-01-01",
+      assignedFte: [1, 0.9, 0.8, 0.6][i % 4] as number,
+      staffType: "Regular" as const,
+    }));
+    for (let i = 0; i < staffRows.length; i += 500) await db.insert(staff).values(staffRows.slice(i, i + 500));
+    for (let i = 0; i < staffRows.length; i += 500) {
+      await db
+        .insert(costCenterStaff)
+        .values(
+          staffRows.slice(i, i + 500).map((s) => ({ costCenterId: COST_CENTER, staffId: s.id, fte: s.assignedFte })),
+        );
+    }
+    const [manager] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, DEMO_USER_IDS.user)));
+    const viewer = await resolveViewer(db, {
+      subject: manager?.identitySubject ?? "",
+      email: manager?.email,
+      claims: {},
+    });
+
+    let view: WizardView = await timed("begin plan", () => startStaffingPlan(db, viewer, COST_CENTER));
+    const planId = view.plan?.id as string;
+    const unit = {
+      census: 40,
+      careTeamTarget: 9.6,
+      nonProductiveGoalPercentage: 12,
+      targetOvertimePercentage: 3,
+      productiveFteBudget: 120,
+      totalPaidFteBudget: 140,
+    };
+    for (let i = 0; i < 20; i++) {
+      view = await timed("step 1: save unit definition", () =>
+        saveUnitDefinition(db, viewer, planId, { ...unit, census: 40 + (i % 5) }),
+      );
+    }
+    await timed("complete a step", () => completeWizardStep(db, viewer, planId, "UnitDefinition"));
+    for (let i = 0; i < ROLES; i++) {
+      view = await timed("step 2: add a role (+ care schedule)", () => createRole(db, viewer, planId, roleInput(i)));
+    }
+    const roles = view.plan?.roles ?? [];
+    for (let i = 0; i < 20; i++) {
+      const role = roles[EXEMPT_ROLES + (i % (ROLES - EXEMPT_ROLES))];
+      if (!role) continue;
+      const input = {
+        name: role.name,
+        isExempt: false,
+        shifts: role.shifts.map((s) => ({ ...s, staffPerShift: Math.min(24, s.staffPerShift + 1) })),
+      };
+      view = await timed("step 2: change a role (+ care schedule)", () => updateRole(db, viewer, role.id, input));
+    }
+    await timed("complete a step", () => completeWizardStep(db, viewer, planId, "DefineRoles"));
+    await timed("complete a step", () => completeWizardStep(db, viewer, planId, "CreateCareSchedules"));
+
+    const needs = view.plan?.needs ?? [];
+    const people = view.plan?.staff ?? [];
+    for (const [i, person] of people.entries()) {
+      const need = needs[i % needs.length];
+      if (!need || person.costCenterFte <= 0) continue;
+      view = await timed("step 4: assign a staff member", () =>
+        assignStaffPosition(db, viewer, planId, {
+          staffId: person.staffId,
+          unitRoleId: need.unitRoleId,
+          shift: need.shift,
+          fte: Math.round(person.costCenterFte * 100) / 100,
+        }),
+      );
+    }
+    for (let i = 0; i < 5; i++) {
+      view = await timed("step 5: calculate open positions", () => calculateOpenPositions(db, viewer, planId));
+    }
+    for (let i = 0; i < 20; i++) view = await timed("read the whole wizard", () => getWizard(db, viewer, COST_CENTER));
+    database.queries.length = 0;
+    await getWizard(db, viewer, COST_CENTER);
+    const readQueries = database.queries.length;
+
+    report(
+      `Server (${database.kind}): 40 roles, ${view.plan?.staff.length} staff, ${view.plan?.staffPositions.length} staff positions, ${view.plan?.openPositions.length} open positions; every save answers the whole recomputed wizard`,
+      stats,
+    );
+    console.log(`SQL statements to read the whole wizard: ${readQueries}`);
+
+    if (args.includes("--no-browser")) return;
+    if (!existsSync(path.join(clientDistDir, "index.html"))) {
+      console.log(`\nClient: skipped, no built client in ${clientDistDir} (npm run build, or set CLIENT_DIST_DIR).`);
+      return;
+    }
+    await browserBench(baseUrl);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+  }
+}
+
+async function browserBench(baseUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const { email, password } = DEMO_ACCOUNTS.user;
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/home$/);
+    await page.waitForFunction(() => sessionStorage.getItem("accountType") === "user");
+    await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), COST_CENTER);
+
+    const loads: number[] = [];
+    const renders: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const start = Date.now();
+      await page.goto("/user/wizard/careschedule");
+      await page.getByTestId("care-chart").waitFor();
+      await page.getByTestId("schedule-total-row").waitFor();
+      loads.push(Date.now() - start);
+    }
+    const measures = () =>
+      page.evaluate(() => performance.getEntriesByName("care-schedule:render", "measure").map((m) => m.duration));
+    const first = await measures();
+    for (let i = 0; i < 20; i++) {
+      const before = (await measures()).length;
+      await page
+        .getByRole("radiogroup", { name: "Chart view" })
+        .getByText(i % 2 === 0 ? "Total" : "By role", { exact: true })
+        .click();
+      await page.waitForFunction(
+        (n) => performance.getEntriesByName("care-schedule:render", "measure").length > n,
+        before,
+      );
+      const all = await measures();
+      renders.push(...all.slice(before));
+    }
+    report("Client (Chromium, built client): the care-schedule screen with 40 roles", [
+      { name: "open the screen until the chart shows (wall)", samples: loads },
+      { name: "render of the schedule (React, first loads)", samples: first },
+      { name: "re-render of the schedule (view toggle)", samples: renders },
+    ]);
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
