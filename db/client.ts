@@ -21,6 +21,8 @@ export type Queryable = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The driver underneath, for parts that speak SQL themselves (the job queue). */
+  connection: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -44,6 +46,7 @@ export function openDatabase(options: {
     return {
       db,
       kind: "postgres",
+      connection: { kind: "postgres", url: options.databaseUrl },
       migrate: () => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -61,6 +64,7 @@ export function openDatabase(options: {
   return {
     db: pgliteDb as unknown as Database,
     kind: "pglite",
+    connection: { kind: "pglite", client },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { WebSocketServer } from "ws";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
+import { b2cDirectory } from "./auth/b2cDirectory";
 import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
 import { loadOrCreateSigningKey } from "./auth/signingKeys";
 import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
@@ -12,6 +13,8 @@ import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
+import { embeddedDirectory } from "./services/invitations";
+import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
 export type AppOptions = {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -20,6 +23,7 @@ export type AppOptions = {
   seedDemoData?: boolean;
   /** Extra origins the embedded provider accepts as sign-in redirects (the Vite dev server). */
   devOrigins?: string[];
+  uploadPipeline?: UploadPipelineOptions;
 };
 
 export type App = {
@@ -54,10 +58,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       ? b2cTokenSettings(config.b2c)
       : embeddedTokenSettings(config.publicUrl, await loadOrCreateSigningKey(db)),
   );
-  const yoga = createGraphQLServer({ db, verifyToken });
+  const uploads = await startUploadPipeline(config, database, {
+    extraBrowserOrigins: options.devOrigins,
+    ...options.uploadPipeline,
+  });
+  const identity = config.b2c
+    ? b2cDirectory(config.b2c, { publicUrl: config.publicUrl })
+    : embeddedDirectory(config.publicUrl);
+  const yoga = createGraphQLServer({ db, verifyToken, uploads, identity });
 
   const app = new Hono();
-  app.route("/", createRestApi({ config, db, verifyToken }));
+  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity }));
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
   if (embedded) app.route("/", embedded.interactions);
   app.route("/", staticClientRoutes(config.clientDistDir));
@@ -121,6 +132,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     verifyToken,
     async close() {
       for (const socket of sockets) socket.close();
+      await uploads.close();
       await database.close();
     },
   };

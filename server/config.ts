@@ -8,7 +8,15 @@ export type B2cConfig = {
   clientId: string;
   apiScope: string;
   apiAudience: string;
+  /**
+   * Microsoft Graph app registration (client credentials) that provisions users and sends their
+   * invitations; undefined until B2C_GRAPH_CLIENT_ID, B2C_GRAPH_CLIENT_SECRET and
+   * INVITE_SENDER_ADDRESS are all set. Without it, adding a user in B2C mode is refused.
+   */
+  graph?: B2cGraphConfig;
 };
+
+export type B2cGraphConfig = { clientId: string; clientSecret: string; senderAddress: string };
 
 export type AppConfig = {
   port: number;
@@ -18,6 +26,11 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   b2c: B2cConfig | undefined;
   azureStorageConnectionString: string | undefined;
+  /**
+   * The blob endpoint as browsers reach it, when it differs from the connection string's (a
+   * container network: the app talks to http://azurite:10000, the browser to localhost:10000).
+   */
+  azureStoragePublicBlobUrl: string | undefined;
   redisUrl: string | undefined;
   /** Serve the built client from this folder when it exists. */
   clientDistDir: string;
@@ -36,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     b2c: readB2c(env),
     azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
+    azureStoragePublicBlobUrl: env.AZURE_STORAGE_PUBLIC_BLOB_URL?.replace(/\/$/, "") || undefined,
     redisUrl: env.REDIS_URL || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
   };
@@ -48,15 +62,32 @@ const B2C_KEYS = {
   clientId: "B2C_CLIENT_ID",
   apiScope: "B2C_API_SCOPE",
   apiAudience: "B2C_API_AUDIENCE",
-} as const satisfies Record<keyof B2cConfig, string>;
+} as const satisfies Record<Exclude<keyof B2cConfig, "graph">, string>;
 
 function readB2c(env: NodeJS.ProcessEnv): B2cConfig | undefined {
   const entries = Object.entries(B2C_KEYS).map(([key, name]) => [key, env[name]] as const);
   const given = entries.filter(([, value]) => value);
   if (given.length === 0) return undefined;
   if (given.length < entries.length) {
-    const missing = entries.filter(([, value]) => !value).map(([key]) => B2C_KEYS[key as keyof B2cConfig]);
+    const missing = entries.filter(([, value]) => !value).map(([key]) => B2C_KEYS[key as keyof typeof B2C_KEYS]);
     throw new Error(`Azure AD B2C is partly configured; also set ${missing.join(", ")}`);
   }
-  return Object.fromEntries(entries) as B2cConfig;
+  return { ...(Object.fromEntries(entries) as Omit<B2cConfig, "graph">), graph: readGraph(env) };
+}
+
+const GRAPH_KEYS = {
+  clientId: "B2C_GRAPH_CLIENT_ID",
+  clientSecret: "B2C_GRAPH_CLIENT_SECRET",
+  senderAddress: "INVITE_SENDER_ADDRESS",
+} as const satisfies Record<keyof B2cGraphConfig, string>;
+
+function readGraph(env: NodeJS.ProcessEnv): B2cGraphConfig | undefined {
+  const entries = Object.entries(GRAPH_KEYS).map(([key, name]) => [key, env[name]] as const);
+  const given = entries.filter(([, value]) => value);
+  if (given.length === 0) return undefined;
+  if (given.length < entries.length) {
+    const missing = entries.filter(([, value]) => !value).map(([key]) => GRAPH_KEYS[key as keyof B2cGraphConfig]);
+    throw new Error(`Microsoft Graph provisioning is partly configured; also set ${missing.join(", ")}`);
+  }
+  return Object.fromEntries(entries) as B2cGraphConfig;
 }

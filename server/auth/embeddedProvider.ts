@@ -1,12 +1,14 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import Provider, { type Configuration, errors as oidcErrors } from "oidc-provider";
 import type { Database } from "../../db/client";
 import type { AppConfig } from "../config";
+import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
+import { acceptInvite, findOpenInvite, INVITE_PATH } from "../services/invitations";
 import { databaseAdapterFactory } from "./providerAdapter";
-import { escapeHtml, renderLoginPage, renderMessagePage } from "./providerPages";
+import { escapeHtml, renderAcceptInvitePage, renderLoginPage, renderMessagePage } from "./providerPages";
 import { EMBEDDED_CLIENT_ID, SIGN_IN_REDIRECT_PATH } from "./publicSettings";
 import type { SigningKey } from "./signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "./tokens";
@@ -167,6 +169,50 @@ export function createEmbeddedProvider(options: {
     return c.redirect(redirectTo, 303);
   });
 
+  /** The invitation link (48 hours): set a password, then sign in through the usual form. */
+  interactions.get(`${INVITE_PATH}/:token`, async (c) => {
+    try {
+      const invite = await findOpenInvite(db, c.req.param("token"));
+      return c.html(
+        renderAcceptInvitePage({
+          action: `${INVITE_PATH}/${c.req.param("token")}`,
+          email: invite.email,
+          name: `${invite.firstName} ${invite.lastName}`,
+        }),
+      );
+    } catch (error) {
+      return inviteRefusal(c, error);
+    }
+  });
+  interactions.post(`${INVITE_PATH}/:token`, async (c) => {
+    const form = await c.req.parseBody();
+    const password = typeof form.password === "string" ? form.password : "";
+    const confirm = typeof form.confirm === "string" ? form.confirm : "";
+    try {
+      await acceptInvite(db, c.req.param("token"), password, confirm);
+    } catch (error) {
+      if (error instanceof DomainError && error.fieldErrors.password) {
+        const invite = await findOpenInvite(db, c.req.param("token"));
+        return c.html(
+          renderAcceptInvitePage({
+            action: `${INVITE_PATH}/${c.req.param("token")}`,
+            email: invite.email,
+            name: `${invite.firstName} ${invite.lastName}`,
+            error: error.message,
+          }),
+          400,
+        );
+      }
+      return inviteRefusal(c, error);
+    }
+    return c.html(
+      renderMessagePage(
+        "Password set",
+        `<p class="lead">Your password is set. Sign in with your email and the new password.</p><p><a href="${SIGN_IN_REDIRECT_PATH}">Continue to sign in</a></p>`,
+      ),
+    );
+  });
+
   const callback = provider.callback();
   /** Node handler for every provider path except the interactions above (mounted like Express does). */
   function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
@@ -182,6 +228,19 @@ export function isProviderPath(url: string | undefined) {
   return !!url && (url === EMBEDDED_PROVIDER_PATH || url.startsWith(`${EMBEDDED_PROVIDER_PATH}/`));
 }
 
+/** Paths of the embedded provider that our own handlers answer (sign-in form, accept-invite page). */
 export function isInteractionPath(url: string | undefined) {
-  return !!url?.startsWith(`${EMBEDDED_PROVIDER_PATH}/interaction/`);
+  return !!url && (url.startsWith(`${EMBEDDED_PROVIDER_PATH}/interaction/`) || url.startsWith(`${INVITE_PATH}/`));
+}
+
+function inviteRefusal(c: Context, error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
+  return c.html(
+    renderMessagePage(
+      "Invitation",
+      `<div class="error" role="alert">${escapeHtml(error.message)}</div><p><a href="${SIGN_IN_REDIRECT_PATH}">Go to the sign-in page</a></p>`,
+    ),
+    status,
+  );
 }

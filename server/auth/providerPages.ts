@@ -34,3 +34,25 @@ export function renderLoginPage(options: { action: string; email?: string; error
     </form>`,
   );
 }
+
+/** The accept-invite page: the invited person sets a password (then signs in as usual). */
+export function renderAcceptInvitePage(options: {
+  action: string;
+  email: string;
+  name: string;
+  error?: string;
+}): string {
+  const error = options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : "";
+  return renderMessagePage(
+    "Set your password",
+    `<p class="lead">Welcome, ${escapeHtml(options.name)}. Choose a password for ${escapeHtml(options.email)}: at least 12 characters with letters and digits.</p>${error}
+    <form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
+      <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(options.email)}">
+      <label for="password">New password</label>
+      <input id="password" name="password" type="password" autocomplete="new-password" required minlength="12" autofocus>
+      <label for="confirm">Confirm password</label>
+      <input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="12">
+      <button type="submit">Set password</button>
+    </form>`,
+  );
+}

@@ -2,7 +2,7 @@ import { type AdminTaskRecord, listAdminTasks, updateAdminTask } from "../servic
 import { DomainError } from "../services/errors";
 import { builder } from "./builder";
 
-const TaskStateEnum = builder.enumType("TaskState", { values: ["Completed", "Pending"] as const });
+export const TaskStateEnum = builder.enumType("TaskState", { values: ["Completed", "Pending"] as const });
 
 const AdminTaskType = builder.objectRef<AdminTaskRecord>("AdminTask").implement({
   description: "An onboarding task of the facility, shown on the admin landing page.",

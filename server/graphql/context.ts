@@ -1,8 +1,13 @@
 import type { Database } from "../../db/client";
+import type { IdentityDirectory } from "../services/invitations";
+import type { UploadServices } from "../services/uploads";
 import type { Viewer } from "../services/viewer";
 
 /** Every GraphQL operation runs for a signed-in viewer: the context is only built from a valid token. */
 export type GraphQLContext = {
   db: Database;
   viewer: Viewer;
+  uploads: UploadServices;
+  /** Where new users get their sign-in account and invitation (embedded outbox or Azure AD B2C). */
+  identity: IdentityDirectory;
 };

@@ -6,7 +6,10 @@ import "./costCenter";
 import "./employee";
 import "./facility";
 import "./job";
+import "./upload";
 import "./user";
+import "./userAccess";
 import "./viewer";
+import "./wizard";
 
 export const schema = builder.toSchema({ sortSchema: true });

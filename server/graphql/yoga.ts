@@ -6,6 +6,8 @@ import { createGraphQLError, createYoga, maskError as defaultMaskError, type Yog
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import { DomainError } from "../services/errors";
+import type { IdentityDirectory } from "../services/invitations";
+import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
 import { schema } from "./schema";
@@ -18,7 +20,12 @@ type ServerContext = { connectionParams?: Record<string, unknown> };
 
 export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 
-export function createGraphQLServer(options: { db: Database; verifyToken: TokenVerifier }): GraphQLServer {
+export function createGraphQLServer(options: {
+  db: Database;
+  verifyToken: TokenVerifier;
+  uploads: UploadServices;
+  identity: IdentityDirectory;
+}): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -50,7 +57,12 @@ export function createGraphQLServer(options: { db: Database; verifyToken: TokenV
         "request" in initial && initial.request instanceof Request
           ? initial.request.headers.get("authorization")
           : (initial.connectionParams?.authorization as string | undefined);
-      return { db: options.db, viewer: await authenticate(options, header) };
+      return {
+        db: options.db,
+        uploads: options.uploads,
+        identity: options.identity,
+        viewer: await authenticate(options, header),
+      };
     },
   });
 }

@@ -2,17 +2,38 @@ import { Hono } from "hono";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
+import type { IdentityDirectory } from "../services/invitations";
+import type { UploadServices } from "../services/uploads";
 import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
+import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
 import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
+import { positionRoutes } from "./positions";
 import { errorResponse, handleError } from "./respond";
 import { staffRoutes } from "./staff";
+import { negotiateRoutes, uploadRoutes } from "./uploads";
 import { userRoutes } from "./users";
+import {
+  careScheduleRoutes,
+  planPositionRoutes,
+  roleRoutes,
+  staffingRoutes,
+  staffPositionRoutes,
+  wizardListRoutes,
+  wizardRoutes,
+  wizardStepHandler,
+} from "./wizard";
 
-export type RestDeps = { config: AppConfig; db: Database; verifyToken: TokenVerifier };
+export type RestDeps = {
+  config: AppConfig;
+  db: Database;
+  verifyToken: TokenVerifier;
+  uploads: UploadServices;
+  identity: IdentityDirectory;
+};
 export type RestEnv = { Variables: { viewer: Viewer } };
 
 /** Calls that answer without a token: what a browser needs before it can sign in. */
@@ -34,11 +55,24 @@ export function createRestApi(deps: RestDeps) {
   api.route("/", configRoutes(deps));
   api.route("/user", userRoutes(deps));
   api.route("/staff", staffRoutes(deps));
+  api.route("/b2c", b2cRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
   api.route("/job", jobRoutes(deps));
   api.route("/organizational-unit", organizationalUnitRoutes(deps));
   api.route("/wizard", wizardAdminRoutes(deps));
+  api.route("/upload", uploadRoutes(deps));
+  api.route("/negotiate", negotiateRoutes(deps));
+  api.patch("/wizard/", wizardStepHandler(deps));
+  api.route("/wizard", wizardRoutes(deps));
+  api.route("/role", roleRoutes(deps));
+  api.route("/care-schedule", careScheduleRoutes(deps));
+  api.route("/staffing", staffingRoutes(deps));
+  // The wizard's position calls first: /details and /end-time must not reach GET /{positionId}.
+  api.route("/positions", planPositionRoutes(deps));
+  api.route("/positions", positionRoutes(deps));
+  api.route("/staff-position", staffPositionRoutes(deps));
+  api.route("/", wizardListRoutes(deps));
   api.all("*", (c) =>
     errorResponse(c, 404, { message: `No such call: ${c.req.method} ${c.req.path}`, code: "not_found" }),
   );

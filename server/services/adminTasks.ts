@@ -24,8 +24,16 @@ export async function listAdminTasks(
     .orderBy(asc(adminTasks.taskName));
 }
 
-/** Records an onboarding task's state (upsert), audited; call it inside the change's transaction. */
-export async function setAdminTaskState(db: Queryable, viewer: Viewer, taskName: AdminTaskName, taskState: TaskState) {
+/**
+ * Records an onboarding task's state (upsert), audited; call it inside the change's transaction.
+ * The actor is the signed-in viewer, or the uploader when an import job finishes.
+ */
+export async function setAdminTaskState(
+  db: Queryable,
+  viewer: Pick<Viewer, "userId" | "facilityId">,
+  taskName: AdminTaskName,
+  taskState: TaskState,
+) {
   const [previous] = await db
     .select({ taskState: adminTasks.taskState })
     .from(adminTasks)

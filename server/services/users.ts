@@ -24,6 +24,7 @@ export type UserRecord = {
   lastName: string;
   email: string;
   userType: "Admin" | "User";
+  positionId: string | null;
   title: string | null;
   notes: string | null;
   uploadChange: boolean;
@@ -62,7 +63,8 @@ export async function permissionsByUser(
   return result;
 }
 
-async function loadUsers(db: Queryable, condition: ReturnType<typeof and>): Promise<UserRecord[]> {
+/** Active users matching a condition, with their position, staff record and permissions (two queries). */
+export async function loadUsers(db: Queryable, condition: ReturnType<typeof and>): Promise<UserRecord[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -73,6 +75,7 @@ async function loadUsers(db: Queryable, condition: ReturnType<typeof and>): Prom
       lastName: users.lastName,
       email: users.email,
       userType: users.userType,
+      positionId: users.positionId,
       title: positions.title,
       notes: users.notes,
       uploadChange: users.uploadChange,

@@ -31,9 +31,9 @@ const ROUTES: readonly RouteCase[] = [
     heading: "Basic Financial Information",
   },
   { path: "/admin/facility-definitions/hr-guidelines", allowed: ["admin"], heading: "Basic HR Guidelines" },
-  { path: "/admin/upload/cost-center", allowed: ["admin"], heading: "UPLOAD COST CENTERS" },
-  { path: "/admin/upload/staff", allowed: ["admin"], heading: "UPLOAD STAFF" },
-  { path: "/admin/upload/users", allowed: ["admin"], heading: "UPLOAD USERS" },
+  { path: "/admin/upload/cost-center", allowed: ["admin"], heading: "UPLOAD COST CENTER DATA FILE" },
+  { path: "/admin/upload/staff", allowed: ["admin"], heading: "UPLOAD STAFF DATA FILE" },
+  { path: "/admin/upload/users", allowed: ["admin"], heading: "UPLOAD USERS DATA FILE" },
   { path: "/admin/cost-center-maintenance", allowed: ["admin"], heading: "COST CENTER MAINTENANCE" },
   { path: "/admin/employee-search", allowed: ["admin"], heading: /employee search/i },
 

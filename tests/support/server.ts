@@ -4,6 +4,9 @@ import { type App, createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "./database";
 
+/** Quick polling, and a crashed import retried after pg-boss' minimum heartbeat (10 s). */
+export const TEST_QUEUE_OPTIONS = { pollingIntervalSeconds: 0.5, heartbeatSeconds: 10, superviseIntervalSeconds: 2 };
+
 export type TestServer = { app: App; server: Server; baseUrl: string; database: TestDatabase; close(): Promise<void> };
 
 /**
@@ -18,7 +21,12 @@ export async function startTestServer(options: { seed?: boolean } = {}): Promise
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined };
-  const app = await createApp(config, { database, seedDemoData: options.seed !== false });
+  const app = await createApp(config, {
+    database,
+    seedDemoData: options.seed !== false,
+    // Blobs in memory (Azurite in this process).
+    uploadPipeline: { ephemeralStorage: true, queue: TEST_QUEUE_OPTIONS },
+  });
   handler = app.listener;
   app.attachWebSockets(server);
   return {

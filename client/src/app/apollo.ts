@@ -1,6 +1,9 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from "@apollo/client";
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject, split } from "@apollo/client";
 import { setContext } from "@apollo/client/link/context";
 import { onError } from "@apollo/client/link/error";
+import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
+import { getMainDefinition } from "@apollo/client/utilities";
+import { createClient } from "graphql-ws";
 
 export type ApolloAuth = {
   /** The bearer token for the next request, or `null` when signed out. */
@@ -9,7 +12,10 @@ export type ApolloAuth = {
   onUnauthorized: () => void;
 };
 
-/** Creates the app's one Apollo client: bearer auth, 401 handling, GraphQL over HTTP at `/graphql`. */
+/**
+ * Creates the app's one Apollo client: bearer auth, 401 handling, queries and mutations over HTTP
+ * at `/graphql`, subscriptions over graphql-ws on the same path (opened on first use).
+ */
 export function createApolloClient({
   getAccessToken,
   onUnauthorized,
@@ -31,10 +37,21 @@ export function createApolloClient({
     headers: { "x-graphql-yoga-csrf": "1" },
   });
 
-  // Subscriptions: add a graphql-ws link here (`GraphQLWsLink` from "@apollo/client/link/subscriptions" over
-  // `createClient({ url: <ws(s)://origin>/graphql, connectionParams: async () => ({ authorization: ... }) })`)
-  // and route with `split(isSubscription, wsLink, httpLink)` so queries and mutations stay on HTTP.
-  const terminatingLink = httpLink;
+  const wsLink = new GraphQLWsLink(
+    createClient({
+      url: `${window.location.origin.replace(/^http/, "ws")}/graphql`,
+      lazy: true,
+      connectionParams: async () => {
+        const token = await getAccessToken();
+        return token === null ? {} : { authorization: `Bearer ${token}` };
+      },
+    }),
+  );
+  const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>[0] }) => {
+    const definition = getMainDefinition(query);
+    return definition.kind === "OperationDefinition" && definition.operation === "subscription";
+  };
+  const terminatingLink = split(isSubscription, wsLink, httpLink);
 
   return new ApolloClient({
     link: ApolloLink.from([unauthorizedLink, authLink, terminatingLink]),

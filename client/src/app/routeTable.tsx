@@ -13,6 +13,14 @@ import { ExecLandingPage } from "../features/landing/ExecLandingPage";
 import { UserLandingPage } from "../features/landing/UserLandingPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
 import { ScreenInPreparation } from "../features/shell/ScreenInPreparation";
+import { UploadPage } from "../features/uploads/UploadPage";
+import { UserAccessibilityPage } from "../features/userAccess/UserAccessibilityPage";
+import { AssignStaffStep } from "../features/wizard/AssignStaffStep";
+import { CareScheduleStep } from "../features/wizard/CareScheduleStep";
+import { DefineRolesStep } from "../features/wizard/DefineRolesStep";
+import { PositionControlStep } from "../features/wizard/PositionControlStep";
+import { ReviewStep } from "../features/wizard/ReviewStep";
+import { UnitDefinitionStep } from "../features/wizard/UnitDefinitionStep";
 
 export type SignedInRoute = {
   path: string;
@@ -44,7 +52,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   {
     path: "/admin/user-accessibility",
     allowed: ADMIN,
-    element: inPreparation("USER ACCESSIBILITY", "Give users access to cost centers and manage their permissions."),
+    element: <UserAccessibilityPage />,
   },
   { path: "/admin/job-categorization", allowed: ADMIN, element: <JobCategorizationPage /> },
   {
@@ -54,21 +62,9 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   },
   { path: "/admin/facility-definitions/financial-information", allowed: ADMIN, element: <FinancialInformationPage /> },
   { path: "/admin/facility-definitions/hr-guidelines", allowed: ADMIN, element: <HrGuidelinesPage /> },
-  {
-    path: "/admin/upload/cost-center",
-    allowed: ADMIN,
-    element: inPreparation("UPLOAD COST CENTERS", "Load the facility's cost centers from an .xlsx or .csv file."),
-  },
-  {
-    path: "/admin/upload/staff",
-    allowed: ADMIN,
-    element: inPreparation("UPLOAD STAFF", "Load the facility's staff from an .xlsx or .csv file."),
-  },
-  {
-    path: "/admin/upload/users",
-    allowed: ADMIN,
-    element: inPreparation("UPLOAD USERS", "Load the facility's users from an .xlsx or .csv file."),
-  },
+  { path: "/admin/upload/cost-center", allowed: ADMIN, element: <UploadPage key="CostCenter" kind="CostCenter" /> },
+  { path: "/admin/upload/staff", allowed: ADMIN, element: <UploadPage key="Staff" kind="Staff" /> },
+  { path: "/admin/upload/users", allowed: ADMIN, element: <UploadPage key="Users" kind="Users" /> },
   { path: "/admin/cost-center-maintenance", allowed: ADMIN, element: <CostCenterMaintenancePage /> },
   { path: "/admin/employee-search", allowed: ADMIN, element: <EmployeeSearchPage /> },
 
@@ -90,36 +86,12 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     element: inPreparation("DASHBOARD", "Budgeted, hired and open FTE for your cost centers."),
   },
   { path: "/user/employee-search", allowed: USER, element: <EmployeeSearchPage /> },
-  {
-    path: "/user/wizard/unitdef",
-    allowed: USER,
-    element: inPreparation("UNIT DEFINITION", "Step 1 of 6: census, care hours and the finance budget."),
-  },
-  {
-    path: "/user/wizard/defineRoles",
-    allowed: USER,
-    element: inPreparation("DEFINE ROLES", "Step 2 of 6: exempt roles and shift-based roles."),
-  },
-  {
-    path: "/user/wizard/careschedule",
-    allowed: USER,
-    element: inPreparation("CREATE CARE SCHEDULES", "Step 3 of 6: staff on duty hour by hour."),
-  },
-  {
-    path: "/user/wizard/assignstaff",
-    allowed: USER,
-    element: inPreparation("ASSIGN STAFF", "Step 4 of 6: place staff in the planned positions."),
-  },
-  {
-    path: "/user/wizard/positioncontrol",
-    allowed: USER,
-    element: inPreparation("FINALIZE POSITION CONTROL", "Step 5 of 6: open positions for what stays unfilled."),
-  },
-  {
-    path: "/user/wizard/review",
-    allowed: USER,
-    element: inPreparation("REVIEW AND ATTEST", "Step 6 of 6: review the plan and attest to it."),
-  },
+  { path: "/user/wizard/unitdef", allowed: USER, element: <UnitDefinitionStep /> },
+  { path: "/user/wizard/defineRoles", allowed: USER, element: <DefineRolesStep /> },
+  { path: "/user/wizard/careschedule", allowed: USER, element: <CareScheduleStep /> },
+  { path: "/user/wizard/assignstaff", allowed: USER, element: <AssignStaffStep /> },
+  { path: "/user/wizard/positioncontrol", allowed: USER, element: <PositionControlStep /> },
+  { path: "/user/wizard/review", allowed: USER, element: <ReviewStep /> },
 
   // Exec
   { path: "/exec/landing", allowed: EXEC, element: <ExecLandingPage /> },
