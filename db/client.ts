@@ -27,6 +27,15 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+const PGLITE_START_PARAMS = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+/**
+ * PGlite's buffer pool lives in the app's own process (WASM memory that never shrinks), so its
+ * default 128 MB is paid in the server's RSS once a large import has touched it. 32 MB measured
+ * 145 MB lower peak memory for the 100 MB staff import (684 → 539 MB) at the same speed; the
+ * operating system's page cache still caches the data files below it.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
@@ -53,12 +62,13 @@ export function openDatabase(options: {
   }
   // Extensions the migrations create must be bundled into PGlite (a server has them installed).
   const extensions = { pg_trgm };
+  const startParams = [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, "pgdata"), { extensions });
+    client = new PGlite(path.join(options.dataDir, "pgdata"), { extensions, startParams });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, startParams });
   }
   const pgliteDb = drizzlePglite(client, { schema, logger });
   return {
