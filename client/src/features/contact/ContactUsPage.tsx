@@ -31,12 +31,8 @@ const ContactUsPage_SendContactMessageMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
         code
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

@@ -27,7 +27,7 @@ const AddCostCenter_CreateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }

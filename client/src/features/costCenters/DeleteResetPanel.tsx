@@ -20,7 +20,7 @@ const DeleteReset_DeactivateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }
@@ -36,7 +36,7 @@ const DeleteReset_ResetMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }
@@ -52,7 +52,7 @@ const DeleteReset_UnlockMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }

@@ -25,7 +25,7 @@ const UpdateCostCenter_UpdateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }

@@ -54,11 +54,7 @@ const FinancialInformation_UpdateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

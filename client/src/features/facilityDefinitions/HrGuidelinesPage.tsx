@@ -65,11 +65,7 @@ const HrGuidelines_UpdateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

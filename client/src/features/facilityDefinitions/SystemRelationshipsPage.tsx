@@ -38,11 +38,7 @@ const SystemRelationships_DefineMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

@@ -59,7 +59,7 @@ const JobCategorization_SetJobCategoryMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }
@@ -76,11 +76,7 @@ const JobCategorization_CreateJobMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

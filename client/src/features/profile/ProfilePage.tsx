@@ -40,12 +40,8 @@ const ProfilePage_UpdateMyProfileMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
         code
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }

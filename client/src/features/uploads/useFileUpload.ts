@@ -23,7 +23,7 @@ const Upload_RequestSlotMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }
@@ -40,7 +40,7 @@ const Upload_CompleteMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }

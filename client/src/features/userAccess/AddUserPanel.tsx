@@ -20,7 +20,7 @@ const AddUser_OutsideMutation = graphql(`
     addUserOutsideOrganization(input: $input) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
       ... on MutationAddUserOutsideOrganizationSuccess {
         data {
@@ -37,7 +37,7 @@ const AddUser_WithinMutation = graphql(`
     addUserWithinOrganization(input: $input) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
       ... on MutationAddUserWithinOrganizationSuccess {
         data {

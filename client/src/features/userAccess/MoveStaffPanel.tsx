@@ -12,7 +12,7 @@ const MoveStaff_Mutation = graphql(`
     moveStaff(targetPositionId: $targetPositionId, userIds: $userIds) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
       ... on MutationMoveStaffSuccess {
         data {

@@ -20,7 +20,7 @@ const UpdateUser_Mutation = graphql(`
     updateUserAccess(id: $id, input: $input) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
       ... on MutationUpdateUserAccessSuccess {
         data {

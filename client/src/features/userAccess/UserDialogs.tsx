@@ -13,7 +13,7 @@ const UserDialogs_DeleteMutation = graphql(`
     deleteUser(id: $id, input: $input) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }
@@ -24,7 +24,7 @@ const UserDialogs_ResendMutation = graphql(`
     resendInvite(id: $id) {
       __typename
       ... on DomainError {
-        message
+        ...DomainError_Fields
       }
     }
   }

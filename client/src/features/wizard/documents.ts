@@ -57,11 +57,7 @@ export const Wizard_StartStaffingPlanMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -77,11 +73,7 @@ export const Wizard_SaveUnitDefinitionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -97,11 +89,7 @@ export const Wizard_CreateUnitRoleMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -117,11 +105,7 @@ export const Wizard_UpdateUnitRoleMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -137,11 +121,7 @@ export const Wizard_DeleteUnitRoleMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -157,11 +137,7 @@ export const Wizard_SaveCareScheduleMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -177,11 +153,7 @@ export const Wizard_AssignStaffPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -197,11 +169,7 @@ export const Wizard_SplitStaffPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -217,11 +185,7 @@ export const Wizard_RemoveStaffPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -237,11 +201,7 @@ export const Wizard_SetTravellerContractDateMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -257,11 +217,7 @@ export const Wizard_ApplyPrnStandardMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -277,11 +233,7 @@ export const Wizard_CalculateOpenPositionsMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -297,11 +249,7 @@ export const Wizard_CreateOpenPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -317,11 +265,7 @@ export const Wizard_UpdateOpenPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -337,11 +281,7 @@ export const Wizard_DeleteOpenPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -357,11 +297,7 @@ export const Wizard_CompleteWizardStepMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -377,11 +313,7 @@ export const Wizard_AttestStaffingPlanMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -397,11 +329,7 @@ export const Wizard_BudgetSeasonResetMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
@@ -417,11 +345,7 @@ export const Wizard_TransferStaffPositionMutation = graphql(`
         }
       }
       ... on DomainError {
-        message
-        fieldErrors {
-          field
-          message
-        }
+        ...DomainError_Fields
       }
     }
   }
