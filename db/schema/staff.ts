@@ -52,8 +52,8 @@ export const staff = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Also serves every "staff of this facility" lookup (facility_id leads), so no index of its own.
     uniqueIndex("staff_facility_employee_uq").on(t.facilityId, t.employeeId),
-    index("staff_facility_idx").on(t.facilityId),
     // Employee search (substring match on 20,000 staff): pg_trgm, created by the migration.
     index("staff_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],

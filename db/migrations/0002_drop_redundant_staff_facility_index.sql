@@ -1,0 +1,1 @@
+DROP INDEX "staff_facility_idx";
