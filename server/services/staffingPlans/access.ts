@@ -1,0 +1,125 @@
+// The wizard's access rule (who may read, edit or administer a cost center's plan) and its budget year and season; every step starts here.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
+import { forbidden, notFound, requireUuid } from "../errors";
+import type { Viewer } from "../viewer";
+
+export const WIZARD_MESSAGES = {
+  editRefused: "Only the cost center's Complete Wizard holder can change its staffing plan.",
+  readRefused: "You have no access to this cost center.",
+  locked: "This staffing plan is attested and locked. An administrator must unlock it before it can change.",
+  noPlan: "This cost center has no staffing plan for the budget year yet.",
+  planExists: "This cost center already has a staffing plan for the budget year.",
+  earlierSteps: "Complete the earlier steps first.",
+  notReverifiable: "This wizard was not begun before the current budget season, so it needs no re-verification.",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Access
+// ---------------------------------------------------------------------------------------------
+
+export type Access = {
+  costCenter: { id: string; code: string; name: string; facilityId: string; prnFte: number | null };
+  canEdit: boolean;
+  annualHoursPerFte: number;
+  budget: {
+    fiscalYearMonthsBegin: number;
+    fiscalYearDaysBegin: number;
+    budgetSeasonBeginMonth: number;
+    budgetSeasonBeginDay: number;
+    budgetSeasonEndMonth: number;
+    budgetSeasonEndDay: number;
+  } | null;
+};
+
+/**
+ * One query: the cost center (active, the viewer's facility), its facility's FTE basis and budget
+ * settings, and the viewer's permission there. `edit` needs Complete Wizard on a user account;
+ * `read` any permission; `admin` an administrator of the facility.
+ */
+export async function access(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  need: "read" | "edit" | "admin" | "editOrAdmin",
+): Promise<Access> {
+  requireUuid(costCenterId, "cost center");
+  const [row] = await db
+    .select({
+      id: costCenters.id,
+      code: costCenters.code,
+      name: costCenters.name,
+      facilityId: costCenters.facilityId,
+      prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
+      annualHoursPerFte: facilities.annualHoursPerFte,
+      fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
+      fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
+      budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
+      budgetSeasonBeginDay: facilityBudgetSettings.budgetSeasonBeginDay,
+      budgetSeasonEndMonth: facilityBudgetSettings.budgetSeasonEndMonth,
+      budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
+      completeWizard: costCenterPermissions.completeWizard,
+      hasPermission: sql<boolean>`${costCenterPermissions.id} is not null`,
+    })
+    .from(costCenters)
+    .innerJoin(facilities, eq(facilities.id, costCenters.facilityId))
+    .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
+    .leftJoin(
+      costCenterPermissions,
+      and(eq(costCenterPermissions.costCenterId, costCenters.id), eq(costCenterPermissions.userId, viewer.userId)),
+    )
+    .where(and(eq(costCenters.id, costCenterId), isNull(costCenters.deletedAt)))
+    .limit(1);
+  // Another facility's cost center is as unknown as a missing one.
+  if (!row || row.facilityId !== viewer.facilityId) throw notFound("Cost center");
+  const isAdmin = viewer.accountType === "admin";
+  const canEdit = viewer.accountType === "user" && row.completeWizard === true;
+  if (need === "admin" && !isAdmin) throw forbidden();
+  if (need === "edit" && !canEdit) throw forbidden(WIZARD_MESSAGES.editRefused);
+  if (need === "editOrAdmin" && !canEdit && !isAdmin) throw forbidden(WIZARD_MESSAGES.editRefused);
+  if (need === "read" && (isAdmin || !row.hasPermission)) throw forbidden(WIZARD_MESSAGES.readRefused);
+  return {
+    costCenter: { id: row.id, code: row.code, name: row.name, facilityId: row.facilityId, prnFte: row.prnFte },
+    canEdit,
+    annualHoursPerFte: row.annualHoursPerFte,
+    budget:
+      row.fiscalYearMonthsBegin === null
+        ? null
+        : {
+            fiscalYearMonthsBegin: row.fiscalYearMonthsBegin,
+            fiscalYearDaysBegin: row.fiscalYearDaysBegin as number,
+            budgetSeasonBeginMonth: row.budgetSeasonBeginMonth as number,
+            budgetSeasonBeginDay: row.budgetSeasonBeginDay as number,
+            budgetSeasonEndMonth: row.budgetSeasonEndMonth as number,
+            budgetSeasonEndDay: row.budgetSeasonEndDay as number,
+          },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budget year and budget season
+// ---------------------------------------------------------------------------------------------
+
+const utcDate = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
+
+/** The budget year is the calendar year the current fiscal year began in (a fiscal year from July 2026 is 2026). */
+export function budgetYearOf(now: Date, budget: Access["budget"]): number {
+  const year = now.getUTCFullYear();
+  if (!budget) return year;
+  const start = utcDate(year, budget.fiscalYearMonthsBegin, budget.fiscalYearDaysBegin);
+  return now >= start ? year : year - 1;
+}
+
+/** The start of the budget season `now` falls in, or null outside budget season. */
+export function budgetSeasonStart(now: Date, budget: Access["budget"]): Date | null {
+  if (!budget) return null;
+  const today = utcDate(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate());
+  for (const year of [today.getUTCFullYear(), today.getUTCFullYear() - 1]) {
+    const begin = utcDate(year, budget.budgetSeasonBeginMonth, budget.budgetSeasonBeginDay);
+    let end = utcDate(year, budget.budgetSeasonEndMonth, budget.budgetSeasonEndDay);
+    if (end < begin) end = utcDate(year + 1, budget.budgetSeasonEndMonth, budget.budgetSeasonEndDay);
+    if (begin <= today && today <= end) return begin;
+  }
+  return null;
+}

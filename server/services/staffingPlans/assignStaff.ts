@@ -1,0 +1,283 @@
+// Step 4 (AssignStaff): placing the cost center's staff in the plan's roles and shifts, travellers' contract dates, the PRN standard.
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Queryable } from "../../../db/client";
+import { costCenterStaff, roleShifts, staff, staffingPlans, staffPositions, unitRoles } from "../../../db/schema";
+import {
+  contractDateSchema,
+  formatFte,
+  positiveFteSchema,
+  roundFte,
+  type ShiftName,
+  shiftEndTime,
+  splitStaffPositionSchema,
+  staffPositionSchema,
+  transferStaffPositionSchema,
+} from "../../../schema/staffing";
+import { recordAudit } from "../audit";
+import { DomainError, notFound, requireUuid } from "../errors";
+import { parseInput } from "../validation";
+import type { Viewer } from "../viewer";
+import { access } from "./access";
+import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+
+async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
+  requireUuid(staffId, "staff");
+  const [row] = await db
+    .select({
+      staffId: staff.id,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      staffType: staff.staffType,
+      assignedFte: staff.assignedFte,
+      contractEndDate: staff.contractEndDate,
+      costCenterFte: costCenterStaff.fte,
+    })
+    .from(costCenterStaff)
+    .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
+    .where(and(eq(costCenterStaff.costCenterId, costCenterId), eq(costCenterStaff.staffId, staffId)));
+  if (!row)
+    throw new DomainError("invalid", "The staff member is not in this cost center.", {
+      staffId: "The staff member is not in this cost center.",
+    });
+  return row;
+}
+
+async function heldFte(db: Queryable, planId: string, staffId: string, exceptPositionId?: string) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${staffPositions.fte}), 0)::float8` })
+    .from(staffPositions)
+    .where(
+      and(
+        eq(staffPositions.planId, planId),
+        eq(staffPositions.staffId, staffId),
+        exceptPositionId ? ne(staffPositions.id, exceptPositionId) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+function assertCapacity(
+  person: { firstName: string; lastName: string; costCenterFte: number },
+  held: number,
+  adding: number,
+) {
+  if (roundFte(held + adding) > roundFte(person.costCenterFte)) {
+    const message = `The FTE assigned to ${person.firstName} ${person.lastName} would exceed their ${formatFte(person.costCenterFte)} FTE in this cost center (${formatFte(Math.max(0, person.costCenterFte - held))} left).`;
+    throw new DomainError("invalid", message, { fte: message });
+  }
+}
+
+export async function slotOf(db: Queryable, planId: string, unitRoleId: string, shift: ShiftName | null | undefined) {
+  const [role] = await db
+    .select()
+    .from(unitRoles)
+    .where(and(eq(unitRoles.id, unitRoleId), eq(unitRoles.planId, planId)));
+  if (!role)
+    throw new DomainError("invalid", "Choose a role of this plan.", { unitRoleId: "Choose a role of this plan." });
+  if (role.isExempt) return { role, shift: null, startTime: null, endTime: null };
+  const [slot] = shift
+    ? await db
+        .select()
+        .from(roleShifts)
+        .where(and(eq(roleShifts.roleId, unitRoleId), eq(roleShifts.shift, shift)))
+    : [];
+  if (!slot) {
+    const message = `Choose one of the shifts of ${role.name}.`;
+    throw new DomainError("invalid", message, { shift: message });
+  }
+  return {
+    role,
+    shift: slot.shift,
+    startTime: slot.startTime,
+    endTime: shiftEndTime(slot.startTime, slot.durationHours),
+  };
+}
+
+/** `POST /api/staff-position`: step 4, places a staff member of the cost center in a role (and shift). */
+export async function assignStaffPosition(db: Database, viewer: Viewer, planId: string, input: unknown) {
+  const values = parseInput(staffPositionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    const person = await memberOf(tx, granted.costCenter.id, values.staffId);
+    const slot = await slotOf(tx, planId, values.unitRoleId, values.shift);
+    assertCapacity(person, await heldFte(tx, planId, values.staffId), values.fte);
+    const [created] = await tx
+      .insert(staffPositions)
+      .values({
+        planId,
+        staffId: values.staffId,
+        unitRoleId: values.unitRoleId,
+        shift: slot.shift,
+        fte: values.fte,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+      })
+      .returning();
+    await markChanged(tx, planId, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff_position.create", (created as { id: string }).id, null, created));
+    return viewAfter(tx, granted);
+  });
+}
+
+async function positionForEdit(db: Queryable, viewer: Viewer, staffPositionId: string) {
+  requireUuid(staffPositionId, "staff position");
+  const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
+  if (!position) throw notFound("Staff position");
+  return { ...(await planForEdit(db, viewer, position.planId)), position };
+}
+
+/** `PATCH /api/staff-position`: splits part of a position's FTE off to another staff member. */
+export async function splitStaffPosition(db: Database, viewer: Viewer, input: unknown) {
+  const values = parseInput(splitStaffPositionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, plan, position } = await positionForEdit(tx, viewer, values.staffPositionId);
+    if (roundFte(values.fte) >= roundFte(position.fte)) {
+      const message = `Split off less than the position's ${formatFte(position.fte)} FTE.`;
+      throw new DomainError("invalid", message, { fte: message });
+    }
+    const person = await memberOf(tx, granted.costCenter.id, values.toStaffId);
+    const held = await heldFte(tx, plan.id, values.toStaffId);
+    assertCapacity(person, held, values.fte);
+    const [reduced] = await tx
+      .update(staffPositions)
+      .set({ fte: roundFte(position.fte - values.fte) })
+      .where(eq(staffPositions.id, position.id))
+      .returning();
+    const [created] = await tx
+      .insert(staffPositions)
+      .values({
+        planId: plan.id,
+        staffId: values.toStaffId,
+        unitRoleId: position.unitRoleId,
+        shift: position.shift,
+        fte: values.fte,
+        startTime: position.startTime,
+        endTime: position.endTime,
+      })
+      .returning();
+    await markChanged(tx, plan.id, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff_position.split", position.id, position, { reduced, created }));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `GET /api/positions/{id}`: one staff position, for readers of its cost center. */
+export async function getStaffPosition(db: Queryable, viewer: Viewer, staffPositionId: string) {
+  requireUuid(staffPositionId, "staff position");
+  const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
+  if (!position) throw notFound("Staff position");
+  const [plan] = await db
+    .select({ costCenterId: staffingPlans.costCenterId })
+    .from(staffingPlans)
+    .where(eq(staffingPlans.id, position.planId));
+  await access(db, viewer, plan?.costCenterId ?? "", "read");
+  return position;
+}
+
+/** `PATCH /api/positions/{id}` with `{ fte }`: changes the FTE a staff member holds in a position. */
+export async function updateStaffPositionFte(db: Database, viewer: Viewer, staffPositionId: string, input: unknown) {
+  const { fte } = parseInput(z.object({ fte: positiveFteSchema }), input);
+  return db.transaction(async (tx) => {
+    const { granted, plan, position } = await positionForEdit(tx, viewer, staffPositionId);
+    const person = await memberOf(tx, granted.costCenter.id, position.staffId);
+    assertCapacity(person, await heldFte(tx, plan.id, position.staffId, position.id), fte);
+    const [after] = await tx.update(staffPositions).set({ fte }).where(eq(staffPositions.id, position.id)).returning();
+    await markChanged(tx, plan.id, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff_position.update", position.id, position, after));
+    return viewAfter(tx, granted);
+  });
+}
+
+/**
+ * `POST /api/staff-position/transfer`: moves a staff member's position to another role and shift of
+ * the plan ('Fill requested positions using transfer within the cost center'), keeping its FTE.
+ */
+export async function transferStaffPosition(db: Database, viewer: Viewer, input: unknown) {
+  const values = parseInput(transferStaffPositionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, plan, position } = await positionForEdit(tx, viewer, values.staffPositionId);
+    const slot = await slotOf(tx, plan.id, values.unitRoleId, values.shift);
+    const [after] = await tx
+      .update(staffPositions)
+      .set({ unitRoleId: values.unitRoleId, shift: slot.shift, startTime: slot.startTime, endTime: slot.endTime })
+      .where(eq(staffPositions.id, position.id))
+      .returning();
+    await markChanged(tx, plan.id, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff_position.transfer", position.id, position, after));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `DELETE /api/staff-position/{id}`. */
+export async function removeStaffPosition(db: Database, viewer: Viewer, staffPositionId: string) {
+  return db.transaction(async (tx) => {
+    const { granted, plan, position } = await positionForEdit(tx, viewer, staffPositionId);
+    await tx.delete(staffPositions).where(eq(staffPositions.id, position.id));
+    await markChanged(tx, plan.id, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff_position.delete", position.id, position, null));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** Step 4: a traveller's contract end date ('All travellers need contract end dates to proceed.'). */
+export async function setTravellerContractDate(db: Database, viewer: Viewer, planId: string, input: unknown) {
+  const values = parseInput(contractDateSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    const person = await memberOf(tx, granted.costCenter.id, values.staffId);
+    if (person.staffType !== "Traveller") {
+      throw new DomainError("invalid", "Only travellers have a contract end date.", {
+        staffId: "Only travellers have a contract end date.",
+      });
+    }
+    const [before] = await tx.select().from(staff).where(eq(staff.id, values.staffId));
+    const [after] = await tx
+      .update(staff)
+      .set({ contractEndDate: values.contractEndDate, updatedAt: new Date() })
+      .where(eq(staff.id, values.staffId))
+      .returning();
+    await markChanged(tx, planId, "AssignStaff");
+    await recordAudit(tx, audit(viewer, "staff.contract_end_date.update", values.staffId, before, after));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** Step 4: sets a PRN staff member's FTE to the facility standard ('All PRN FTE must be set to the facility standard'). */
+export async function applyPrnStandard(db: Database, viewer: Viewer, planId: string, staffId: string) {
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    const person = await memberOf(tx, granted.costCenter.id, staffId);
+    const standard = granted.costCenter.prnFte;
+    if (person.staffType !== "PRN") {
+      throw new DomainError("invalid", "Only PRN staff are set to the PRN standard.", {
+        staffId: "Only PRN staff are set to the PRN standard.",
+      });
+    }
+    if (standard === null) throw new DomainError("conflict", "The facility has no PRN FTE standard yet.");
+    const held = await heldFte(tx, planId, staffId);
+    if (roundFte(held) > roundFte(standard)) {
+      throw new DomainError(
+        "conflict",
+        `${person.firstName} ${person.lastName} holds ${formatFte(held)} FTE of positions; remove some before setting the PRN standard of ${formatFte(standard)}.`,
+      );
+    }
+    await tx
+      .update(costCenterStaff)
+      .set({ fte: standard })
+      .where(and(eq(costCenterStaff.costCenterId, granted.costCenter.id), eq(costCenterStaff.staffId, staffId)));
+    await tx.update(staff).set({ assignedFte: standard, updatedAt: new Date() }).where(eq(staff.id, staffId));
+    await markChanged(tx, planId, "AssignStaff");
+    await recordAudit(
+      tx,
+      audit(
+        viewer,
+        "staff.prn_standard.apply",
+        staffId,
+        { costCenterFte: person.costCenterFte, assignedFte: person.assignedFte },
+        { costCenterFte: standard, assignedFte: standard },
+      ),
+    );
+    return viewAfter(tx, granted);
+  });
+}

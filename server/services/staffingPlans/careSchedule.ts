@@ -1,0 +1,75 @@
+// Step 3 (CreateCareSchedules): the 24-hour care schedule computed from the roles' shifts.
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database, Queryable } from "../../../db/client";
+import { careSchedules, roleShifts, staffingPlans, unitRoles } from "../../../db/schema";
+import { careSchedule } from "../../../schema/staffing";
+import { recordAudit } from "../audit";
+import { notFound, requireUuid } from "../errors";
+import type { Viewer } from "../viewer";
+import { access } from "./access";
+import { audit, planForEdit, viewAfter } from "./edit";
+
+/** Saves the care schedule for the plan's roles as they are now (the chart of step 3). */
+export async function storeCareSchedule(db: Queryable, planId: string) {
+  const roleRows = await db.select().from(unitRoles).where(eq(unitRoles.planId, planId));
+  const shiftRows = roleRows.length
+    ? await db
+        .select()
+        .from(roleShifts)
+        .where(
+          inArray(
+            roleShifts.roleId,
+            roleRows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const schedule = careSchedule(
+    roleRows.map((r) => ({
+      key: r.id,
+      name: r.name,
+      isExempt: r.isExempt,
+      fte: r.fte,
+      replacement: r.replacement,
+      shifts: shiftRows.filter((s) => s.roleId === r.id),
+    })),
+  );
+  await upsertSchedule(db, planId, schedule);
+  return schedule;
+}
+
+async function upsertSchedule(
+  db: Queryable,
+  planId: string,
+  distribution: { total: number[]; byRole: Record<string, number[]> },
+) {
+  await db
+    .insert(careSchedules)
+    .values({ planId, distribution, computedAt: new Date() })
+    .onConflictDoUpdate({ target: careSchedules.planId, set: { distribution, computedAt: new Date() } });
+}
+
+/** `POST /api/care-schedule`: recomputes and saves step 3's 24-hour distribution. */
+export async function saveCareSchedule(db: Database, viewer: Viewer, planId: string) {
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    const [before] = await tx.select().from(careSchedules).where(eq(careSchedules.planId, planId));
+    const schedule = await storeCareSchedule(tx, planId);
+    await recordAudit(tx, audit(viewer, "care_schedule.save", planId, before?.distribution ?? null, schedule));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `GET /api/care-schedule`: the saved distribution (recomputed when none is saved yet). */
+export async function getCareSchedule(db: Queryable, viewer: Viewer, costCenterId: string, planId: string) {
+  requireUuid(planId, "staffing plan");
+  await access(db, viewer, costCenterId, "read");
+  const [plan] = await db
+    .select({ id: staffingPlans.id })
+    .from(staffingPlans)
+    .where(and(eq(staffingPlans.id, planId), eq(staffingPlans.costCenterId, costCenterId)));
+  if (!plan) throw notFound("Staffing plan");
+  const [saved] = await db.select().from(careSchedules).where(eq(careSchedules.planId, planId));
+  return saved
+    ? { ...saved.distribution, computedAt: saved.computedAt }
+    : { total: new Array(24).fill(0), byRole: {}, computedAt: null };
+}

@@ -1,0 +1,50 @@
+// The planning wizard's service, one module per step; callers import it from here.
+/**
+ * The planning wizard (spec §4, DESIGN.md §3): one staffing plan per cost center per budget year.
+ * Only the cost center's Complete Wizard holder changes it; Read Only, Manage Staff and Executive
+ * holders read it; anyone else gets nothing. Every change is audited and sends the later steps
+ * back to InProgress.
+ *
+ * - access.ts: who may read or change a cost center's plan; the budget year and budget season.
+ * - view.ts: the wizard as the screens see it (every step's status, problems and totals).
+ * - edit.ts: what every change shares: the plan for its editor, audit, later steps back to InProgress.
+ * - unitDefinition.ts (step 1), roles.ts (step 2), careSchedule.ts (step 3), assignStaff.ts (step 4),
+ *   openPositions.ts (step 5, position control), attestation.ts (step completion and step 6).
+ * - lookups.ts: the what-if model and the lists the steps choose from.
+ */
+
+export { budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+export {
+  applyPrnStandard,
+  assignStaffPosition,
+  getStaffPosition,
+  removeStaffPosition,
+  setTravellerContractDate,
+  splitStaffPosition,
+  transferStaffPosition,
+  updateStaffPositionFte,
+} from "./assignStaff";
+export { attestStaffingPlan, budgetSeasonReset, completeWizardStep } from "./attestation";
+export { getCareSchedule, saveCareSchedule } from "./careSchedule";
+export {
+  listEducationOfUnit,
+  listRoleJobs,
+  listShiftsOfUnit,
+  modelStaffing,
+  planIdOf,
+  planOfUnit,
+} from "./lookups";
+export { calculateOpenPositions, createOpenPosition, deleteOpenPosition, updateOpenPosition } from "./openPositions";
+export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
+export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
+export {
+  getWizard,
+  type NeedView,
+  type OpenPositionView,
+  type PlanStaffView,
+  type PlanView,
+  type RoleView,
+  type StaffPositionView,
+  type StepView,
+  type WizardView,
+} from "./view";

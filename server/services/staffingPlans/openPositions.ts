@@ -1,0 +1,106 @@
+// Step 5 (FinalizePositionControl): position control, the open positions that close the gap.
+import { and, eq } from "drizzle-orm";
+import type { Database, Queryable } from "../../../db/client";
+import { openPositions, unitRoles } from "../../../db/schema";
+import { type HeldPosition, openPositionSchema, openPositionsFor } from "../../../schema/staffing";
+import { recordAudit } from "../audit";
+import { DomainError, notFound, requireUuid } from "../errors";
+import { parseInput } from "../validation";
+import type { Viewer } from "../viewer";
+import { slotOf } from "./assignStaff";
+import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import { buildPlan } from "./view";
+
+/** `POST /api/staff-position/open/calculate`: replaces the open positions with what stays unfilled. */
+export async function calculateOpenPositions(db: Database, viewer: Viewer, planId: string) {
+  return db.transaction(async (tx) => {
+    const { granted, plan } = await planForEdit(tx, viewer, planId);
+    const current = await buildPlan(tx, granted, plan, null, new Date());
+    const held: HeldPosition[] = [];
+    const typeOf = new Map(current.staff.map((s) => [s.staffId, s.staffType]));
+    const roleOf = new Map(current.roles.map((r) => [r.id, r]));
+    for (const p of current.staffPositions) {
+      const role = p.unitRoleId ? roleOf.get(p.unitRoleId) : undefined;
+      const staffType = typeOf.get(p.staffId);
+      if (role && staffType)
+        held.push({ roleKey: role.id, shift: p.shift, fte: p.fte, staffType, isExempt: role.isExempt });
+    }
+    const drafts = openPositionsFor(current.needs, held);
+    await tx.delete(openPositions).where(eq(openPositions.planId, planId));
+    const created = drafts.length
+      ? await tx
+          .insert(openPositions)
+          .values(
+            drafts.map((d) => ({
+              planId,
+              unitRoleId: d.roleKey,
+              fte: d.fte,
+              shift: d.shift,
+              startTime: d.startTime,
+              endTime: d.endTime,
+              durationHours: d.durationHours,
+              isTraveller: false,
+            })),
+          )
+          .returning()
+      : [];
+    await markChanged(tx, planId, "FinalizePositionControl");
+    await recordAudit(tx, audit(viewer, "open_position.calculate", planId, current.openPositions, created));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `POST /api/staff-position/open`: a requisition the manager adds by hand. */
+export async function createOpenPosition(db: Database, viewer: Viewer, planId: string, input: unknown) {
+  const values = parseInput(openPositionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    await slotOf(tx, planId, values.unitRoleId, values.shift ?? undefined).catch((error) => {
+      if (values.shift === null && error instanceof DomainError) return null;
+      throw error;
+    });
+    const [created] = await tx
+      .insert(openPositions)
+      .values({ planId, ...values })
+      .returning();
+    await markChanged(tx, planId, "FinalizePositionControl");
+    await recordAudit(tx, audit(viewer, "open_position.create", (created as { id: string }).id, null, created));
+    return viewAfter(tx, granted);
+  });
+}
+
+async function openForEdit(db: Queryable, viewer: Viewer, openPositionId: string) {
+  requireUuid(openPositionId, "open position");
+  const [open] = await db.select().from(openPositions).where(eq(openPositions.id, openPositionId));
+  if (!open) throw notFound("Open position");
+  return { ...(await planForEdit(db, viewer, open.planId)), open };
+}
+
+/** `POST /api/staff-position/updateOpen`: requisition number, FTE, shift, start and end time, traveller or not. */
+export async function updateOpenPosition(db: Database, viewer: Viewer, openPositionId: string, input: unknown) {
+  const values = parseInput(openPositionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
+    const [role] = await tx
+      .select({ id: unitRoles.id })
+      .from(unitRoles)
+      .where(and(eq(unitRoles.id, values.unitRoleId), eq(unitRoles.planId, plan.id)));
+    if (!role)
+      throw new DomainError("invalid", "Choose a role of this plan.", { unitRoleId: "Choose a role of this plan." });
+    const [after] = await tx.update(openPositions).set(values).where(eq(openPositions.id, open.id)).returning();
+    await markChanged(tx, plan.id, "FinalizePositionControl");
+    await recordAudit(tx, audit(viewer, "open_position.update", open.id, open, after));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `DELETE /api/staff-position/open/{id}`. */
+export async function deleteOpenPosition(db: Database, viewer: Viewer, openPositionId: string) {
+  return db.transaction(async (tx) => {
+    const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
+    await tx.delete(openPositions).where(eq(openPositions.id, open.id));
+    await markChanged(tx, plan.id, "FinalizePositionControl");
+    await recordAudit(tx, audit(viewer, "open_position.delete", open.id, open, null));
+    return viewAfter(tx, granted);
+  });
+}

@@ -1,0 +1,169 @@
+// Step 2 (DefineRoles): the plan's roles and their shifts.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../../../db/client";
+import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
+import { roleSchema, shiftEndTime, shiftSchema } from "../../../schema/staffing";
+import { recordAudit } from "../audit";
+import { DomainError, notFound, requireUuid } from "../errors";
+import { parseInput } from "../validation";
+import type { Viewer } from "../viewer";
+import { storeCareSchedule } from "./careSchedule";
+import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+
+async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: string | null) {
+  if (!jobId) return;
+  const [job] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.facilityId, facilityId)));
+  if (!job)
+    throw new DomainError("invalid", "Choose a role from the facility's jobs.", {
+      jobId: "Choose a role from the facility's jobs.",
+    });
+}
+
+async function roleSnapshot(db: Queryable, roleId: string) {
+  const [role] = await db.select().from(unitRoles).where(eq(unitRoles.id, roleId));
+  if (!role) return null;
+  const shifts = await db.select().from(roleShifts).where(eq(roleShifts.roleId, roleId)).orderBy(asc(roleShifts.shift));
+  return { ...role, shifts };
+}
+
+/** `POST /api/role`: step 2, adds a role. */
+export async function createRole(db: Database, viewer: Viewer, planId: string, input: unknown) {
+  const role = parseInput(roleSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted } = await planForEdit(tx, viewer, planId);
+    await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${unitRoles.sortOrder}) + 1, 0)::int` })
+      .from(unitRoles)
+      .where(eq(unitRoles.planId, planId));
+    const [created] = await tx
+      .insert(unitRoles)
+      .values({
+        planId,
+        jobId: role.jobId,
+        name: role.name,
+        isExempt: role.isExempt,
+        fte: role.fte,
+        replacement: role.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
+        sortOrder: next,
+      })
+      .returning({ id: unitRoles.id });
+    const roleId = (created as { id: string }).id;
+    if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
+    await storeCareSchedule(tx, planId);
+    await markChanged(tx, planId, "DefineRoles");
+    await recordAudit(tx, audit(viewer, "unit_role.create", roleId, null, await roleSnapshot(tx, roleId)));
+    return viewAfter(tx, granted);
+  });
+}
+
+async function roleForEdit(db: Queryable, viewer: Viewer, roleId: string) {
+  requireUuid(roleId, "role");
+  const [role] = await db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, roleId));
+  if (!role) throw notFound("Role");
+  return planForEdit(db, viewer, role.planId);
+}
+
+/**
+ * `PUT /api/role/{id}`: step 2, changes a role. Staff and open positions on shifts the role no
+ * longer has (or all of them, when it turns exempt or variable) go with the shifts.
+ */
+export async function updateRole(db: Database, viewer: Viewer, roleId: string, input: unknown) {
+  const role = parseInput(roleSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, plan } = await roleForEdit(tx, viewer, roleId);
+    await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
+    const before = await roleSnapshot(tx, roleId);
+    await tx
+      .update(unitRoles)
+      .set({
+        jobId: role.jobId,
+        name: role.name,
+        isExempt: role.isExempt,
+        fte: role.fte,
+        replacement: role.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
+      })
+      .where(eq(unitRoles.id, roleId));
+    await tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId));
+    if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
+    const keep = role.shifts.map((s) => s.shift);
+    const kindChanged = before?.isExempt !== role.isExempt;
+    const stale = (table: typeof staffPositions | typeof openPositions) => {
+      if (kindChanged) return eq(table.unitRoleId, roleId);
+      if (role.isExempt) return sql`false`;
+      const kept = sql.join(
+        keep.map((shift) => sql`${shift}`),
+        sql`, `,
+      );
+      return and(eq(table.unitRoleId, roleId), sql`(${table.shift} is null or ${table.shift} not in (${kept}))`);
+    };
+    await tx.delete(staffPositions).where(stale(staffPositions));
+    await tx.delete(openPositions).where(stale(openPositions));
+    // Staff positions keep their shift's hours.
+    for (const s of role.shifts) {
+      await tx
+        .update(staffPositions)
+        .set({ startTime: s.startTime, endTime: shiftEndTime(s.startTime, s.durationHours) })
+        .where(and(eq(staffPositions.unitRoleId, roleId), eq(staffPositions.shift, s.shift)));
+    }
+    await storeCareSchedule(tx, plan.id);
+    await markChanged(tx, plan.id, "DefineRoles");
+    await recordAudit(tx, audit(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId)));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `DELETE /api/role`: step 2, removes a role with its shifts, staff positions and open positions. */
+export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {
+  return db.transaction(async (tx) => {
+    const { granted, plan } = await roleForEdit(tx, viewer, roleId);
+    const before = await roleSnapshot(tx, roleId);
+    await tx.delete(staffPositions).where(eq(staffPositions.unitRoleId, roleId));
+    await tx.delete(openPositions).where(eq(openPositions.unitRoleId, roleId));
+    await tx.delete(unitRoles).where(eq(unitRoles.id, roleId));
+    await storeCareSchedule(tx, plan.id);
+    await markChanged(tx, plan.id, "DefineRoles");
+    await recordAudit(tx, audit(viewer, "unit_role.delete", roleId, before, null));
+    return viewAfter(tx, granted);
+  });
+}
+
+/**
+ * `POST /api/shift`: adds a shift to a variable role, or replaces the role's shift of that name
+ * (`{ roleId, shift, startTime, durationHours, staffPerShift }`); the same rules as a role change.
+ */
+export async function saveRoleShift(db: Database, viewer: Viewer, input: unknown) {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const roleId = typeof body.roleId === "string" ? body.roleId : "";
+  requireUuid(roleId, "role");
+  const shift = parseInput(shiftSchema, body);
+  const [role] = await db.select().from(unitRoles).where(eq(unitRoles.id, roleId));
+  if (!role) throw notFound("Role");
+  if (role.isExempt) {
+    throw new DomainError("invalid", "Exempt roles carry an FTE, not shifts.", {
+      roleId: "Exempt roles carry an FTE, not shifts.",
+    });
+  }
+  const shifts = await db.select().from(roleShifts).where(eq(roleShifts.roleId, roleId));
+  const merged = [
+    ...shifts
+      .filter((s) => s.shift !== shift.shift)
+      .map((s) => ({
+        shift: s.shift,
+        startTime: s.startTime,
+        durationHours: s.durationHours,
+        staffPerShift: s.staffPerShift,
+      })),
+    shift,
+  ];
+  return updateRole(db, viewer, roleId, {
+    jobId: role.jobId,
+    name: role.name,
+    isExempt: false,
+    replacement: role.replacement,
+    shifts: merged,
+  });
+}

@@ -1,0 +1,55 @@
+// Step 1 (UnitDefinition): beginning the budget year's plan and saving its unit definition.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { staffingPlans, wizardSteps } from "../../../db/schema";
+import { SAMPLE_UNIT_DEFINITION, unitDefinitionSchema, WIZARD_STEPS } from "../../../schema/staffing";
+import { recordAudit } from "../audit";
+import { DomainError } from "../errors";
+import { parseInput } from "../validation";
+import type { Viewer } from "../viewer";
+import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
+import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import type { PlanRow, WizardView } from "./view";
+
+/** `POST /api/wizard/{costCenterId}`: begins the budget year's plan with the sample defaults of spec §3. */
+export async function startStaffingPlan(db: Database, viewer: Viewer, costCenterId: string): Promise<WizardView> {
+  return db.transaction(async (tx) => {
+    const granted = await access(tx, viewer, costCenterId, "edit");
+    const budgetYear = budgetYearOf(new Date(), granted.budget);
+    const [existing] = await tx
+      .select({ id: staffingPlans.id })
+      .from(staffingPlans)
+      .where(and(eq(staffingPlans.costCenterId, costCenterId), eq(staffingPlans.budgetYear, budgetYear)));
+    if (existing) throw new DomainError("conflict", WIZARD_MESSAGES.planExists);
+    const [created] = await tx
+      .insert(staffingPlans)
+      .values({ costCenterId, budgetYear, ...SAMPLE_UNIT_DEFINITION })
+      .returning();
+    const plan = created as PlanRow;
+    await tx
+      .insert(wizardSteps)
+      .values(
+        WIZARD_STEPS.map(
+          (step, index) => ({ planId: plan.id, step, status: index === 0 ? "InProgress" : "Pending" }) as const,
+        ),
+      );
+    await recordAudit(tx, audit(viewer, "staffing_plan.create", plan.id, null, plan));
+    return viewAfter(tx, granted);
+  });
+}
+
+/** `POST /api/staffing`: step 1, the unit definition. */
+export async function saveUnitDefinition(db: Database, viewer: Viewer, planId: string, input: unknown) {
+  const values = parseInput(unitDefinitionSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, plan } = await planForEdit(tx, viewer, planId);
+    const [after] = await tx
+      .update(staffingPlans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(staffingPlans.id, planId))
+      .returning();
+    await markChanged(tx, planId, "UnitDefinition");
+    await recordAudit(tx, audit(viewer, "staffing_plan.unit_definition.update", planId, plan, after));
+    return viewAfter(tx, granted);
+  });
+}
