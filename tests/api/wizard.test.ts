@@ -1,6 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, costCenterStaff, facilityBudgetSettings, staff, staffingPlans, unitRoles } from "../../db/schema";
+import {
+  auditLog,
+  costCenterStaff,
+  facilityBudgetSettings,
+  openPositions,
+  staff,
+  staffingPlans,
+  unitRoles,
+} from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
 import {
   careSchedule,
@@ -778,5 +787,68 @@ describe("positions by id and shifts (the plan is open again after re-verificati
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe("cross-cost-center writes", () => {
+  it("cross-cost-center write: an open position cannot name another plan's role", async () => {
+    // Another cost center's plan with a role of its own (6040: the manager has no access there).
+    const [mine] = await db().select().from(staffingPlans).where(eq(staffingPlans.id, planId));
+    const [otherPlan] = await db()
+      .insert(staffingPlans)
+      .values({ costCenterId: CC_6040, budgetYear: mine?.budgetYear as number })
+      .returning();
+    const [foreignRole] = await db()
+      .insert(unitRoles)
+      .values({ planId: otherPlan?.id as string, name: "Registered Nurse", isExempt: false })
+      .returning();
+    const openRows = async () => (await db().select({ id: openPositions.id }).from(openPositions)).length;
+    const before = await openRows();
+    const creates = await auditCount("open_position.create");
+    const refusal = {
+      message: "Choose a role of this plan.",
+      fieldErrors: { unitRoleId: "Choose a role of this plan." },
+    };
+
+    for (const unitRoleId of [foreignRole?.id as string, randomUUID()]) {
+      // REST, shift omitted: refused (not a 500 for an unknown id), nothing written.
+      const rest = await call("POST", "/staff-position/open", token.user, { staffingId: planId, unitRoleId, fte: 0.5 });
+      expect(rest).toMatchObject({ status: 400, body: refusal });
+      // GraphQL, shift omitted: the same refusal.
+      const gql = await graphqlRequest(
+        server.baseUrl,
+        token.user,
+        `mutation($p: ID!, $r: ID!) { createOpenPosition(planId: $p, input: { unitRoleId: $r, fte: 0.5 }) { __typename ... on DomainError { message } } }`,
+        { p: planId, r: unitRoleId },
+      );
+      expect(gql.body.data?.createOpenPosition).toEqual({ __typename: "DomainError", message: refusal.message });
+    }
+    expect(await openRows()).toBe(before);
+    expect(
+      await db()
+        .select()
+        .from(openPositions)
+        .where(eq(openPositions.unitRoleId, foreignRole?.id as string)),
+    ).toEqual([]);
+    expect(await auditCount("open_position.create")).toBe(creates);
+
+    // A role of this plan without a shift is still stored shift-less.
+    const { body } = await call("GET", `/wizard/${CC_6010}`, token.user);
+    const rn = body.plan.roles.find((r: Json) => r.name === "Registered Nurse");
+    const own = await call("POST", "/staff-position/open", token.user, {
+      staffingId: planId,
+      unitRoleId: rn.id,
+      fte: 0.5,
+    });
+    expect(own.status).toBe(201);
+    const added = own.body.plan.openPositions.filter(
+      (o: Json) => !body.plan.openPositions.some((p: Json) => p.id === o.id),
+    );
+    expect(added).toMatchObject([{ unitRoleId: rn.id, shift: null, fte: 0.5 }]);
+    expect((await call("DELETE", `/staff-position/open/${added[0].id}`, token.user)).status).toBe(200);
+
+    await db()
+      .delete(staffingPlans)
+      .where(eq(staffingPlans.id, otherPlan?.id as string));
   });
 });

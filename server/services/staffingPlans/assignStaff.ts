@@ -68,13 +68,19 @@ function assertCapacity(
   }
 }
 
-export async function slotOf(db: Queryable, planId: string, unitRoleId: string, shift: ShiftName | null | undefined) {
+/** A role of this plan: another plan's role (another cost center's, say) or an unknown id is refused. */
+export async function roleOfPlan(db: Queryable, planId: string, unitRoleId: string) {
   const [role] = await db
     .select()
     .from(unitRoles)
     .where(and(eq(unitRoles.id, unitRoleId), eq(unitRoles.planId, planId)));
   if (!role)
     throw new DomainError("invalid", "Choose a role of this plan.", { unitRoleId: "Choose a role of this plan." });
+  return role;
+}
+
+export async function slotOf(db: Queryable, planId: string, unitRoleId: string, shift: ShiftName | null | undefined) {
+  const role = await roleOfPlan(db, planId, unitRoleId);
   if (role.isExempt) return { role, shift: null, startTime: null, endTime: null };
   const [slot] = shift
     ? await db

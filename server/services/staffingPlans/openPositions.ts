@@ -1,13 +1,13 @@
 // Step 5 (FinalizePositionControl): position control, the open positions that close the gap.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
-import { openPositions, unitRoles } from "../../../db/schema";
+import { openPositions } from "../../../db/schema";
 import { type HeldPosition, openPositionSchema, openPositionsFor } from "../../../schema/staffing";
 import { recordAudit } from "../audit";
-import { DomainError, notFound, requireUuid } from "../errors";
+import { notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { slotOf } from "./assignStaff";
+import { roleOfPlan, slotOf } from "./assignStaff";
 import { audit, markChanged, planForEdit, viewAfter } from "./edit";
 import { buildPlan } from "./view";
 
@@ -55,10 +55,10 @@ export async function createOpenPosition(db: Database, viewer: Viewer, planId: s
   const values = parseInput(openPositionSchema, input);
   return db.transaction(async (tx) => {
     const { granted } = await planForEdit(tx, viewer, planId);
-    await slotOf(tx, planId, values.unitRoleId, values.shift ?? undefined).catch((error) => {
-      if (values.shift === null && error instanceof DomainError) return null;
-      throw error;
-    });
+    // Always a role of this plan (both calls refuse any other); a shift, when one is named, must be one
+    // of a variable role's shifts. Without a shift the position is stored shift-less.
+    if (values.shift) await slotOf(tx, planId, values.unitRoleId, values.shift);
+    else await roleOfPlan(tx, planId, values.unitRoleId);
     const [created] = await tx
       .insert(openPositions)
       .values({ planId, ...values })
@@ -81,12 +81,7 @@ export async function updateOpenPosition(db: Database, viewer: Viewer, openPosit
   const values = parseInput(openPositionSchema, input);
   return db.transaction(async (tx) => {
     const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
-    const [role] = await tx
-      .select({ id: unitRoles.id })
-      .from(unitRoles)
-      .where(and(eq(unitRoles.id, values.unitRoleId), eq(unitRoles.planId, plan.id)));
-    if (!role)
-      throw new DomainError("invalid", "Choose a role of this plan.", { unitRoleId: "Choose a role of this plan." });
+    await roleOfPlan(tx, plan.id, values.unitRoleId);
     const [after] = await tx.update(openPositions).set(values).where(eq(openPositions.id, open.id)).returning();
     await markChanged(tx, plan.id, "FinalizePositionControl");
     await recordAudit(tx, audit(viewer, "open_position.update", open.id, open, after));
