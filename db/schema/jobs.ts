@@ -5,6 +5,8 @@ import { facilities } from "./organization";
 export const jobCategories = pgTable("job_categories", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
+  /** The default of its jobs' direct-care flag: nursing categories count toward HPPD, support and leadership do not. */
+  isDirectCare: boolean("is_direct_care").notNull().default(true),
 });
 
 export const jobs = pgTable(
@@ -20,6 +22,8 @@ export const jobs = pgTable(
       .default(0)
       .references(() => jobCategories.id),
     isExempt: boolean("is_exempt").notNull().default(false),
+    /** Counts toward HPPD; set from the category's default when the job gets its category, editable in job categorization. */
+    isDirectCare: boolean("is_direct_care").notNull().default(true),
   },
   (t) => [uniqueIndex("jobs_facility_name_uq").on(t.facilityId, t.name)],
 );

@@ -26,6 +26,23 @@ export const facilities = pgTable("facilities", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The facility's hours per FTE, effective-dated per budget year: a plan of budget year Y uses the
+ * row with the latest budget year ≤ Y (facilities.annual_hours_per_fte when there is none).
+ */
+export const facilityFteBasis = pgTable(
+  "facility_fte_basis",
+  {
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id),
+    budgetYear: integer("budget_year").notNull(),
+    annualHoursPerFte: numeric("annual_hours_per_fte", { precision: 7, scale: 2, mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.budgetYear] })],
+);
+
 /** Spec §5 budget settings, one row per facility. */
 export const facilityBudgetSettings = pgTable("facility_budget_settings", {
   facilityId: uuid("facility_id")

@@ -36,7 +36,14 @@ export const staffingPlans = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     attestedByUserId: uuid("attested_by_user_id").references(() => users.id),
     attestedAt: timestamp("attested_at", { withTimezone: true }),
+    /**
+     * What was signed: the plan's inputs, the facility settings it used and its computed figures,
+     * stored at attestation. A locked plan shows this, never a recomputation.
+     */
+    attestedSnapshot: jsonb("attested_snapshot").$type<Record<string, unknown>>(),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** A facility setting the plan's figures depend on changed since its steps were completed. */
+    settingsChangedAt: timestamp("settings_changed_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("staffing_plans_cost_center_year_uq").on(t.costCenterId, t.budgetYear)],
@@ -68,6 +75,8 @@ export const unitRoles = pgTable(
     isExempt: boolean("is_exempt").notNull().default(false),
     fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }),
     replacement: roleReplacementEnum("replacement").notNull().default("Variable"),
+    /** Unpaid meal break per shift in minutes; null: 30 min on shifts of 8 h or more. */
+    unpaidBreakMinutes: integer("unpaid_break_minutes"),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [index("unit_roles_plan_idx").on(t.planId)],

@@ -130,14 +130,15 @@ function chunks<T>(rows: readonly T[], size = CHUNK_SIZE): T[][] {
 // Reference data
 // ---------------------------------------------------------------------------------------------
 
+/** isDirectCare: the default of the category's jobs (only direct-care hours count toward HPPD). */
 const JOB_CATEGORIES = [
-  { id: 0, name: "None" },
-  { id: 1, name: "Registered Nurse" },
-  { id: 2, name: "Licensed Practical Nurse" },
-  { id: 3, name: "Nursing Assistant" },
-  { id: 4, name: "Unit Support" },
-  { id: 5, name: "Leadership" },
-  { id: 6, name: "Allied Health" },
+  { id: 0, name: "None", isDirectCare: true },
+  { id: 1, name: "Registered Nurse", isDirectCare: true },
+  { id: 2, name: "Licensed Practical Nurse", isDirectCare: true },
+  { id: 3, name: "Nursing Assistant", isDirectCare: true },
+  { id: 4, name: "Unit Support", isDirectCare: false },
+  { id: 5, name: "Leadership", isDirectCare: false },
+  { id: 6, name: "Allied Health", isDirectCare: false },
 ] as const;
 
 type JobKey = "RN" | "CN" | "LPN" | "CNA" | "PCT" | "US" | "NM" | "ANM" | "CE" | "RT";
@@ -735,6 +736,7 @@ async function insertAll(tx: Transaction): Promise<void> {
         name: j.name,
         categoryId: j.categoryId,
         isExempt: j.isExempt,
+        isDirectCare: JOB_CATEGORIES.find((c) => c.id === j.categoryId)?.isDirectCare ?? true,
       })),
     )
     .onConflictDoNothing();

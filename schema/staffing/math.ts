@@ -2,8 +2,12 @@
  * The staffing math of DESIGN.md section 3, pure and shared by client and server. Every figure the
  * wizard, the review and the REST shim show comes from here.
  *
- * The rounding rule, stated once: FTE is kept unrounded while computing, COMPARED at 3 decimals
- * (`fteEquals`, `roundFte`) and SHOWN with 2 decimals (`formatFte`). Hours are shown with 1 decimal.
+ * The rounding rule, stated once: every figure is computed in full precision and rounded once, for
+ * display: FTE with 2 decimals (`roundFteForDisplay`, `formatFte`), hours with 1. FTE is stored and
+ * compared at 3 decimals (`roundFte`, `fteEquals`). A total that a screen shows beside its rows is
+ * the sum of the rows as shown where the rows decide something (the gap, over-hire, requisitions);
+ * the plan's productive and paid FTE are sums of unrounded rows, so their rows may differ from the
+ * total by a cent each (said on screen).
  */
 
 export const DAYS_PER_YEAR = 365;
@@ -24,11 +28,22 @@ export type ShiftInput = {
   staffPerShift: number;
 };
 
+/** Unpaid meal break on shifts of 8 hours or more when the role names none (DESIGN.md §3). */
+export const DEFAULT_UNPAID_BREAK_MINUTES = 30;
+export const UNPAID_BREAK_FROM_HOURS = 8;
+
 export type RoleInput = {
   /** Any stable key (the role id); per-role figures are keyed by it. */
   key: string;
   name: string;
   isExempt: boolean;
+  /**
+   * Unpaid meal break per shift, in minutes, taken from the clock span to give the paid hours.
+   * null: the default, 30 minutes on shifts of 8 hours or more and none on shorter ones.
+   */
+  unpaidBreakMinutes: number | null;
+  /** The job's "direct care" flag: only direct-care hours count toward HPPD (the unit secretary does not). */
+  isDirectCare: boolean;
   /** Exempt roles: their FTE (0.01 to 1.5). Ignored for variable roles. */
   fte: number | null;
   /** Exempt roles default to Fixed; variable roles are always replaced. */
@@ -59,9 +74,22 @@ export function fteEquals(a: number, b: number): boolean {
   return Math.abs(roundFte(a) - roundFte(b)) < 0.0005;
 }
 
+/** FTE rounded as shown: 2 decimals (29.647 → 29.65). The one display rounding of FTE. */
+export function roundFteForDisplay(value: number): number {
+  const rounded = Math.round((value + Number.EPSILON) * 100) / 100;
+  return rounded === 0 ? 0 : rounded; // never '-0.00'
+}
+
 /** FTE as shown: 2 decimals ('29.65'). */
 export function formatFte(value: number): string {
-  return (Math.round((value + Number.EPSILON) * 100) / 100).toFixed(2);
+  return roundFteForDisplay(value).toFixed(2);
+}
+
+/** The sum of FTE figures as each is shown (2 decimals), so a total always equals its shown rows. */
+export function sumAsShown(values: Iterable<number>): number {
+  let cents = 0;
+  for (const value of values) cents += Math.round(roundFteForDisplay(value) * 100);
+  return cents / 100;
 }
 
 /** Hours as shown: 1 decimal ('211.2'). */
@@ -114,14 +142,35 @@ export function dailyPlannedCare(census: number, careTeamTarget: number): number
   return census * careTeamTarget;
 }
 
+/** Census-driven need: census × HPPD × 365 ÷ H (30 × 8 × 365 ÷ 1,800 = 48.67 productive FTE). */
+export function censusDrivenFte(census: number, careTeamTarget: number, annualHoursPerFte: number): number {
+  return fteOfDailyHours(dailyPlannedCare(census, careTeamTarget), annualHoursPerFte);
+}
+
 /** Paid FTE from productive FTE: divide by (1 − non-productive %), never multiply by (1 + %). */
 export function paidFteOfProductive(productiveFte: number, nonProductivePercentage: number): number {
   return productiveFte / (1 - nonProductivePercentage / 100);
 }
 
-/** Daily hours of one variable shift: staff per shift × duration. */
-export function shiftDailyHours(shift: ShiftInput): number {
-  return shift.staffPerShift * shift.durationHours;
+/** Productive share of paid FTE: paid × (1 − non-productive %). */
+export function productiveFteOfPaid(paidFte: number, nonProductivePercentage: number): number {
+  return paidFte * (1 - nonProductivePercentage / 100);
+}
+
+/** The unpaid break of one shift in hours: the role's minutes, or 30 min on shifts of 8 h or more. */
+export function unpaidBreakHours(durationHours: number, unpaidBreakMinutes: number | null): number {
+  const minutes = unpaidBreakMinutes ?? (durationHours >= UNPAID_BREAK_FROM_HOURS ? DEFAULT_UNPAID_BREAK_MINUTES : 0);
+  return Math.min(durationHours, minutes / 60);
+}
+
+/** Paid hours of one shift: its clock span less the unpaid break (0700-1930 = 12.5 h on the clock, 12 paid). */
+export function shiftPaidHours(shift: Pick<ShiftInput, "durationHours">, unpaidBreakMinutes: number | null): number {
+  return shift.durationHours - unpaidBreakHours(shift.durationHours, unpaidBreakMinutes);
+}
+
+/** Paid hours of one variable shift a day: staff per shift × paid hours. */
+export function shiftDailyHours(shift: ShiftInput, unpaidBreakMinutes: number | null): number {
+  return shift.staffPerShift * shiftPaidHours(shift, unpaidBreakMinutes);
 }
 
 /** Replaced roles need cover for non-productive time; Fixed exempt roles do not. */
@@ -136,7 +185,8 @@ export function isReplaced(role: RoleInput): boolean {
 /**
  * Staff on duty in each hour of the day (24 entries, hour 0 = 00:00-01:00). A shift counts in an
  * hour by the part of the hour it covers, wrapping past midnight: one nurse 0700-1930 counts 1 in
- * hours 7 to 18 and 0.5 in hour 19. So the 24 entries always add up to the daily planned hours.
+ * hours 7 to 18 and 0.5 in hour 19. The distribution follows the clock span (a nurse on a meal
+ * break is still on the unit), so its 24 entries add up to staff × clock hours, not paid hours.
  */
 export function shiftDistribution(shift: ShiftInput): number[] {
   const hours = new Array<number>(HOURS_PER_DAY).fill(0);
@@ -159,7 +209,7 @@ export function addDistributions(into: number[], add: readonly number[]): number
   return into;
 }
 
-export function roleDistribution(role: RoleInput): number[] {
+export function roleDistribution(role: Pick<RoleInput, "isExempt" | "shifts">): number[] {
   const hours = new Array<number>(HOURS_PER_DAY).fill(0);
   if (role.isExempt) return hours;
   for (const shift of role.shifts) addDistributions(hours, shiftDistribution(shift));
@@ -168,7 +218,7 @@ export function roleDistribution(role: RoleInput): number[] {
 
 export type CareSchedule = { total: number[]; byRole: Record<string, number[]> };
 
-export function careSchedule(roles: readonly RoleInput[]): CareSchedule {
+export function careSchedule(roles: readonly Pick<RoleInput, "key" | "isExempt" | "shifts">[]): CareSchedule {
   const total = new Array<number>(HOURS_PER_DAY).fill(0);
   const byRole: Record<string, number[]> = {};
   for (const role of roles) {
@@ -187,17 +237,27 @@ export type PositionNeed = {
   roleKey: string;
   roleName: string;
   isExempt: boolean;
+  isDirectCare: boolean;
   /** null for exempt roles. */
   shift: ShiftName | null;
   startTime: string | null;
   endTime: string | null;
+  /** Clock span of the shift (null for exempt roles). */
   durationHours: number | null;
+  /** Paid hours of one shift: span less the unpaid break (null for exempt roles). */
+  paidHours: number | null;
   productiveFte: number;
-  /** The FTE the position needs on the payroll: productive ÷ (1 − non-productive %) when replaced. */
+  /** The FTE the position needs on the payroll; always productive ÷ (1 − non-productive %). */
   paidFte: number;
 };
 
-/** The positions a plan needs: one per exempt role, one per variable role and shift. */
+/**
+ * The positions a plan needs: one per exempt role, one per variable role and shift. The
+ * non-productive % applies to every role, so paid = productive ÷ (1 − NP%) on every row:
+ * - variable shifts: productive = staff × paid hours × 365 ÷ H, replaced for their time off;
+ * - exempt with replacement: productive = the role's FTE (someone covers its time off);
+ * - fixed exempt: paid = the role's FTE, of which only (1 − NP%) is productive.
+ */
 export function positionNeeds(
   roles: readonly RoleInput[],
   nonProductivePercentage: number,
@@ -206,30 +266,35 @@ export function positionNeeds(
   const needs: PositionNeed[] = [];
   for (const role of roles) {
     if (role.isExempt) {
-      const productiveFte = role.fte ?? 0;
+      const fte = role.fte ?? 0;
+      const replaced = isReplaced(role);
       needs.push({
         roleKey: role.key,
         roleName: role.name,
         isExempt: true,
+        isDirectCare: role.isDirectCare,
         shift: null,
         startTime: null,
         endTime: null,
         durationHours: null,
-        productiveFte,
-        paidFte: isReplaced(role) ? paidFteOfProductive(productiveFte, nonProductivePercentage) : productiveFte,
+        paidHours: null,
+        productiveFte: replaced ? fte : productiveFteOfPaid(fte, nonProductivePercentage),
+        paidFte: replaced ? paidFteOfProductive(fte, nonProductivePercentage) : fte,
       });
       continue;
     }
     for (const shift of role.shifts) {
-      const productiveFte = fteOfDailyHours(shiftDailyHours(shift), annualHoursPerFte);
+      const productiveFte = fteOfDailyHours(shiftDailyHours(shift, role.unpaidBreakMinutes), annualHoursPerFte);
       needs.push({
         roleKey: role.key,
         roleName: role.name,
         isExempt: false,
+        isDirectCare: role.isDirectCare,
         shift: shift.shift,
         startTime: shift.startTime,
         endTime: shiftEndTime(shift.startTime, shift.durationHours),
         durationHours: shift.durationHours,
+        paidHours: shiftPaidHours(shift, role.unpaidBreakMinutes),
         productiveFte,
         paidFte: paidFteOfProductive(productiveFte, nonProductivePercentage),
       });
@@ -251,16 +316,27 @@ export type PlanSummary = {
   totalPaidFteBudget: number | null;
   /** Hours of care needed a day: census × HPPD. */
   dailyPlannedCare: number;
-  /** Hours scheduled a day: Σ staff per shift × duration over variable shifts. */
+  /** Paid hours scheduled a day: Σ staff per shift × paid hours over variable shifts. */
   dailyPlannedHours: number;
-  /** HPPD the plan delivers: daily planned hours ÷ census. */
+  /** The direct-care part of the daily planned hours (what HPPD counts). */
+  directCareHours: number;
+  /** HPPD the plan delivers: direct-care hours ÷ census. */
   careTeamHours: number;
   /** Σ exempt FTE × H ÷ 365. */
   fixedDailyHours: number;
-  /** Daily planned care − daily planned hours; positive means under-staffed. */
+  /** Daily planned care − direct-care hours; positive means under-staffed. */
   budgetBalance: number;
+  /** Census-driven need: census × HPPD × 365 ÷ H (productive FTE). */
+  censusDrivenFte: number;
+  /** The direct-care productive FTE the roles schedule: direct-care hours × 365 ÷ H. */
+  directCareFte: number;
+  /** Direct-care FTE − census-driven need; negative means the roles do not cover the target. */
+  censusDrivenDifference: number;
+  /** Σ productive FTE of the needed positions. */
   productiveFte: number;
+  /** Σ paid FTE of the needed positions. */
   totalPaidFte: number;
+  /** Non-exempt productive FTE × target overtime % (exempt staff earn no overtime). */
   overtimeFte: number;
   /** Plan against finance: positive means the plan needs more than the budget. */
   productiveFteVariance: number | null;
@@ -271,25 +347,28 @@ export type PlanSummary = {
 export function planSummary(unit: UnitDefinition, roles: readonly RoleInput[], annualHoursPerFte: number): PlanSummary {
   const care = dailyPlannedCare(unit.census, unit.careTeamTarget);
   let plannedHours = 0;
+  let directCareHours = 0;
   let exemptFte = 0;
-  let replacedProductive = 0;
-  let fixedNotReplaced = 0;
   for (const role of roles) {
     if (role.isExempt) {
-      const fte = role.fte ?? 0;
-      exemptFte += fte;
-      if (isReplaced(role)) replacedProductive += fte;
-      else fixedNotReplaced += fte;
-    } else {
-      let roleHours = 0;
-      for (const shift of role.shifts) roleHours += shiftDailyHours(shift);
-      plannedHours += roleHours;
-      replacedProductive += fteOfDailyHours(roleHours, annualHoursPerFte);
+      exemptFte += role.fte ?? 0;
+      continue;
     }
+    let roleHours = 0;
+    for (const shift of role.shifts) roleHours += shiftDailyHours(shift, role.unpaidBreakMinutes);
+    plannedHours += roleHours;
+    if (role.isDirectCare) directCareHours += roleHours;
   }
-  const fixedDailyHours = exemptFte * dailyHoursPerFte(annualHoursPerFte);
-  const productiveFte = fteOfDailyHours(plannedHours + fixedDailyHours, annualHoursPerFte);
-  const totalPaidFte = paidFteOfProductive(replacedProductive, unit.nonProductiveGoalPercentage) + fixedNotReplaced;
+  let productiveFte = 0;
+  let totalPaidFte = 0;
+  let nonExemptProductive = 0;
+  for (const need of positionNeeds(roles, unit.nonProductiveGoalPercentage, annualHoursPerFte)) {
+    productiveFte += need.productiveFte;
+    totalPaidFte += need.paidFte;
+    if (!need.isExempt) nonExemptProductive += need.productiveFte;
+  }
+  const censusDriven = censusDrivenFte(unit.census, unit.careTeamTarget, annualHoursPerFte);
+  const directCareFte = fteOfDailyHours(directCareHours, annualHoursPerFte);
   return {
     census: unit.census,
     careTeamTarget: unit.careTeamTarget,
@@ -299,12 +378,16 @@ export function planSummary(unit: UnitDefinition, roles: readonly RoleInput[], a
     totalPaidFteBudget: unit.totalPaidFteBudget,
     dailyPlannedCare: care,
     dailyPlannedHours: plannedHours,
-    careTeamHours: unit.census > 0 ? plannedHours / unit.census : 0,
-    fixedDailyHours,
-    budgetBalance: care - plannedHours,
+    directCareHours,
+    careTeamHours: unit.census > 0 ? directCareHours / unit.census : 0,
+    fixedDailyHours: exemptFte * dailyHoursPerFte(annualHoursPerFte),
+    budgetBalance: care - directCareHours,
+    censusDrivenFte: censusDriven,
+    directCareFte,
+    censusDrivenDifference: directCareFte - censusDriven,
     productiveFte,
     totalPaidFte,
-    overtimeFte: productiveFte * (unit.targetOvertimePercentage / 100),
+    overtimeFte: nonExemptProductive * (unit.targetOvertimePercentage / 100),
     productiveFteVariance: unit.productiveFteBudget === null ? null : productiveFte - unit.productiveFteBudget,
     paidFteVariance: unit.totalPaidFteBudget === null ? null : totalPaidFte - unit.totalPaidFteBudget,
     position24HDistribution: careSchedule(roles).total,
@@ -312,7 +395,7 @@ export function planSummary(unit: UnitDefinition, roles: readonly RoleInput[], a
 }
 
 // ---------------------------------------------------------------------------------------------
-// Position control: hired, requested, traveller, gap; open positions
+// Position control: hired, requested, traveller, gap per position; open positions
 // ---------------------------------------------------------------------------------------------
 
 export type StaffKind = "Regular" | "PRN" | "Traveller";
@@ -323,9 +406,28 @@ export type HeldPosition = {
   fte: number;
   staffType: StaffKind;
   isExempt: boolean;
+  /** Travellers: the share of the budget year their contract covers (`contractCoverage`); 1 for others. */
+  coverage: number;
 };
 
-export type RequestedPosition = { fte: number; isTraveller: boolean };
+export type RequestedPosition = { roleKey: string | null; shift: ShiftName | null; fte: number; isTraveller: boolean };
+
+/** One needed position (role, and shift for variable roles) against what fills it. FTE unrounded. */
+export type PositionControlRow = {
+  roleKey: string;
+  shift: ShiftName | null;
+  paidFte: number;
+  /** Regular staff (PRN is a supplement and fills nothing). */
+  hiredFte: number;
+  /** Travellers, prorated by the share of the budget year their contracts cover. */
+  travellerFte: number;
+  /** Open positions (requisitions) of this role and shift. */
+  requestedFte: number;
+  /** Shortfall: max(0, paid − hired − traveller − requested), rounded as shown. */
+  gapFte: number;
+  /** Hired, traveller and requested FTE above the paid need, rounded as shown: never offsets another row. */
+  overHireFte: number;
+};
 
 export type PositionTotals = {
   totalBudgetedWorked: number;
@@ -338,42 +440,110 @@ export type PositionTotals = {
   totalRequestedFte: number;
   /** Budgeted paid − hired. */
   totalBudgetedHiredDifference: number;
-  /** Total paid − hired − requested − traveller. */
+  /** Σ of the rows' shortfalls as shown: one role's surplus never hides another's shortage. */
   totalGap: number;
+  /** Σ of the rows' over-hire as shown. */
+  totalOverHire: number;
 };
 
+const positionKey = (roleKey: string | null, shift: ShiftName | null) => `${roleKey ?? ""}|${shift ?? ""}`;
+
+/** The FTE a held position contributes: a traveller for the share of the year the contract covers. */
+export function effectiveFte(position: Pick<HeldPosition, "fte" | "staffType" | "coverage">): number {
+  return position.staffType === "Traveller" ? position.fte * position.coverage : position.fte;
+}
+
 /**
- * Hired FTE counts regular staff only; travellers and PRN stay their own buckets. Requested
- * traveller positions count as requested (they are requisitions, not people yet).
+ * The share of a budget year (first and last day inclusive, 'YYYY-MM-DD') that a traveller's
+ * contract ending on `contractEndDate` covers: a contract ending 2026-12-31 covers 184 of the 365
+ * days of a budget year 2026-07-01 to 2027-06-30. No end date: the whole year.
  */
-export function positionTotals(
-  summary: Pick<PlanSummary, "productiveFte" | "totalPaidFte">,
+export function contractCoverage(contractEndDate: string | null, yearStart: string, yearEnd: string): number {
+  if (!contractEndDate) return 1;
+  const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  const start = day(yearStart);
+  const end = day(yearEnd);
+  const covered = Math.min(day(contractEndDate), end) - start;
+  if (covered < 0) return 0;
+  return (covered / 86_400_000 + 1) / ((end - start) / 86_400_000 + 1);
+}
+
+/** The first and last day of a budget year that begins on the fiscal month and day of `budgetYear`. */
+export function budgetYearRange(budgetYear: number, fiscalMonth: number, fiscalDay: number) {
+  const start = new Date(Date.UTC(budgetYear, fiscalMonth - 1, fiscalDay));
+  const end = new Date(Date.UTC(budgetYear + 1, fiscalMonth - 1, fiscalDay - 1));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/**
+ * Position control per needed position and in total. Hired FTE counts regular staff; travellers
+ * (prorated) and PRN stay their own buckets; requested traveller positions count as requested
+ * (they are requisitions, not people yet). Held positions and requisitions that match no needed
+ * position (a role since removed) count in the totals but close no gap.
+ */
+export function positionControl(
+  needs: readonly PositionNeed[],
   held: readonly HeldPosition[],
   requested: readonly RequestedPosition[],
-): PositionTotals {
+): { rows: PositionControlRow[]; totals: PositionTotals } {
+  const rows = needs.map(
+    (need): PositionControlRow => ({
+      roleKey: need.roleKey,
+      shift: need.shift,
+      paidFte: need.paidFte,
+      hiredFte: 0,
+      travellerFte: 0,
+      requestedFte: 0,
+      gapFte: 0,
+      overHireFte: 0,
+    }),
+  );
+  const rowOf = new Map(rows.map((row) => [positionKey(row.roleKey, row.shift), row]));
   let hiredExemptFte = 0;
   let hiredVariableFte = 0;
   let prnFte = 0;
   let travellerFte = 0;
   for (const position of held) {
-    if (position.staffType === "Traveller") travellerFte += position.fte;
-    else if (position.staffType === "PRN") prnFte += position.fte;
-    else if (position.isExempt) hiredExemptFte += position.fte;
-    else hiredVariableFte += position.fte;
+    const row = rowOf.get(positionKey(position.roleKey, position.isExempt ? null : position.shift));
+    if (position.staffType === "PRN") {
+      prnFte += position.fte;
+    } else if (position.staffType === "Traveller") {
+      travellerFte += effectiveFte(position);
+      if (row) row.travellerFte += effectiveFte(position);
+    } else {
+      if (position.isExempt) hiredExemptFte += position.fte;
+      else hiredVariableFte += position.fte;
+      if (row) row.hiredFte += position.fte;
+    }
   }
+  let totalRequestedFte = 0;
+  for (const open of requested) {
+    totalRequestedFte += open.fte;
+    const row = rowOf.get(positionKey(open.roleKey, open.shift)) ?? rowOf.get(positionKey(open.roleKey, null));
+    if (row) row.requestedFte += open.fte;
+  }
+  for (const row of rows) {
+    const balance = row.paidFte - row.hiredFte - row.travellerFte - row.requestedFte;
+    row.gapFte = roundFteForDisplay(Math.max(0, balance));
+    row.overHireFte = roundFteForDisplay(Math.max(0, -balance));
+  }
+  const totalBudgetedPaid = needs.reduce((sum, need) => sum + need.paidFte, 0);
   const hiredFte = hiredExemptFte + hiredVariableFte;
-  const totalRequestedFte = requested.reduce((sum, p) => sum + p.fte, 0);
   return {
-    totalBudgetedWorked: summary.productiveFte,
-    totalBudgetedPaid: summary.totalPaidFte,
-    hiredExemptFte,
-    hiredVariableFte,
-    hiredFte,
-    prnFte,
-    totalTravellerFte: travellerFte,
-    totalRequestedFte,
-    totalBudgetedHiredDifference: summary.totalPaidFte - hiredFte,
-    totalGap: summary.totalPaidFte - hiredFte - totalRequestedFte - travellerFte,
+    rows,
+    totals: {
+      totalBudgetedWorked: needs.reduce((sum, need) => sum + need.productiveFte, 0),
+      totalBudgetedPaid,
+      hiredExemptFte,
+      hiredVariableFte,
+      hiredFte,
+      prnFte,
+      totalTravellerFte: travellerFte,
+      totalRequestedFte,
+      totalBudgetedHiredDifference: totalBudgetedPaid - hiredFte,
+      totalGap: sumAsShown(rows.map((row) => row.gapFte)),
+      totalOverHire: sumAsShown(rows.map((row) => row.overHireFte)),
+    },
   };
 }
 
@@ -387,49 +557,52 @@ export type OpenPositionDraft = {
   isTraveller: false;
 };
 
+/** What a needed position still lacks once staff fill it, as shown (2 decimals; never negative). */
+export function unfilledFte(need: Pick<PositionNeed, "paidFte">, filledFte: number): number {
+  return roundFteForDisplay(Math.max(0, need.paidFte - filledFte));
+}
+
 /**
  * What stays unfilled: per needed position, paid FTE − FTE held by regular staff and travellers
- * (PRN is a supplement and fills nothing). Only gaps of at least 0.001 FTE (3 decimals) open, as one
- * requisition per whole FTE plus one for the remainder rounded up to 2 decimals.
+ * (prorated; PRN is a supplement and fills nothing), as shown (`unfilledFte`), as one requisition
+ * per whole FTE plus one for the remainder (4.21 → 1, 1, 1, 1, 0.21). So step 4's "unfilled" and
+ * step 5's requisitions are the same figure.
  */
 export function openPositionsFor(needs: readonly PositionNeed[], held: readonly HeldPosition[]): OpenPositionDraft[] {
   const filled = new Map<string, number>();
-  const keyOf = (roleKey: string, shift: ShiftName | null) => `${roleKey}|${shift ?? ""}`;
   for (const position of held) {
     if (position.staffType === "PRN") continue;
-    const key = keyOf(position.roleKey, position.isExempt ? null : position.shift);
-    filled.set(key, (filled.get(key) ?? 0) + position.fte);
+    const key = positionKey(position.roleKey, position.isExempt ? null : position.shift);
+    filled.set(key, (filled.get(key) ?? 0) + effectiveFte(position));
   }
+  return needs.flatMap((need) =>
+    requisitionsFor(need, unfilledFte(need, filled.get(positionKey(need.roleKey, need.shift)) ?? 0)),
+  );
+}
+
+/** The requisitions that request `unfilled` FTE of a needed position: whole FTEs, then the remainder. */
+export function requisitionsFor(need: PositionNeed, unfilled: number): OpenPositionDraft[] {
   const drafts: OpenPositionDraft[] = [];
-  for (const need of needs) {
-    let unfilled = roundFte(need.paidFte - (filled.get(keyOf(need.roleKey, need.shift)) ?? 0));
-    // One requisition per hire: whole FTE first, then the remainder (4.21 → 1, 1, 1, 1, 0.21).
-    while (unfilled >= 0.001) {
-      // FTE is entered with 2 decimals (spec §5): a remainder rounds up, so nothing stays unrequested.
-      const fte = roundFte(Math.min(1, Math.ceil(unfilled * 100 - 1e-6) / 100));
-      drafts.push({
-        roleKey: need.roleKey,
-        shift: need.shift,
-        startTime: need.startTime,
-        endTime: need.endTime,
-        durationHours: need.durationHours,
-        fte,
-        isTraveller: false,
-      });
-      unfilled = roundFte(Math.max(0, unfilled - fte));
-    }
+  let cents = Math.round(roundFteForDisplay(unfilled) * 100);
+  while (cents > 0) {
+    const part = Math.min(100, cents);
+    drafts.push({
+      roleKey: need.roleKey,
+      shift: need.shift,
+      startTime: need.startTime,
+      endTime: need.endTime,
+      durationHours: need.durationHours,
+      fte: part / 100,
+      isTraveller: false,
+    });
+    cents -= part;
   }
   return drafts;
 }
 
-/**
- * Position control balances when no budgeted FTE is left neither hired, requested nor covered by a
- * traveller: the gap shows as 0.00 (or is negative: more on staff than budgeted). Open positions
- * are stored to 3 decimals each, so the sum may differ from the unrounded budget in the third
- * decimal; the shown figure decides.
- */
+/** Position control balances when no needed position shows a shortfall (the gap is 0.00). */
 export function isGapClosed(totalGap: number): boolean {
-  return totalGap < 0 || formatFte(totalGap) === "0.00";
+  return formatFte(totalGap) === "0.00";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export const WIZARD_NOTICES = {
     "Fill requested positions using transfer within the cost center; unassigned staff shown in red must be assigned.",
   manageStaff: "Unassigned staff in a cost center should be addressed in Manage Staff.",
   budgetSeason: "A wizard begun before budget season must be re-verified.",
+  settingsChanged:
+    "A facility setting this plan's figures use has changed (hours per FTE or a job's direct-care flag): the plan needs re-verification.",
 } as const;
 
 /** 'All PRN FTE must be set to the facility standard' with the value when it is known (spec §2). */
@@ -70,8 +72,9 @@ export const LIMITS = {
   careTeamMin: 1,
   careTeamMax: 1000,
   percentMin: 0,
-  nonProductiveMax: 99,
-  overtimeMax: 100,
+  nonProductiveMax: 50,
+  overtimeMax: 25,
+  unpaidBreakMinutesMax: 120,
   budgetFteMin: 0,
   budgetFteMax: 10000,
   requisitionMaxLength: 12,
@@ -90,13 +93,19 @@ export const STAFFING_MESSAGES = {
   paidBelowProductive: "The total paid FTE budget cannot be less than the productive FTE budget.",
   requisition: "Requisition number may contain only letters, digits, hyphens and spaces, at most 12 characters.",
   contractDate: "Contract end date must be a date (YYYY-MM-DD).",
+  unpaidBreak: "Unpaid break must be a whole number of minutes from 0 to 120.",
+  unpaidBreakTooLong: "The unpaid break must be shorter than each of the role's shifts.",
 } as const;
 
 /** A decimal with at most `places` decimals between min and max; 'label must be from min to max'. */
 export function boundedDecimal(label: string, min: number, max: number, places = 2) {
   const range = `${label} must be from ${min} to ${max}`;
   return z
-    .number({ error: `${label} is required` })
+    .number({
+      // Missing is 'is required'; text such as '15%' is 'must be a number'.
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`,
+    })
     .refine(Number.isFinite, `${label} must be a number`)
     .min(min, range)
     .max(max, range)
@@ -159,6 +168,14 @@ export const roleSchema = z
     isExempt: z.boolean({ error: "Say whether the role is exempt." }),
     fte: z.number({ error: STAFFING_MESSAGES.exemptFte }).nullable().optional(),
     replacement: z.enum(["Fixed", "FixedWithReplacement", "Variable"]).optional(),
+    /** null or missing: the default break (30 min on shifts of 8 h or more). */
+    unpaidBreakMinutes: z
+      .number({ error: STAFFING_MESSAGES.unpaidBreak })
+      .int(STAFFING_MESSAGES.unpaidBreak)
+      .min(0, STAFFING_MESSAGES.unpaidBreak)
+      .max(LIMITS.unpaidBreakMinutesMax, STAFFING_MESSAGES.unpaidBreak)
+      .nullable()
+      .optional(),
     shifts: z.array(shiftSchema).max(3).default([]),
   })
   .superRefine((role, ctx) => {
@@ -180,6 +197,10 @@ export const roleSchema = z
         }
         seen.add(shift.shift);
       });
+      const breakMinutes = role.unpaidBreakMinutes;
+      if (typeof breakMinutes === "number" && role.shifts.some((shift) => breakMinutes >= shift.durationHours * 60)) {
+        ctx.addIssue({ code: "custom", path: ["unpaidBreakMinutes"], message: STAFFING_MESSAGES.unpaidBreakTooLong });
+      }
     }
   })
   .transform((role) => ({
@@ -192,6 +213,7 @@ export const roleSchema = z
         ? "Fixed"
         : (role.replacement ?? "Fixed")
       : "Variable",
+    unpaidBreakMinutes: role.isExempt ? null : (role.unpaidBreakMinutes ?? null),
     shifts: role.isExempt ? [] : role.shifts,
   }));
 export type RoleRuleInput = z.output<typeof roleSchema>;

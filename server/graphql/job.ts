@@ -6,6 +6,7 @@ import {
   listJobCategories,
   listJobs,
   setJobCategory,
+  setJobDirectCare,
 } from "../services/jobs";
 import { builder } from "./builder";
 
@@ -17,6 +18,9 @@ export const JobType = builder.objectRef<JobRecord>("Job").implement({
     categoryId: t.exposeInt("categoryId", { description: "0 ('None') until the job is categorised." }),
     categoryName: t.exposeString("categoryName"),
     isExempt: t.exposeBoolean("isExempt"),
+    isDirectCare: t.exposeBoolean("isDirectCare", {
+      description: "Counts toward HPPD. Follows the category's default when the category changes.",
+    }),
   }),
 });
 
@@ -49,6 +53,15 @@ builder.mutationFields((t) => ({
     errors: { types: [DomainError] },
     args: { jobId: t.arg.id({ required: true }), categoryId: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => setJobCategory(context.db, context.viewer, args.jobId, args.categoryId),
+  }),
+  setJobDirectCare: t.field({
+    type: JobType,
+    description:
+      "Whether a job's hours count toward HPPD (the unit secretary's do not). Audited; open plans with a role of the job need re-verification, signed plans keep what was signed.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { jobId: t.arg.id({ required: true }), isDirectCare: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, context) => setJobDirectCare(context.db, context.viewer, args.jobId, args.isDirectCare),
   }),
   createJob: t.field({
     type: JobType,

@@ -57,7 +57,12 @@ const RoleShiftType = builder.objectRef<ShiftView>("RoleShift").implement({
     shift: t.field({ type: ShiftEnum, resolve: (s) => s.shift }),
     startTime: t.exposeString("startTime", { description: "4-digit military time." }),
     endTime: t.exposeString("endTime", { description: "Start plus duration, past midnight when it wraps." }),
-    durationHours: t.exposeFloat("durationHours"),
+    durationHours: t.exposeFloat("durationHours", {
+      description: "Clock span in hours (0700-1930 is 12.5): drives the 24-hour distribution.",
+    }),
+    paidHours: t.exposeFloat("paidHours", {
+      description: "Paid hours: the clock span less the role's unpaid break (0700-1930 is 12). FTE uses these.",
+    }),
     staffPerShift: t.exposeInt("staffPerShift"),
   }),
 });
@@ -71,6 +76,13 @@ const RoleType = builder.objectRef<RoleView>("UnitRole").implement({
     isExempt: t.exposeBoolean("isExempt"),
     fte: t.exposeFloat("fte", { nullable: true }),
     replacement: t.field({ type: RoleReplacementEnum, resolve: (r) => r.replacement }),
+    unpaidBreakMinutes: t.exposeInt("unpaidBreakMinutes", {
+      nullable: true,
+      description: "Unpaid meal break per shift in minutes; null is the default, 30 min on shifts of 8 h or more.",
+    }),
+    isDirectCare: t.exposeBoolean("isDirectCare", {
+      description: "The role's job counts toward HPPD (job categorization's direct-care flag; roles without a job do).",
+    }),
     isComplete: t.exposeBoolean("isComplete"),
     shifts: t.field({ type: [RoleShiftType], resolve: (r) => r.shifts }),
   }),
@@ -93,16 +105,36 @@ const CareScheduleType = builder.objectRef<PlanView["careSchedule"]>("CareSchedu
 });
 
 const SummaryType = builder.objectRef<PlanView["summary"]>("PlanSummary").implement({
-  description: "The plan's figures (DESIGN.md §3), unrounded; show FTE with 2 decimals.",
+  description: "The plan's figures (DESIGN.md §3), unrounded; show FTE with 2 decimals and hours with 1.",
   fields: (t) => ({
-    dailyPlannedCare: t.exposeFloat("dailyPlannedCare"),
-    dailyPlannedHours: t.exposeFloat("dailyPlannedHours"),
-    careTeamHours: t.exposeFloat("careTeamHours"),
+    dailyPlannedCare: t.exposeFloat("dailyPlannedCare", { description: "Care hours needed a day: census × HPPD." }),
+    dailyPlannedHours: t.exposeFloat("dailyPlannedHours", {
+      description: "Paid hours scheduled a day over all variable shifts.",
+    }),
+    directCareHours: t.exposeFloat("directCareHours", {
+      description: "The direct-care part of the daily planned hours (what HPPD counts).",
+    }),
+    careTeamHours: t.exposeFloat("careTeamHours", { description: "HPPD delivered: direct-care hours ÷ census." }),
     fixedDailyHours: t.exposeFloat("fixedDailyHours"),
-    budgetBalance: t.exposeFloat("budgetBalance"),
-    productiveFte: t.exposeFloat("productiveFte"),
-    totalPaidFte: t.exposeFloat("totalPaidFte"),
-    overtimeFte: t.exposeFloat("overtimeFte"),
+    budgetBalance: t.exposeFloat("budgetBalance", {
+      description: "Care hours needed − direct-care hours scheduled a day; positive means under-staffed.",
+    }),
+    censusDrivenFte: t.exposeFloat("censusDrivenFte", {
+      description: "Census-driven need: census × HPPD × 365 ÷ hours per FTE (productive FTE).",
+    }),
+    directCareFte: t.exposeFloat("directCareFte", {
+      description: "The direct-care productive FTE the roles schedule.",
+    }),
+    censusDrivenDifference: t.exposeFloat("censusDrivenDifference", {
+      description: "Direct-care FTE − census-driven need; negative means the roles do not cover the target.",
+    }),
+    productiveFte: t.exposeFloat("productiveFte", { description: "Σ productive FTE of the needed positions." }),
+    totalPaidFte: t.exposeFloat("totalPaidFte", {
+      description: "Σ paid FTE of the needed positions: productive ÷ (1 − non-productive %).",
+    }),
+    overtimeFte: t.exposeFloat("overtimeFte", {
+      description: "Non-exempt productive FTE × target overtime %; exempt roles earn none.",
+    }),
     productiveFteVariance: t.exposeFloat("productiveFteVariance", { nullable: true }),
     paidFteVariance: t.exposeFloat("paidFteVariance", { nullable: true }),
   }),
@@ -119,7 +151,14 @@ const TotalsType = builder.objectRef<PlanView["totals"]>("PositionTotals").imple
     totalTravellerFte: t.exposeFloat("totalTravellerFte"),
     totalRequestedFte: t.exposeFloat("totalRequestedFte"),
     totalBudgetedHiredDifference: t.exposeFloat("totalBudgetedHiredDifference"),
-    totalGap: t.exposeFloat("totalGap"),
+    totalGap: t.exposeFloat("totalGap", {
+      description:
+        "Σ of the needed positions' shortfalls, each rounded to 2 decimals: never negative; one role's surplus never offsets another's shortage.",
+    }),
+    totalOverHire: t.exposeFloat("totalOverHire", {
+      description:
+        "Σ of the needed positions' FTE above need (hired, traveller, requested), each rounded to 2 decimals.",
+    }),
   }),
 });
 
@@ -132,10 +171,26 @@ const NeedType = builder.objectRef<NeedView>("PositionNeed").implement({
     shift: t.field({ type: ShiftEnum, nullable: true, resolve: (n) => n.shift }),
     startTime: t.exposeString("startTime", { nullable: true }),
     endTime: t.exposeString("endTime", { nullable: true }),
+    isDirectCare: t.exposeBoolean("isDirectCare"),
+    durationHours: t.exposeFloat("durationHours", { nullable: true, description: "Clock span of the shift." }),
+    paidHours: t.exposeFloat("paidHours", { nullable: true, description: "Paid hours of one shift." }),
     productiveFte: t.exposeFloat("productiveFte"),
     paidFte: t.exposeFloat("paidFte"),
-    filledFte: t.exposeFloat("filledFte", { description: "Held by regular staff and travellers." }),
-    openFte: t.exposeFloat("openFte"),
+    hiredFte: t.exposeFloat("hiredFte", { description: "Held by regular staff." }),
+    travellerFte: t.exposeFloat("travellerFte", {
+      description: "Held by travellers, each for the share of the budget year the contract covers.",
+    }),
+    requestedFte: t.exposeFloat("requestedFte", { description: "Open positions of this role and shift." }),
+    filledFte: t.exposeFloat("filledFte", { description: "Held by regular staff and travellers (prorated)." }),
+    openFte: t.exposeFloat("openFte", {
+      description: "Paid need − filled, rounded to 2 decimals: what the calculation requests.",
+    }),
+    gapFte: t.exposeFloat("gapFte", {
+      description: "max(0, paid − hired − traveller − requested), rounded to 2 decimals.",
+    }),
+    overHireFte: t.exposeFloat("overHireFte", {
+      description: "Hired, traveller and requested FTE above the paid need, rounded to 2 decimals.",
+    }),
   }),
 });
 
@@ -212,7 +267,13 @@ const PlanType = builder.objectRef<PlanView>("StaffingPlan").implement({
     attestedByName: t.exposeString("attestedByName", { nullable: true }),
     lockedAt: t.string({ nullable: true, resolve: (p) => iso(p.lockedAt) }),
     isLocked: t.boolean({ resolve: (p) => p.lockedAt !== null }),
-    needsReverification: t.exposeBoolean("needsReverification"),
+    annualHoursPerFte: t.exposeFloat("annualHoursPerFte", {
+      description: "Hours per FTE the figures use: the facility's setting for the budget year, or what was signed.",
+    }),
+    needsReverification: t.exposeBoolean("needsReverification", {
+      description:
+        "Begun before the budget season, or a facility setting the figures use changed since a step was completed.",
+    }),
     steps: t.field({ type: [StepType], resolve: (p) => p.steps }),
     roles: t.field({ type: [RoleType], resolve: (p) => p.roles }),
     careSchedule: t.field({ type: CareScheduleType, resolve: (p) => p.careSchedule }),
@@ -242,7 +303,9 @@ const WizardType = builder.objectRef<WizardView>("Wizard").implement({
       description: "Whether you hold Complete Wizard for the cost center (others read only).",
     }),
     budgetYear: t.exposeInt("budgetYear"),
-    annualHoursPerFte: t.exposeFloat("annualHoursPerFte"),
+    annualHoursPerFte: t.exposeFloat("annualHoursPerFte", {
+      description: "Hours per FTE for this budget year (the plan's own when it is signed).",
+    }),
     prnStandard: t.exposeFloat("prnStandard", { nullable: true }),
     plan: t.field({ type: PlanType, nullable: true, resolve: (w) => w.plan }),
     jobs: t.field({
@@ -289,6 +352,9 @@ const RoleInput = builder.inputType("UnitRoleInput", {
     isExempt: t.boolean({ required: true }),
     fte: t.float(),
     replacement: t.field({ type: RoleReplacementEnum }),
+    unpaidBreakMinutes: t.int({
+      description: "Minutes per shift; omit for the default (30 min on shifts of 8 h or more).",
+    }),
     shifts: t.field({ type: [ShiftInput] }),
   }),
 });

@@ -1,11 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lte } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { educationLevels, facilities, facilityBudgetSettings, facilityShiftSettings } from "../../db/schema";
+import {
+  educationLevels,
+  facilities,
+  facilityBudgetSettings,
+  facilityFteBasis,
+  facilityShiftSettings,
+} from "../../db/schema";
 import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
 import { setAdminTaskState } from "./adminTasks";
 import { recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { forbidden } from "./errors";
+import { markOpenPlansForReverification } from "./planReverification";
+import { budgetYearOf } from "./staffingPlans/access";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
@@ -68,7 +76,30 @@ export async function defineSystemRelationships(db: Queryable, viewer: Viewer, i
   });
 }
 
-/** Basic Financial Information: the budget settings and the FTE basis. */
+/**
+ * The hours per FTE a plan of `budgetYear` uses: the facility's setting effective for that budget
+ * year (the latest change made in that year or before), else its current one.
+ */
+export async function annualHoursPerFteFor(db: Queryable, facilityId: string, budgetYear: number): Promise<number> {
+  const [effective] = await db
+    .select({ hours: facilityFteBasis.annualHoursPerFte })
+    .from(facilityFteBasis)
+    .where(and(eq(facilityFteBasis.facilityId, facilityId), lte(facilityFteBasis.budgetYear, budgetYear)))
+    .orderBy(desc(facilityFteBasis.budgetYear))
+    .limit(1);
+  if (effective) return effective.hours;
+  const [facility] = await db
+    .select({ hours: facilities.annualHoursPerFte })
+    .from(facilities)
+    .where(eq(facilities.id, facilityId));
+  return facility?.hours ?? 2080;
+}
+
+/**
+ * Basic Financial Information: the budget settings and the FTE basis. A new hours per FTE takes
+ * effect from the current budget year: earlier years keep the value they had, signed plans keep
+ * what was signed, and open plans of this year on are marked for re-verification.
+ */
 export async function updateFinancialInformation(db: Queryable, viewer: Viewer, input: unknown) {
   requireAdmin(viewer);
   const { annualHoursPerFte, ...budget } = parseInput(budgetSettingsSchema, input);
@@ -82,6 +113,26 @@ export async function updateFinancialInformation(db: Queryable, viewer: Viewer, 
       .insert(facilityBudgetSettings)
       .values({ facilityId: viewer.facilityId, ...budget })
       .onConflictDoUpdate({ target: facilityBudgetSettings.facilityId, set: { ...budget, updatedAt: new Date() } });
+    if (before.annualHoursPerFte !== annualHoursPerFte) {
+      const budgetYear = budgetYearOf(new Date(), budget);
+      // The years before keep the value in force until now.
+      await tx
+        .insert(facilityFteBasis)
+        .values({
+          facilityId: viewer.facilityId,
+          budgetYear: budgetYear - 1,
+          annualHoursPerFte: before.annualHoursPerFte,
+        })
+        .onConflictDoNothing();
+      await tx
+        .insert(facilityFteBasis)
+        .values({ facilityId: viewer.facilityId, budgetYear, annualHoursPerFte })
+        .onConflictDoUpdate({
+          target: [facilityFteBasis.facilityId, facilityFteBasis.budgetYear],
+          set: { annualHoursPerFte, updatedAt: new Date() },
+        });
+      await markOpenPlansForReverification(tx, viewer.facilityId, { budgetYearFrom: budgetYear });
+    }
     await setAdminTaskState(tx, viewer, "AddBasicFinancialInformation", "Completed");
     const after = await getFacilitySettings(tx, viewer);
     await audit(tx, viewer, "facility.financial_information.update", before, after);

@@ -13,6 +13,7 @@ import { type AuditEntry, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
 import { getCostCenter } from "./costCenters";
 import { DomainError, forbidden } from "./errors";
+import { markOpenPlansForReverification } from "./planReverification";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
@@ -24,6 +25,8 @@ export type JobRecord = {
   categoryId: number;
   categoryName: string;
   isExempt: boolean;
+  /** Counts toward HPPD. Set from the category's default whenever the category changes. */
+  isDirectCare: boolean;
 };
 export type JobCategoryRecord = { id: number; name: string };
 
@@ -37,6 +40,7 @@ const columns = {
   categoryId: jobs.categoryId,
   categoryName: jobCategories.name,
   isExempt: jobs.isExempt,
+  isDirectCare: jobs.isDirectCare,
 };
 
 function selectJobs(db: Queryable) {
@@ -138,9 +142,13 @@ async function applyAssignments(
 
     const changes = list.filter((entry) => byId.get(entry.jobId.toLowerCase())?.categoryId !== entry.categoryId);
     if (changes.length > 0) {
+      const newCategory = categoryCase(changes);
       await tx
         .update(jobs)
-        .set({ categoryId: categoryCase(changes) })
+        .set({
+          categoryId: newCategory,
+          isDirectCare: sql`(select ${jobCategories.isDirectCare} from ${jobCategories} where ${jobCategories.id} = ${newCategory})`,
+        })
         .where(
           inArray(
             jobs.id,
@@ -150,6 +158,9 @@ async function applyAssignments(
     }
     const after = await selectJobs(tx).where(inArray(jobs.id, ids));
     const afterById = new Map(after.map((job) => [job.id.toLowerCase(), job]));
+    // Only a change of the direct-care flag moves a plan's figures (HPPD).
+    const flagChanged = after.filter((job) => byId.get(job.id.toLowerCase())?.isDirectCare !== job.isDirectCare);
+    await markOpenPlansForReverification(tx, viewer.facilityId, { jobIds: flagChanged.map((job) => job.id) });
     await recordAudits(
       tx,
       changes.map((entry): AuditEntry => {
@@ -196,14 +207,47 @@ export async function createJob(db: Queryable, viewer: Viewer, input: unknown): 
       const message = `A job named ${name} already exists in this facility.`;
       throw new DomainError("conflict", message, { name: message });
     }
+    const [category] = await tx
+      .select({ isDirectCare: jobCategories.isDirectCare })
+      .from(jobCategories)
+      .where(eq(jobCategories.id, categoryId));
     const [created] = await tx
       .insert(jobs)
-      .values({ facilityId: viewer.facilityId, name, categoryId })
+      .values({ facilityId: viewer.facilityId, name, categoryId, isDirectCare: category?.isDirectCare ?? true })
       .returning({ id: jobs.id });
     const [record] = await selectJobs(tx).where(eq(jobs.id, (created as { id: string }).id));
     await recordAudits(tx, [auditEntry(viewer, "job.create", null, record ?? null)]);
     await syncJobCategorizationTask(tx, viewer);
     return record as JobRecord;
+  });
+}
+
+/**
+ * Whether a job's hours count toward HPPD (the unit secretary's do not). Audited; open plans with a
+ * role of the job are marked for re-verification; signed plans keep what was signed.
+ */
+export async function setJobDirectCare(
+  db: Queryable,
+  viewer: Viewer,
+  jobId: string,
+  isDirectCare: unknown,
+): Promise<JobRecord> {
+  requireAdmin(viewer);
+  const { jobId: id } = parseInput(jobCategoryAssignmentSchema.pick({ jobId: true }), { jobId });
+  if (typeof isDirectCare !== "boolean") {
+    throw new DomainError("invalid", "isDirectCare must be true or false", {
+      isDirectCare: "isDirectCare must be true or false",
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [before] = await selectJobs(tx).where(and(eq(jobs.id, id), eq(jobs.facilityId, viewer.facilityId)));
+    if (!before) throw new DomainError("not_found", `Job ${id} was not found`);
+    if (before.isDirectCare === isDirectCare) return before;
+    await tx.update(jobs).set({ isDirectCare }).where(eq(jobs.id, id));
+    const [after] = await selectJobs(tx).where(eq(jobs.id, id));
+    await recordAudits(tx, [auditEntry(viewer, "job.direct_care.update", before, after ?? null)]);
+    await markOpenPlansForReverification(tx, viewer.facilityId, { jobIds: [id] });
+    return after as JobRecord;
   });
 }
 

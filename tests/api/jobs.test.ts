@@ -110,7 +110,9 @@ describe("reading jobs and categories", () => {
       categoryId: 1,
       categoryName: "Registered Nurse",
       isExempt: false,
+      isDirectCare: true,
     });
+    expect(body.find((job) => job.name === "Unit Secretary")).toMatchObject({ isDirectCare: false });
     expect(body.map((job) => job.id)).not.toContain(OTHER_JOB);
   });
 
@@ -315,6 +317,75 @@ describe("setting categories", () => {
   });
 });
 
+describe("the direct-care flag", () => {
+  const mutation = `mutation ($jobId: ID!, $isDirectCare: Boolean!) { setJobDirectCare(jobId: $jobId, isDirectCare: $isDirectCare) {
+    __typename
+    ... on MutationSetJobDirectCareSuccess { data { id isDirectCare } }
+    ... on DomainError { message code }
+  } }`;
+  const flagOf = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]?.isDirectCare;
+
+  it("defaults by category: nursing categories count toward HPPD, unit support, leadership and allied health do not", async () => {
+    expect(await flagOf(RN)).toBe(true);
+    expect(await flagOf(UNIT_SECRETARY)).toBe(false);
+    expect(await flagOf(RESPIRATORY_THERAPIST)).toBe(false);
+    const created = await call("POST", "/job", token.admin, { name: "Ward Clerk", categoryId: 4 });
+    expect(created.body).toMatchObject({ name: "Ward Clerk", categoryId: 4, isDirectCare: false });
+  });
+
+  it("a new category brings its default; an admin sets the flag, audited", async () => {
+    await patchCategories([{ jobId: RESPIRATORY_THERAPIST, categoryId: 3 }]);
+    expect(await flagOf(RESPIRATORY_THERAPIST)).toBe(true);
+    await patchCategories([{ jobId: RESPIRATORY_THERAPIST, categoryId: 6 }]);
+    expect(await flagOf(RESPIRATORY_THERAPIST)).toBe(false);
+    const set = await graphqlRequest(server.baseUrl, token.admin, mutation, {
+      jobId: RESPIRATORY_THERAPIST,
+      isDirectCare: true,
+    });
+    expect(set.body.data?.setJobDirectCare).toEqual({
+      __typename: "MutationSetJobDirectCareSuccess",
+      data: { id: RESPIRATORY_THERAPIST, isDirectCare: true },
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "job.direct_care.update"))
+      .orderBy(asc(auditLog.id));
+    expect(audit).toMatchObject({
+      actorUserId: DEMO_USER_IDS.admin,
+      before: expect.objectContaining({ isDirectCare: false }),
+      after: expect.objectContaining({ isDirectCare: true }),
+    });
+    await graphqlRequest(server.baseUrl, token.admin, mutation, { jobId: RESPIRATORY_THERAPIST, isDirectCare: false });
+  });
+
+  it("refuses unknown jobs and other accounts, changing nothing", async () => {
+    await expectNothingChanged(async () => {
+      const unknown = await graphqlRequest(server.baseUrl, token.admin, mutation, {
+        jobId: UNKNOWN_ID,
+        isDirectCare: true,
+      });
+      expect(unknown.body.data?.setJobDirectCare).toMatchObject({
+        __typename: "DomainError",
+        message: `Job ${UNKNOWN_ID} was not found`,
+      });
+      const other = await graphqlRequest(server.baseUrl, token.admin, mutation, {
+        jobId: OTHER_JOB,
+        isDirectCare: true,
+      });
+      expect(other.body.data?.setJobDirectCare).toMatchObject({ __typename: "DomainError", code: "not_found" });
+      for (const account of ["user", "exec"] as const) {
+        const refused = await graphqlRequest(server.baseUrl, token[account], mutation, {
+          jobId: UNIT_SECRETARY,
+          isDirectCare: true,
+        });
+        expect(refused.body.data?.setJobDirectCare ?? null).toBeNull();
+        expect(refused.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      }
+    });
+  });
+});
+
 describe("adding jobs", () => {
   it("POST /api/job adds a job with its category, audited, listed by name", async () => {
     const { status, body } = await call("POST", "/job", token.admin, { name: "  Float Pool RN ", categoryId: 1 });
@@ -326,6 +397,7 @@ describe("adding jobs", () => {
       categoryId: 1,
       categoryName: "Registered Nurse",
       isExempt: false,
+      isDirectCare: true,
     });
     const [audit] = await db()
       .select()

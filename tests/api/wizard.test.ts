@@ -159,7 +159,19 @@ describe("step 1: unit definition", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Average daily census must be from 1 to 1000");
     expect(bad.body.fieldErrors).toMatchObject({
-      nonProductiveGoalPercentage: "Non-productive goal % must be from 0 to 99",
+      nonProductiveGoalPercentage: "Non-productive goal % must be from 0 to 50",
+    });
+    const text = await call("POST", "/staffing", token.user, {
+      staffingId: planId,
+      census: 22,
+      careTeamTarget: 9.6,
+      nonProductiveGoalPercentage: "15%",
+      targetOvertimePercentage: 26,
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.fieldErrors).toMatchObject({
+      nonProductiveGoalPercentage: "Non-productive goal % must be a number",
+      targetOvertimePercentage: "Target overtime % must be from 0 to 25",
     });
     const paid = await call("POST", "/staffing", token.user, {
       staffingId: planId,
@@ -240,24 +252,36 @@ describe("step 2: roles", () => {
     expect(await auditCount("care_schedule.save")).toBe(1);
   });
 
-  it("the plan's figures equal the model's", async () => {
+  it("the plan's figures are the hand-worked ones, the same on REST and GraphQL", async () => {
     const { body } = await call("GET", `/staffing/${planId}?unitId=${CC_6010}`, token.user);
-    const roles: RoleInput[] = body.roles.map((r: Json) => ({ ...r, key: r.id }));
-    const expected = planSummary(
-      {
-        census: 22,
-        careTeamTarget: 9.6,
-        nonProductiveGoalPercentage: 10,
-        targetOvertimePercentage: 5,
-        productiveFteBudget: 30,
-        totalPaidFteBudget: 33,
-      },
-      roles,
-      2080,
+    // Paid hours: RN 12.5 h on the clock − 30 min = 12; CNA 8 h − 30 min = 7.5.
+    // 5 × 12 + 4 × 12 + 2 × 7.5 + 2 × 7.5 + 1 × 7.5 = 145.5 h a day, all direct care (the manager is exempt).
+    expect(body.summary.dailyPlannedHours).toBe(145.5);
+    expect(body.summary.directCareHours).toBe(145.5);
+    expect(roundFte(body.summary.careTeamHours)).toBe(6.614); // 145.5 ÷ 22
+    // productive: 145.5 × 365 ÷ 2080 = 25.532 + the fixed manager 0.5 × 0.9 = 0.45 → 25.982
+    expect(roundFte(body.summary.productiveFte)).toBe(25.982);
+    // paid: 25.532 ÷ 0.9 = 28.369 + the manager's 0.5 → 28.869
+    expect(roundFte(body.summary.totalPaidFte)).toBe(28.869);
+    expect(roundFte(body.summary.overtimeFte)).toBe(1.277); // 25.532 × 5 %, exempt excluded
+    expect(roundFte(body.summary.censusDrivenFte)).toBe(37.062); // 22 × 9.6 × 365 ÷ 2080
+    expect(body.careSchedule.total).toEqual([5, 5, 5, 5, 5, 5, 5, 9, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8.5, 6, 6, 6, 5]);
+    const rn = body.roles.find((r: Json) => r.name === "Registered Nurse");
+    expect(rn.shifts.map((s: Json) => [s.durationHours, s.paidHours])).toEqual([
+      [12.5, 12],
+      [12.5, 12],
+    ]);
+    const graph = await graphqlRequest(
+      server.baseUrl,
+      token.user,
+      "query ($id: ID!) { wizard(costCenterId: $id) { plan { summary { productiveFte totalPaidFte careTeamHours } } } }",
+      { id: CC_6010 },
     );
-    expect(roundFte(body.summary.totalPaidFte)).toBe(30.234);
-    expect(roundFte(body.summary.totalPaidFte)).toBe(roundFte(expected.totalPaidFte));
-    expect(body.careSchedule.total).toEqual(careSchedule(roles).total);
+    expect((graph.body.data as Json).wizard.plan.summary).toEqual({
+      productiveFte: body.summary.productiveFte,
+      totalPaidFte: body.summary.totalPaidFte,
+      careTeamHours: body.summary.careTeamHours,
+    });
   });
 });
 
@@ -476,16 +500,19 @@ describe("step 5 and 6: position control, attestation, lock", () => {
     const { totals, openPositions, needs } = calculated.body.plan;
     expect(openPositions.length).toBeGreaterThan(0);
     for (const open of openPositions) expect(open.fte).toBeLessThanOrEqual(1);
-    const unfilled = needs.reduce((sum: number, n: Json) => sum + n.openFte, 0);
-    // Each remainder rounds up to 2 decimals: at most 0.01 FTE more than unfilled per position needed.
-    expect(totals.totalRequestedFte).toBeGreaterThanOrEqual(roundFte(unfilled) - 0.0005);
-    expect(totals.totalRequestedFte).toBeLessThanOrEqual(unfilled + 0.01 * needs.length);
+    // Step 4's unfilled (shown with 2 decimals) is exactly what is requested.
+    const unfilled = needs.reduce((sum: number, n: Json) => sum + Math.round(n.openFte * 100), 0) / 100;
+    expect(roundFte(totals.totalRequestedFte)).toBe(roundFte(unfilled));
+    for (const need of needs) {
+      const requested = openPositions
+        .filter((o: Json) => o.unitRoleId === need.unitRoleId && o.shift === need.shift)
+        .reduce((sum: number, o: Json) => sum + o.fte, 0);
+      expect(roundFte(requested)).toBe(need.openFte);
+      expect(need).toMatchObject({ gapFte: 0, overHireFte: 0 });
+    }
+    expect(totals.totalGap).toBe(0);
+    expect(totals.totalOverHire).toBe(0);
     expect(isGapClosed(totals.totalGap)).toBe(true);
-    expect(totals.totalGap).toBeGreaterThan(-0.01 * needs.length);
-    expect(totals.totalGap).toBeCloseTo(
-      totals.totalBudgetedPaid - totals.hiredFte - totals.totalRequestedFte - totals.totalTravellerFte,
-      9,
-    );
   });
 
   it("edits an open position; bad requisition numbers are refused; the gap must close before completing", async () => {

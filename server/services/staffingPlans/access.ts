@@ -22,7 +22,6 @@ export const WIZARD_MESSAGES = {
 export type Access = {
   costCenter: { id: string; code: string; name: string; facilityId: string; prnFte: number | null };
   canEdit: boolean;
-  annualHoursPerFte: number;
   budget: {
     fiscalYearMonthsBegin: number;
     fiscalYearDaysBegin: number;
@@ -52,7 +51,6 @@ export async function access(
       name: costCenters.name,
       facilityId: costCenters.facilityId,
       prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
-      annualHoursPerFte: facilities.annualHoursPerFte,
       fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
       fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
       budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
@@ -82,7 +80,6 @@ export async function access(
   return {
     costCenter: { id: row.id, code: row.code, name: row.name, facilityId: row.facilityId, prnFte: row.prnFte },
     canEdit,
-    annualHoursPerFte: row.annualHoursPerFte,
     budget:
       row.fiscalYearMonthsBegin === null
         ? null

@@ -9,7 +9,7 @@ import type { Viewer } from "../viewer";
 import { access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
 import { storeCareSchedule } from "./careSchedule";
 import { audit, planForEdit, viewAfter } from "./edit";
-import { buildPlan, buildView, type StepView } from "./view";
+import { buildPlan, buildView, type PlanView, type SignedSnapshot, type StepView } from "./view";
 
 /**
  * `PATCH /api/wizard/`: completes a step (the main button). Refused unless every earlier step is
@@ -44,6 +44,10 @@ export async function completeWizardStep(db: Database, viewer: Viewer, planId: s
         .where(and(eq(wizardSteps.planId, planId), eq(wizardSteps.step, next), eq(wizardSteps.status, "Pending")));
     }
     if (wizardStep === "CreateCareSchedules") await storeCareSchedule(tx, planId);
+    // Position control completed again on today's settings: the plan is re-verified.
+    if (wizardStep === "FinalizePositionControl" && plan.settingsChangedAt) {
+      await tx.update(staffingPlans).set({ settingsChangedAt: null }).where(eq(staffingPlans.id, planId));
+    }
     await recordAudit(
       tx,
       audit(
@@ -75,6 +79,13 @@ export async function attestStaffingPlan(db: Database, viewer: Viewer, planId: s
       .update(wizardSteps)
       .set({ status: "Completed", updatedAt: now })
       .where(and(eq(wizardSteps.planId, planId), eq(wizardSteps.step, "ReviewAttestation")));
+    // Freeze what was signed: inputs, the settings used (hours per FTE, direct-care flags) and every figure.
+    const signed = (await buildView(tx, granted, now)).plan as PlanView;
+    const snapshot: SignedSnapshot = { plan: { ...signed, needsReverification: false } };
+    await tx
+      .update(staffingPlans)
+      .set({ attestedSnapshot: snapshot, settingsChangedAt: null })
+      .where(eq(staffingPlans.id, planId));
     await recordAudit(
       tx,
       audit(viewer, "staffing_plan.attest", planId, plan, {

@@ -1,33 +1,59 @@
 // Reads beside the wizard's steps: the what-if model, the plan of a cost center, and the facility's educations, jobs and shifts.
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { educationLevels, facilityShiftSettings, jobs } from "../../../db/schema";
 import { planSummary, positionNeeds, type RoleInput, roleSchema, unitDefinitionSchema } from "../../../schema/staffing";
 import { DomainError, notFound } from "../errors";
+import { annualHoursPerFteFor } from "../facility";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { access, WIZARD_MESSAGES } from "./access";
+import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
 import { getWizard } from "./view";
 
-/** `POST /api/staffing/model`: the same math on unsaved inputs (a what-if), nothing saved. */
+/**
+ * `POST /api/staffing/model`: the same math on unsaved inputs (a what-if), nothing saved, with the
+ * facility's hours per FTE for the current budget year and each role's job's direct-care flag.
+ */
 export async function modelStaffing(db: Queryable, viewer: Viewer, costCenterId: string, input: unknown) {
   const granted = await access(db, viewer, costCenterId, "read");
   const body = (input ?? {}) as { roles?: unknown };
   const unit = parseInput(unitDefinitionSchema, input);
   if (!Array.isArray(body.roles))
     throw new DomainError("invalid", "roles must be a list", { roles: "roles must be a list" });
-  const roles: RoleInput[] = body.roles.map((role, index) => {
+  const parsedRoles = body.roles.map((role, index) => {
     const parsed = roleSchema.safeParse(role);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = issue?.message ?? "The role is invalid";
       throw new DomainError("invalid", message, { [`roles.${index}.${issue?.path.join(".") ?? ""}`]: message });
     }
-    return { key: String(index), ...parsed.data, replacement: parsed.data.replacement as RoleInput["replacement"] };
+    return parsed.data;
   });
+  const jobIds = parsedRoles.flatMap((role) => (role.jobId ? [role.jobId] : []));
+  const directCare = new Map(
+    jobIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: jobs.id, isDirectCare: jobs.isDirectCare })
+            .from(jobs)
+            .where(and(eq(jobs.facilityId, granted.costCenter.facilityId), inArray(jobs.id, jobIds)))
+        ).map((job) => [job.id, job.isDirectCare]),
+  );
+  const roles: RoleInput[] = parsedRoles.map((role, index) => ({
+    key: String(index),
+    ...role,
+    replacement: role.replacement as RoleInput["replacement"],
+    isDirectCare: role.jobId ? (directCare.get(role.jobId) ?? true) : true,
+  }));
+  const annualHoursPerFte = await annualHoursPerFteFor(
+    db,
+    granted.costCenter.facilityId,
+    budgetYearOf(new Date(), granted.budget),
+  );
   return {
-    summary: planSummary(unit, roles, granted.annualHoursPerFte),
-    needs: positionNeeds(roles, unit.nonProductiveGoalPercentage, granted.annualHoursPerFte),
+    summary: planSummary(unit, roles, annualHoursPerFte),
+    needs: positionNeeds(roles, unit.nonProductiveGoalPercentage, annualHoursPerFte),
   };
 }
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { openPositions } from "../../../db/schema";
-import { type HeldPosition, openPositionSchema, openPositionsFor } from "../../../schema/staffing";
+import { openPositionSchema, requisitionsFor } from "../../../schema/staffing";
 import { recordAudit } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
@@ -16,16 +16,8 @@ export async function calculateOpenPositions(db: Database, viewer: Viewer, planI
   return db.transaction(async (tx) => {
     const { granted, plan } = await planForEdit(tx, viewer, planId);
     const current = await buildPlan(tx, granted, plan, null, new Date());
-    const held: HeldPosition[] = [];
-    const typeOf = new Map(current.staff.map((s) => [s.staffId, s.staffType]));
-    const roleOf = new Map(current.roles.map((r) => [r.id, r]));
-    for (const p of current.staffPositions) {
-      const role = p.unitRoleId ? roleOf.get(p.unitRoleId) : undefined;
-      const staffType = typeOf.get(p.staffId);
-      if (role && staffType)
-        held.push({ roleKey: role.id, shift: p.shift, fte: p.fte, staffType, isExempt: role.isExempt });
-    }
-    const drafts = openPositionsFor(current.needs, held);
+    // Step 4's "unfilled" (what regular staff and travellers leave) is exactly what is requested.
+    const drafts = current.needs.flatMap((need) => requisitionsFor(need, need.openFte));
     await tx.delete(openPositions).where(eq(openPositions.planId, planId));
     const created = drafts.length
       ? await tx

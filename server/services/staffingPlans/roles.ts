@@ -48,6 +48,7 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
         isExempt: role.isExempt,
         fte: role.fte,
         replacement: role.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
+        unpaidBreakMinutes: role.unpaidBreakMinutes,
         sortOrder: next,
       })
       .returning({ id: unitRoles.id });
@@ -85,6 +86,7 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
         isExempt: role.isExempt,
         fte: role.fte,
         replacement: role.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
+        unpaidBreakMinutes: role.unpaidBreakMinutes,
       })
       .where(eq(unitRoles.id, roleId));
     await tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId));
@@ -164,6 +166,7 @@ export async function saveRoleShift(db: Database, viewer: Viewer, input: unknown
     name: role.name,
     isExempt: false,
     replacement: role.replacement,
+    unpaidBreakMinutes: role.unpaidBreakMinutes,
     shifts: merged,
   });
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
   costCenterStaff,
+  jobs,
   openPositions,
   roleShifts,
   staff,
@@ -13,7 +14,9 @@ import {
   wizardSteps,
 } from "../../../db/schema";
 import {
+  budgetYearRange,
   careSchedule,
+  contractCoverage,
   formatFte,
   fteEquals,
   type HeldPosition,
@@ -21,22 +24,26 @@ import {
   isGapClosed,
   isRoleComplete,
   type PlanSummary,
+  type PositionControlRow,
   type PositionNeed,
   type PositionTotals,
   planSummary,
+  positionControl,
   positionNeeds,
-  positionTotals,
   prnNotice,
   type RoleInput,
   roundFte,
   type ShiftName,
   type StepStatus,
   shiftEndTime,
+  shiftPaidHours,
+  unfilledFte,
   unitDefinitionSchema,
   WIZARD_NOTICES,
   WIZARD_STEPS,
   type WizardStep,
 } from "../../../schema/staffing";
+import { annualHoursPerFteFor } from "../facility";
 import type { Viewer } from "../viewer";
 import { type Access, access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
 
@@ -47,6 +54,10 @@ export type RoleView = {
   isExempt: boolean;
   fte: number | null;
   replacement: "Fixed" | "FixedWithReplacement" | "Variable";
+  /** Minutes per shift; null: the default (30 min on shifts of 8 h or more). */
+  unpaidBreakMinutes: number | null;
+  /** The role's job counts toward HPPD (roles without a job do). */
+  isDirectCare: boolean;
   sortOrder: number;
   isComplete: boolean;
   shifts: {
@@ -54,7 +65,10 @@ export type RoleView = {
     shift: ShiftName;
     startTime: string;
     endTime: string;
+    /** Clock span. */
     durationHours: number;
+    /** Span less the unpaid break. */
+    paidHours: number;
     staffPerShift: number;
   }[];
 };
@@ -102,7 +116,13 @@ export type OpenPositionView = {
   isTraveller: boolean;
 };
 
-export type NeedView = PositionNeed & { unitRoleId: string; filledFte: number; openFte: number };
+/** A needed position with what fills it: `openFte` is what staff leave unfilled (step 4), the gap what nothing covers (step 5). */
+export type NeedView = PositionNeed &
+  Omit<PositionControlRow, "roleKey" | "shift" | "paidFte"> & {
+    unitRoleId: string;
+    filledFte: number;
+    openFte: number;
+  };
 
 export type StepView = { step: WizardStep; status: StepStatus; isFormValid: boolean; problems: string[] };
 
@@ -120,6 +140,9 @@ export type PlanView = {
   attestedAt: Date | null;
   attestedByName: string | null;
   lockedAt: Date | null;
+  /** Hours per FTE the figures use: the facility's setting for the plan's budget year, or what was signed. */
+  annualHoursPerFte: number;
+  /** Begun before the budget season, or a facility setting its figures use changed since a step was completed. */
   needsReverification: boolean;
   steps: StepView[];
   roles: RoleView[];
@@ -168,11 +191,41 @@ export async function buildView(db: Queryable, granted: Access, now: Date): Prom
     costCenterName: granted.costCenter.name,
     canEdit: granted.canEdit,
     budgetYear,
-    annualHoursPerFte: granted.annualHoursPerFte,
     prnStandard: granted.costCenter.prnFte,
   };
-  if (!plan) return { ...base, plan: null };
-  return { ...base, plan: await buildPlan(db, granted, plan.plan, plan.attestedByName, now) };
+  if (!plan) {
+    const annualHoursPerFte = await annualHoursPerFteFor(db, granted.costCenter.facilityId, budgetYear);
+    return { ...base, annualHoursPerFte, plan: null };
+  }
+  const signed = signedPlan(plan.plan, granted, now);
+  const view = signed ?? (await buildPlan(db, granted, plan.plan, plan.attestedByName, now));
+  return { ...base, annualHoursPerFte: view.annualHoursPerFte, plan: view };
+}
+
+/** What attestation stores: the plan as it was signed, figures and all. */
+export type SignedSnapshot = { plan: PlanView };
+
+/**
+ * A locked plan shows what was signed, never a recomputation: settings changed since (hours per
+ * FTE, a job's direct-care flag), staff changes and formula changes leave it as it was. Only the
+ * budget-season notice is current (a new season reopens even a signed plan).
+ */
+function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
+  const snapshot = row.attestedSnapshot as SignedSnapshot | null;
+  if (!row.lockedAt || !snapshot?.plan) return null;
+  const signed = snapshot.plan;
+  const seasonStart = budgetSeasonStart(now, granted.budget);
+  const seasonDue = seasonStart !== null && row.startedAt < seasonStart;
+  const notices = signed.notices.filter((n) => n.message !== WIZARD_NOTICES.budgetSeason);
+  if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
+  return {
+    ...signed,
+    startedAt: new Date(signed.startedAt),
+    attestedAt: signed.attestedAt ? new Date(signed.attestedAt) : null,
+    lockedAt: new Date(row.lockedAt),
+    needsReverification: seasonDue,
+    notices,
+  };
 }
 
 export type PlanRow = typeof staffingPlans.$inferSelect;
@@ -184,12 +237,13 @@ export async function buildPlan(
   attestedByName: string | null,
   now: Date,
 ): Promise<PlanView> {
-  const H = granted.annualHoursPerFte;
-  const [stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
+  const [H, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
+    annualHoursPerFteFor(db, granted.costCenter.facilityId, plan.budgetYear),
     db.select().from(wizardSteps).where(eq(wizardSteps.planId, plan.id)),
     db
-      .select()
+      .select({ role: unitRoles, isDirectCare: sql<boolean>`coalesce(${jobs.isDirectCare}, true)` })
       .from(unitRoles)
+      .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
       .where(eq(unitRoles.planId, plan.id))
       .orderBy(asc(unitRoles.sortOrder), asc(unitRoles.name)),
     db
@@ -224,7 +278,7 @@ export async function buildPlan(
     shiftsByRole.set(shift.roleId, list);
   }
   const shiftOrder = (s: ShiftName) => ["Days", "Evenings", "Nights"].indexOf(s);
-  const roles: RoleView[] = roleRows.map((role) => {
+  const roles: RoleView[] = roleRows.map(({ role, isDirectCare }) => {
     const shifts = (shiftsByRole.get(role.id) ?? [])
       .sort((a, b) => shiftOrder(a.shift) - shiftOrder(b.shift))
       .map((s) => ({
@@ -233,6 +287,7 @@ export async function buildPlan(
         startTime: s.startTime,
         endTime: shiftEndTime(s.startTime, s.durationHours),
         durationHours: s.durationHours,
+        paidHours: shiftPaidHours(s, role.unpaidBreakMinutes),
         staffPerShift: s.staffPerShift,
       }));
     return {
@@ -242,6 +297,8 @@ export async function buildPlan(
       isExempt: role.isExempt,
       fte: role.fte,
       replacement: role.replacement,
+      unpaidBreakMinutes: role.unpaidBreakMinutes,
+      isDirectCare,
       sortOrder: role.sortOrder,
       isComplete: isRoleComplete({ name: role.name, isExempt: role.isExempt, fte: role.fte, shifts }),
       shifts,
@@ -254,6 +311,8 @@ export async function buildPlan(
     isExempt: r.isExempt,
     fte: r.fte,
     replacement: r.replacement,
+    unpaidBreakMinutes: r.unpaidBreakMinutes,
+    isDirectCare: r.isDirectCare,
     shifts: r.shifts,
   }));
   const unit = {
@@ -268,6 +327,9 @@ export async function buildPlan(
   const schedule = careSchedule(modelRoles);
 
   const staffById = new Map(staffRows.map((s) => [s.staffId, s]));
+  const year = granted.budget
+    ? budgetYearRange(plan.budgetYear, granted.budget.fiscalYearMonthsBegin, granted.budget.fiscalYearDaysBegin)
+    : budgetYearRange(plan.budgetYear, 1, 1);
   const held: HeldPosition[] = [];
   const assignedByStaff = new Map<string, number>();
   const staffPositionViews: StaffPositionView[] = positionRows.map((p) => {
@@ -275,7 +337,14 @@ export async function buildPlan(
     const person = staffById.get(p.staffId);
     assignedByStaff.set(p.staffId, (assignedByStaff.get(p.staffId) ?? 0) + p.fte);
     if (role && person) {
-      held.push({ roleKey: role.id, shift: p.shift, fte: p.fte, staffType: person.staffType, isExempt: role.isExempt });
+      held.push({
+        roleKey: role.id,
+        shift: p.shift,
+        fte: p.fte,
+        staffType: person.staffType,
+        isExempt: role.isExempt,
+        coverage: person.staffType === "Traveller" ? contractCoverage(person.contractEndDate, year.start, year.end) : 1,
+      });
     }
     return {
       id: p.id,
@@ -288,18 +357,29 @@ export async function buildPlan(
       endTime: p.endTime,
     };
   });
-  const requested = openRows.map((o) => ({ fte: o.fte, isTraveller: o.isTraveller }));
-  const totals = positionTotals(summary, held, requested);
+  const requested = openRows.map((o) => ({
+    roleKey: o.unitRoleId,
+    shift: o.shift,
+    fte: o.fte,
+    isTraveller: o.isTraveller,
+  }));
   const needs = positionNeeds(modelRoles, unit.nonProductiveGoalPercentage, H);
-  const filledByKey = new Map<string, number>();
-  for (const h of held) {
-    if (h.staffType === "PRN") continue;
-    const key = `${h.roleKey}|${h.isExempt ? "" : (h.shift ?? "")}`;
-    filledByKey.set(key, (filledByKey.get(key) ?? 0) + h.fte);
-  }
-  const needViews: NeedView[] = needs.map((need) => {
-    const filledFte = filledByKey.get(`${need.roleKey}|${need.shift ?? ""}`) ?? 0;
-    return { ...need, unitRoleId: need.roleKey, filledFte, openFte: Math.max(0, roundFte(need.paidFte - filledFte)) };
+  const control = positionControl(needs, held, requested);
+  const totals = control.totals;
+  const needViews: NeedView[] = needs.map((need, index) => {
+    const row = control.rows[index] as PositionControlRow;
+    const filledFte = row.hiredFte + row.travellerFte;
+    return {
+      ...need,
+      hiredFte: row.hiredFte,
+      travellerFte: row.travellerFte,
+      requestedFte: row.requestedFte,
+      gapFte: row.gapFte,
+      overHireFte: row.overHireFte,
+      unitRoleId: need.roleKey,
+      filledFte,
+      openFte: unfilledFte(need, filledFte),
+    };
   });
 
   const prn = granted.costCenter.prnFte;
@@ -391,8 +471,11 @@ export async function buildPlan(
     }
   }
   const seasonStart = budgetSeasonStart(now, granted.budget);
-  const needsReverification = seasonStart !== null && plan.startedAt < seasonStart;
-  if (needsReverification) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
+  const seasonDue = seasonStart !== null && plan.startedAt < seasonStart;
+  if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
+  const settingsChanged = plan.settingsChangedAt !== null;
+  if (settingsChanged) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.settingsChanged });
+  const needsReverification = seasonDue || settingsChanged;
 
   return {
     id: plan.id,
@@ -408,6 +491,7 @@ export async function buildPlan(
     attestedAt: plan.attestedAt,
     attestedByName: plan.attestedAt ? attestedByName : null,
     lockedAt: plan.lockedAt,
+    annualHoursPerFte: H,
     needsReverification,
     steps: WIZARD_STEPS.map((step) => ({
       step,
