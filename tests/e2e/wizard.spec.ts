@@ -1,13 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoId } from "../../db/seed/demo";
-import {
-  formatFte,
-  formatHours,
-  planSummary,
-  type RoleInput,
-  STAFFING_MESSAGES,
-  WIZARD_NOTICES,
-} from "../../schema/staffing";
+import { formatFte, STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { signIn } from "./support/signIn";
 
 /**
@@ -20,7 +13,18 @@ const footer = (page: Page) => page.locator("footer");
 const main = (page: Page, name: string | RegExp = "SAVE AND CONTINUE") => footer(page).getByRole("button", { name });
 const notices = (page: Page) => footer(page).getByTestId("footer-message");
 const stepStatus = (page: Page, step: string) => page.getByTestId(`step-${step}`).getByTestId("step-status");
-const H = 2080;
+/**
+ * The share of the budget year (July to June, the demo facility's fiscal year) a traveller's
+ * contract ending `end` covers, counted in whole days: a second computation beside the app's.
+ */
+function travellerShare(end: string, now = new Date()): number {
+  const day = 86_400_000;
+  const startYear = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  const start = Date.UTC(startYear, 6, 1);
+  const yearEnd = Date.UTC(startYear + 1, 5, 30);
+  const last = Math.min(Date.parse(`${end}T00:00:00Z`), yearEnd);
+  return last < start ? 0 : ((last - start) / day + 1) / ((yearEnd - start) / day + 1);
+}
 
 const UNIT = {
   census: 22,
@@ -127,8 +131,12 @@ test.describe("planning wizard", () => {
       await fillAndLeave(census, "0");
       await expect(page.getByText("Average daily census must be from 1 to 1000")).toBeVisible();
       await expect(main(page)).toBeDisabled();
-      await fillAndLeave(page.getByLabel("Non-productive goal %"), "100");
-      await expect(page.getByText("Non-productive goal % must be from 0 to 99")).toBeVisible();
+      await fillAndLeave(page.getByLabel("Non-productive goal %"), "51");
+      await expect(page.getByText("Non-productive goal % must be from 0 to 50")).toBeVisible();
+      await fillAndLeave(page.getByLabel("Non-productive goal %"), "15%");
+      await expect(page.getByText("Non-productive goal % must be a number")).toBeVisible();
+      await fillAndLeave(page.getByLabel("Target overtime %"), "26");
+      await expect(page.getByText("Target overtime % must be from 0 to 25")).toBeVisible();
       await page.reload();
       // Nothing bad was saved: the server still has the sample values.
       await expect(page.getByLabel("Average daily census")).toHaveValue("22");
@@ -154,11 +162,17 @@ test.describe("planning wizard", () => {
       await editor.getByRole("combobox", { name: /^Role/ }).selectOption({ label: "Registered Nurse" });
       const days = editor.getByTestId("shift-Days");
       await days.getByText("Days", { exact: true }).click();
+      // The clock span and the paid hours are apart: 0700 + 12.5 h on the clock, less the default 30-minute break.
+      await expect(days).toContainText("ends 1930 · 12 paid h");
+      await editor.getByLabel("Unpaid break per shift (minutes)").fill("45");
+      await expect(days).toContainText("ends 1930 · 11.75 paid h");
+      await editor.getByLabel("Unpaid break per shift (minutes)").fill("half an hour");
       await days.getByLabel("Days start time").fill("2430");
       await days.getByLabel("Days staff per shift").fill("25");
       await editor.getByRole("button", { name: "Save role" }).click();
       await expect(editor.getByText(STAFFING_MESSAGES.militaryTime)).toBeVisible();
       await expect(editor.getByText(STAFFING_MESSAGES.staffPerShift)).toBeVisible();
+      await expect(editor.getByText(STAFFING_MESSAGES.unpaidBreak)).toBeVisible();
       await editor.getByRole("button", { name: "Cancel" }).click();
       await expect(page.getByTestId("role-row")).toHaveCount(0);
 
@@ -174,10 +188,10 @@ test.describe("planning wizard", () => {
 
       for (const role of ROLES) await addRole(page, role);
       await expect(page.getByTestId("role-row").filter({ hasText: "Registered Nurse" })).toContainText(
-        "Days 0700-1930 · 12.5 h · 5 staff",
+        "Days 0700-1930 · 12.5 h (12 paid) · 5 staff",
       );
       await expect(page.getByTestId("role-row").filter({ hasText: "Registered Nurse" })).toContainText(
-        "Nights 1900-0730 · 12.5 h · 4 staff",
+        "Nights 1900-0730 · 12.5 h (12 paid) · 4 staff",
       );
       await page.screenshot({ path: `${SCREENS}/wizard-2-roles.png`, fullPage: true });
       await main(page).click();
@@ -191,14 +205,15 @@ test.describe("planning wizard", () => {
         ...[5, 5, 5, 5, 5, 5, 5, 9, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8.5, 6, 6, 6, 5].map(String),
       ]);
       await expect(page.getByTestId("care-chart")).toBeVisible();
-      await expect(page.getByTestId("fig-planned")).toHaveText("152.5");
-      await expect(page.getByTestId("fig-balance")).toHaveText("58.7");
+      // Paid hours: RN 12.5 h − 30 min = 12, CNA 8 h − 30 min = 7.5: 5 × 12 + 4 × 12 + 5 × 7.5 = 145.5
+      await expect(page.getByTestId("fig-planned")).toHaveText("145.5");
+      await expect(page.getByTestId("fig-balance")).toHaveText("65.7"); // 211.2 − 145.5
       await page.screenshot({ path: `${SCREENS}/wizard-3-careschedule.png`, fullPage: true });
       await main(page).click();
       await expect(page).toHaveURL(/\/user\/wizard\/assignstaff$/);
     });
 
-    const people: { name: string; type: string; fte: number }[] = [];
+    const people: { name: string; type: string; fte: number; contractEnd: string | null }[] = [];
     await test.step("step 4: every staff member assigned; red until then; the footer notice", async () => {
       await expect(notices(page)).toContainText(WIZARD_NOTICES.assignOrRemove);
       await expect(main(page)).toBeDisabled();
@@ -215,7 +230,9 @@ test.describe("planning wizard", () => {
             ? "PRN"
             : "Regular";
         const fte = Number(await cells.nth(2).textContent());
-        people.push({ name, type, fte });
+        const contractEnd =
+          type === "Traveller" ? await row.getByLabel(`Contract end date of ${name}`).inputValue() : null;
+        people.push({ name, type, fte, contractEnd });
         await expect(row).toHaveAttribute("data-assigned", "false");
         await expect(row.getByTestId("staff-name")).toHaveCSS("color", /rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
         if (i === count - 1) {
@@ -262,6 +279,7 @@ test.describe("planning wizard", () => {
       await second.getByTestId("move-form").getByRole("button", { name: "Move", exact: true }).click();
       await expect(second.getByRole("cell").nth(4)).toContainText("Certified Nursing Assistant · Evenings 1500-2300");
       await expect(second).toHaveAttribute("data-assigned", "true");
+      await expect(second.getByTestId("move-form")).toBeHidden();
       const backTo =
         /^(.+?) · (Days|Evenings|Nights) /.exec(before)?.slice(1, 3).join(" · ") ?? "Registered Nurse · Days";
       await second
@@ -304,21 +322,24 @@ test.describe("planning wizard", () => {
       await cna.getByRole("button", { name: "Edit Certified Nursing Assistant" }).click();
       await page.getByTestId("role-editor").getByLabel("Nights staff per shift").fill("2");
       await page.getByTestId("role-editor").getByRole("button", { name: "Save role" }).click();
-      await expect(cna).toContainText("Nights 2300-0700 · 8 h · 2 staff");
+      await expect(cna).toContainText("Nights 2300-0700 · 8 h (7.5 paid) · 2 staff");
       await expect(stepStatus(page, "DefineRoles")).toHaveText("In progress");
       for (const step of ["CreateCareSchedules", "AssignStaff", "FinalizePositionControl", "ReviewAttestation"]) {
         await expect(stepStatus(page, step)).toHaveText("In progress");
       }
       await expect(stepStatus(page, "UnitDefinition")).toHaveText("Completed");
-      const cnaRole = ROLES[2] as (typeof ROLES)[number];
-      cnaRole.shifts = cnaRole.shifts.map((s) => (s.shift === "Nights" ? { ...s, staffPerShift: 2 } : s));
-      // Forward again: the staff stay assigned; the open positions are calculated anew.
+      // Forward again: the staff stay assigned; the open positions are calculated anew. Each step's
+      // heading is awaited before its main button is pressed, so the press reaches that step's footer.
+      const heading = (name: string) => page.getByRole("heading", { level: 1, name });
       await main(page).click();
       await expect(page).toHaveURL(/careschedule$/);
+      await expect(heading("CREATE CARE SCHEDULES")).toBeVisible();
       await main(page).click();
       await expect(page).toHaveURL(/assignstaff$/);
+      await expect(heading("ASSIGN STAFF")).toBeVisible();
       await main(page).click();
       await expect(page).toHaveURL(/positioncontrol$/);
+      await expect(heading("FINALIZE POSITION CONTROL")).toBeVisible();
       await page.getByRole("button", { name: "Calculate open positions" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "CALCULATE" }).click();
       await expect(page.getByTestId("open-position").first()).not.toContainText("REQ-27-0001");
@@ -326,39 +347,36 @@ test.describe("planning wizard", () => {
       await expect(page).toHaveURL(/review$/);
     });
 
-    await test.step("step 6: the review's figures are the model's; attest, then locked", async () => {
-      const roles: RoleInput[] = ROLES.map((r, i) => ({
-        key: String(i),
-        name: r.job,
-        isExempt: r.exempt,
-        fte: r.fte ?? null,
-        replacement: r.exempt ? "Fixed" : "Variable",
-        shifts: r.shifts,
-      }));
-      const model = planSummary(UNIT, roles, H);
+    await test.step("step 6: the review's figures are the hand-worked ones; attest, then locked", async () => {
       const hired = people.filter((p) => p.type === "Regular").reduce((sum, p) => sum + p.fte, 0);
-      const traveller = people.filter((p) => p.type === "Traveller").reduce((sum, p) => sum + p.fte, 0);
+      const traveller = people
+        .filter((p) => p.type === "Traveller")
+        .reduce((sum, p) => sum + p.fte * travellerShare(p.contractEnd ?? ""), 0);
       const prn = people.filter((p) => p.type === "PRN").reduce((sum, p) => sum + p.fte, 0);
       const hiredExempt = people.filter((p) => p.name === "Jordan Patel").reduce((sum, p) => sum + p.fte, 0);
       await expect(page.getByRole("heading", { level: 1, name: "REVIEW AND ATTEST" })).toBeVisible();
       await expect(page.getByTestId("review-needs")).toBeVisible();
       const total = (key: string) => page.getByTestId(`total-${key}`);
-      await expect(page.getByTestId("fig-care")).toHaveText(formatHours(model.dailyPlannedCare));
-      await expect(page.getByTestId("fig-planned")).toHaveText(formatHours(model.dailyPlannedHours));
-      await expect(page.getByTestId("fig-hppd")).toHaveText(model.careTeamHours.toFixed(2));
-      await expect(page.getByTestId("fig-productive")).toHaveText(formatFte(model.productiveFte));
-      await expect(page.getByTestId("fig-paid")).toHaveText(formatFte(model.totalPaidFte));
-      await expect(total("totalBudgetedWorked")).toHaveText(formatFte(model.productiveFte));
-      await expect(total("totalBudgetedPaid")).toHaveText(formatFte(model.totalPaidFte));
+      // With 2 CNAs on nights: 5 × 12 + 4 × 12 + (2 + 2 + 2) × 7.5 = 153 paid hours a day.
+      await expect(page.getByTestId("fig-care")).toHaveText("211.2"); // 22 × 9.6
+      await expect(page.getByTestId("fig-planned")).toHaveText("153.0");
+      await expect(page.getByTestId("fig-hppd")).toHaveText("6.95"); // 153 ÷ 22
+      // 153 × 365 ÷ 2080 = 26.849 variable + the fixed manager 0.5 × 0.9 = 0.45 → 27.30 productive
+      await expect(page.getByTestId("fig-productive")).toHaveText("27.30");
+      // 26.849 ÷ 0.9 = 29.832 + the manager's 0.5 → 30.33 paid
+      await expect(page.getByTestId("fig-paid")).toHaveText("30.33");
+      await expect(page.getByTestId("fig-census-need")).toHaveText("37.06"); // 211.2 × 365 ÷ 2080
+      await expect(total("totalBudgetedWorked")).toHaveText("27.30");
+      await expect(total("totalBudgetedPaid")).toHaveText("30.33");
       await expect(total("hiredFte")).toHaveText(formatFte(hired));
       await expect(total("hiredExemptFte")).toHaveText(formatFte(hiredExempt));
       await expect(total("hiredVariableFte")).toHaveText(formatFte(hired - hiredExempt));
       await expect(total("totalTravellerFte")).toHaveText(formatFte(traveller));
       await expect(total("prnFte")).toHaveText(formatFte(prn));
-      await expect(total("overtimeFte")).toHaveText(formatFte(model.overtimeFte));
-      await expect(total("totalBudgetedHiredDifference")).toHaveText(formatFte(model.totalPaidFte - hired));
-      const requested = Number(await total("totalRequestedFte").textContent());
-      await expect(total("totalGap")).toHaveText(formatFte(model.totalPaidFte - hired - requested - traveller));
+      await expect(total("overtimeFte")).toHaveText("1.34"); // 26.849 × 5 %, the exempt manager excluded
+      await expect(total("totalBudgetedHiredDifference")).toHaveText(formatFte(30.3317 - hired));
+      // Every position was requested by the calculation: no shortfall anywhere.
+      await expect(total("totalGap")).toHaveText("0.00");
 
       await expect(main(page, "ATTEST")).toBeDisabled();
       await page.getByText(/I have reviewed this staffing plan/).click();

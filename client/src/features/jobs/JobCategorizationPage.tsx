@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   EmptyState,
   Flex,
   Grid,
@@ -39,6 +40,7 @@ const JobCategorization_JobsQuery = graphql(`
       categoryId
       categoryName
       isExempt
+      isDirectCare
     }
     jobCategories {
       id
@@ -56,6 +58,24 @@ const JobCategorization_SetJobCategoryMutation = graphql(`
           id
           categoryId
           categoryName
+          isDirectCare
+        }
+      }
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+const JobCategorization_SetJobDirectCareMutation = graphql(`
+  mutation JobCategorization_SetJobDirectCareMutation($jobId: ID!, $isDirectCare: Boolean!) {
+    setJobDirectCare(jobId: $jobId, isDirectCare: $isDirectCare) {
+      __typename
+      ... on MutationSetJobDirectCareSuccess {
+        data {
+          id
+          isDirectCare
         }
       }
       ... on DomainError {
@@ -84,8 +104,11 @@ const JobCategorization_CreateJobMutation = graphql(`
 
 type Job = JobCategorization_JobsQueryQuery["jobs"][number];
 type Category = JobCategorization_JobsQueryQuery["jobCategories"][number];
-/** While saving, the row shows the category chosen; a refusal puts the saved one back. */
-type RowState = { status: "saving"; categoryId: number } | { status: "saved" } | { status: "error"; message: string };
+/** While saving, the row shows the choice made; a refusal puts the saved one back. */
+type RowState =
+  | { status: "saving"; categoryId?: number; isDirectCare?: boolean }
+  | { status: "saved" }
+  | { status: "error"; message: string };
 
 export const JOB_SAVED = "Saved";
 export const JOB_ADDED = "Job added.";
@@ -114,7 +137,7 @@ export function JobCategorizationPage() {
   return (
     <ShellPage
       title="JOB CATEGORIZATION"
-      description="Give each job of the facility the category it rolls up under in staffing plans and the positions rollup. A category is saved as soon as you choose it."
+      description="Give each job of the facility the category it rolls up under in staffing plans and the positions rollup, and say whether its hours are direct patient care (only those count toward HPPD). Each choice is saved as soon as you make it."
       actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
     >
       {error && !data ? (
@@ -166,29 +189,47 @@ function JobTable({ jobs, categories }: JobTableProps) {
       if (data?.setJobCategory.__typename === "MutationSetJobCategorySuccess") forgetAdminTasks(cache);
     },
   });
+  const [setJobDirectCare] = useMutation(JobCategorization_SetJobDirectCareMutation);
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
     return term ? jobs.filter((job) => job.name.toLowerCase().includes(term)) : jobs;
   }, [jobs, filter]);
 
-  async function handleChange(job: Job, value: string) {
-    const categoryId = Number(value);
-    if (!value || categoryId === job.categoryId) return;
-    setRows((current) => ({ ...current, [job.id]: { status: "saving", categoryId } }));
+  /** Saves one change of a row, showing saving, saved or the refusal beside it. */
+  async function saveRow(
+    job: Job,
+    saving: RowState,
+    send: () => Promise<{ __typename: string; message?: string } | undefined>,
+  ) {
+    setRows((current) => ({ ...current, [job.id]: saving }));
     let next: RowState;
     try {
-      const { data } = await setJobCategory({
-        variables: { jobId: job.id, categoryId },
-      });
-      const result = data?.setJobCategory;
-      next =
-        result?.__typename === "MutationSetJobCategorySuccess"
-          ? { status: "saved" }
-          : { status: "error", message: result?.__typename === "DomainError" ? result.message : NO_ANSWER };
+      const result = await send();
+      next = result?.__typename.startsWith("Mutation")
+        ? { status: "saved" }
+        : { status: "error", message: result?.message ?? NO_ANSWER };
     } catch (caught) {
       next = { status: "error", message: caught instanceof Error ? caught.message : NO_ANSWER };
     }
     setRows((current) => ({ ...current, [job.id]: next }));
+  }
+
+  function handleChange(job: Job, value: string) {
+    const categoryId = Number(value);
+    if (!value || categoryId === job.categoryId) return;
+    void saveRow(
+      job,
+      { status: "saving", categoryId },
+      async () => (await setJobCategory({ variables: { jobId: job.id, categoryId } })).data?.setJobCategory,
+    );
+  }
+
+  function handleDirectCare(job: Job, isDirectCare: boolean) {
+    void saveRow(
+      job,
+      { status: "saving", isDirectCare },
+      async () => (await setJobDirectCare({ variables: { jobId: job.id, isDirectCare } })).data?.setJobDirectCare,
+    );
   }
 
   return (
@@ -229,9 +270,8 @@ function JobTable({ jobs, categories }: JobTableProps) {
               <Table.Header>
                 <Table.Row bg="bg.muted">
                   <Table.ColumnHeader ps="6">Job</Table.ColumnHeader>
-                  <Table.ColumnHeader pe="6" minW={{ base: "44", md: "96" }}>
-                    Category
-                  </Table.ColumnHeader>
+                  <Table.ColumnHeader minW={{ base: "44", md: "80" }}>Category</Table.ColumnHeader>
+                  <Table.ColumnHeader pe="6">Direct care (counts toward HPPD)</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -241,7 +281,8 @@ function JobTable({ jobs, categories }: JobTableProps) {
                     job={job}
                     categories={categories}
                     state={rows[job.id]}
-                    onChange={(value) => void handleChange(job, value)}
+                    onChange={(value) => handleChange(job, value)}
+                    onDirectCareChange={(value) => handleDirectCare(job, value)}
                   />
                 ))}
               </Table.Body>
@@ -258,10 +299,12 @@ type JobRowProps = {
   categories: readonly Category[];
   state: RowState | undefined;
   onChange: (value: string) => void;
+  onDirectCareChange: (value: boolean) => void;
 };
 
-function JobRow({ job, categories, state, onChange }: JobRowProps) {
-  const categoryId = state?.status === "saving" ? state.categoryId : job.categoryId;
+function JobRow({ job, categories, state, onChange, onDirectCareChange }: JobRowProps) {
+  const categoryId = (state?.status === "saving" ? state.categoryId : undefined) ?? job.categoryId;
+  const isDirectCare = (state?.status === "saving" ? state.isDirectCare : undefined) ?? job.isDirectCare;
   const missing = categoryId === 0;
   const errorId = `job-error-${job.id}`;
   return (
@@ -283,7 +326,7 @@ function JobRow({ job, categories, state, onChange }: JobRowProps) {
           </HStack>
         </Stack>
       </Table.Cell>
-      <Table.Cell pe="6">
+      <Table.Cell>
         <Stack gap="1">
           <Flex gap={{ base: "1", md: "3" }} direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
             <NativeSelect.Root size="sm" invalid={state?.status === "error"} maxW={{ md: "64" }}>
@@ -310,6 +353,18 @@ function JobRow({ job, categories, state, onChange }: JobRowProps) {
             </Text>
           ) : null}
         </Stack>
+      </Table.Cell>
+      <Table.Cell pe="6">
+        <Checkbox.Root
+          size="sm"
+          checked={isDirectCare}
+          disabled={state?.status === "saving"}
+          onCheckedChange={(event) => onDirectCareChange(event.checked === true)}
+        >
+          <Checkbox.HiddenInput aria-label={`${job.name} is direct care`} />
+          <Checkbox.Control />
+          <Checkbox.Label>{isDirectCare ? "Direct care" : "Not direct care"}</Checkbox.Label>
+        </Checkbox.Root>
       </Table.Cell>
     </Table.Row>
   );

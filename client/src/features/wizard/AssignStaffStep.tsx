@@ -11,6 +11,7 @@ import {
   Wizard_SplitStaffPositionMutation,
   Wizard_TransferStaffPositionMutation,
 } from "./documents";
+import { NeedsTable, needKey, needLabel } from "./figures";
 import type { PlanData } from "./useWizard";
 import { type StepContext, WizardFrame } from "./WizardFrame";
 
@@ -30,10 +31,6 @@ export function AssignStaffStep() {
   );
 }
 
-export const needLabel = (need: Pick<Need, "roleName" | "shift" | "startTime" | "endTime">) =>
-  need.shift ? `${need.roleName} · ${need.shift} ${need.startTime}-${need.endTime}` : need.roleName;
-export const needKey = (need: Pick<Need, "unitRoleId" | "shift">) => `${need.unitRoleId}|${need.shift ?? ""}`;
-
 function AssignBody({ context }: { context: StepContext }) {
   const { plan } = context;
   const positionsByStaff = new Map<string, Position[]>();
@@ -50,34 +47,7 @@ function AssignBody({ context }: { context: StepContext }) {
           <Heading as="h2" size="md">
             Positions the plan needs
           </Heading>
-          <Box overflowX="auto">
-            <Table.Root size="sm" data-testid="needs-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Position</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Paid FTE needed</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Filled</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Unfilled</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {plan.needs.map((need) => (
-                  <Table.Row key={needKey(need)}>
-                    <Table.Cell>{needLabel(need)}</Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {formatFte(need.paidFte)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {formatFte(need.filledFte)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {formatFte(need.openFte)}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <NeedsTable plan={plan} columns={["paidFte", "filledFte", "openFte", "overHireFte"]} testId="needs-table" />
         </Card.Body>
       </Card.Root>
       <Card.Root variant="outline" bg="bg.panel">
@@ -215,7 +185,14 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
               ) : null}
             </HStack>
           ))}
-          {moving ? <MoveForm position={moving} context={context} onDone={() => setMoving(null)} /> : null}
+          {moving ? (
+            <MoveForm
+              position={moving}
+              context={context}
+              // A save that ends after the person opened another move closes only its own form.
+              onDone={() => setMoving((current) => (current === moving ? null : current))}
+            />
+          ) : null}
           {splitting ? <SplitForm position={splitting} context={context} onDone={() => setSplitting(null)} /> : null}
           {!readOnly && left > 0 && !assigning ? (
             <Button

@@ -13,7 +13,14 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useState } from "react";
-import { formatFte, roleSchema, SHIFT_NAMES, type ShiftName, shiftEndTime } from "../../../../schema/staffing";
+import {
+  formatFte,
+  roleSchema,
+  SHIFT_NAMES,
+  type ShiftName,
+  shiftEndTime,
+  shiftPaidHours,
+} from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SelectField, TextField } from "../../ui/inputs";
@@ -34,6 +41,8 @@ type Draft = {
   isExempt: boolean;
   fte: string;
   replacement: "Fixed" | "FixedWithReplacement";
+  /** Minutes; empty means the default (30 min on shifts of 8 hours or more). */
+  unpaidBreakMinutes: string;
   shifts: Record<ShiftName, ShiftDraft>;
 };
 
@@ -50,6 +59,7 @@ function emptyDraft(): Draft {
     isExempt: false,
     fte: "",
     replacement: "Fixed",
+    unpaidBreakMinutes: "",
     shifts: Object.fromEntries(
       SHIFT_NAMES.map((s) => [s, { include: false, ...SHIFT_DEFAULTS[s], staffPerShift: "" }]),
     ) as Record<ShiftName, ShiftDraft>,
@@ -63,6 +73,7 @@ function draftOf(role: Role): Draft {
   draft.isExempt = role.isExempt;
   draft.fte = role.fte === null || role.fte === undefined ? "" : String(role.fte);
   draft.replacement = role.replacement === "FixedWithReplacement" ? "FixedWithReplacement" : "Fixed";
+  draft.unpaidBreakMinutes = role.unpaidBreakMinutes === null ? "" : String(role.unpaidBreakMinutes);
   for (const s of role.shifts) {
     draft.shifts[s.shift] = {
       include: true,
@@ -84,6 +95,7 @@ function inputOf(draft: Draft, jobs: WizardData["jobs"]) {
     isExempt: draft.isExempt,
     fte: draft.isExempt ? (num(draft.fte) ?? null) : null,
     replacement: draft.isExempt ? draft.replacement : "Variable",
+    unpaidBreakMinutes: draft.isExempt ? null : (num(draft.unpaidBreakMinutes) ?? null),
     shifts: draft.isExempt
       ? []
       : SHIFT_NAMES.filter((s) => draft.shifts[s].include).map((s) => ({
@@ -178,7 +190,8 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
                           <Stack gap="0">
                             {role.shifts.map((s) => (
                               <Text key={s.id} textStyle="sm" fontVariantNumeric="tabular-nums">
-                                {s.shift} {s.startTime}-{s.endTime} · {s.durationHours} h · {s.staffPerShift} staff
+                                {s.shift} {s.startTime}-{s.endTime} · {s.durationHours} h ({s.paidHours} paid) ·{" "}
+                                {s.staffPerShift} staff
                               </Text>
                             ))}
                           </Stack>
@@ -345,6 +358,17 @@ function RoleEditor({ initial, context, jobs, onDone }: EditorProps) {
           </Grid>
         ) : (
           <Stack gap="3">
+            <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
+              <TextField
+                label="Unpaid break per shift (minutes)"
+                inputMode="numeric"
+                placeholder="Default"
+                value={draft.unpaidBreakMinutes}
+                helperText="Empty: 30 minutes on shifts of 8 hours or more, none on shorter ones. FTE counts paid hours."
+                error={show(errors.get("unpaidBreakMinutes"))}
+                onChange={(unpaidBreakMinutes) => setDraft((d) => ({ ...d, unpaidBreakMinutes }))}
+              />
+            </Grid>
             {errors.get("shifts") && submitted ? (
               <Text color="fg.error" textStyle="sm" role="alert">
                 {errors.get("shifts")}
@@ -352,10 +376,15 @@ function RoleEditor({ initial, context, jobs, onDone }: EditorProps) {
             ) : null}
             {SHIFT_NAMES.map((shift) => {
               const s = draft.shifts[shift];
+              const breakMinutes = /^\d+$/.test(draft.unpaidBreakMinutes.trim())
+                ? Number(draft.unpaidBreakMinutes)
+                : null;
               const end =
                 s.include && isMilitaryTime(s.startTime) && Number(s.durationHours) > 0
                   ? shiftEndTime(s.startTime, Number(s.durationHours))
                   : null;
+              const paid =
+                end !== null ? shiftPaidHours({ durationHours: Number(s.durationHours) }, breakMinutes) : null;
               return (
                 <Grid
                   key={shift}
@@ -401,7 +430,7 @@ function RoleEditor({ initial, context, jobs, onDone }: EditorProps) {
                     onChange={(staffPerShift) => setShift(shift, { staffPerShift })}
                   />
                   <Text mt="8" textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-                    {end ? `ends ${end}` : ""}
+                    {end ? `ends ${end} · ${paid} paid h` : ""}
                   </Text>
                 </Grid>
               );

@@ -9,7 +9,7 @@ import {
   Wizard_DeleteOpenPositionMutation,
   Wizard_UpdateOpenPositionMutation,
 } from "./documents";
-import { TotalsTable } from "./figures";
+import { NeedsTable, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
 import { type StepContext, WizardFrame } from "./WizardFrame";
 
@@ -100,7 +100,12 @@ function PositionControlBody({ context, onEditing }: { context: StepContext; onE
         </Card.Body>
       </Card.Root>
       <Card.Root variant="outline" bg="bg.panel">
-        <Card.Body>
+        <Card.Body gap="4">
+          <NeedsTable
+            plan={plan}
+            columns={["paidFte", "hiredFte", "travellerFte", "requestedFte", "gapFte", "overHireFte"]}
+            testId="position-control-needs"
+          />
           <TotalsTable plan={plan} />
         </Card.Body>
       </Card.Root>

@@ -1,9 +1,8 @@
 import { Box, Card, Checkbox, DataList, Grid, Heading, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, formatHours } from "../../../../schema/staffing";
-import { needKey, needLabel } from "./AssignStaffStep";
 import { Wizard_AttestStaffingPlanMutation } from "./documents";
-import { PlanFigures, TotalsTable } from "./figures";
+import { NeedsTable, PlanFigures, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
 import { type StepContext, WizardFrame } from "./WizardFrame";
 
@@ -54,30 +53,19 @@ function ReviewBody({
             <Heading as="h3" size="sm">
               Roles
             </Heading>
-            <Box overflowX="auto">
-              <Table.Root size="sm" data-testid="review-needs">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Position</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Productive FTE</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Paid FTE</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {plan.needs.map((n) => (
-                    <Table.Row key={needKey(n)}>
-                      <Table.Cell>{needLabel(n)}</Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                        {formatFte(n.productiveFte)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                        {formatFte(n.paidFte)}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
+            <NeedsTable
+              plan={plan}
+              columns={[
+                "productiveFte",
+                "paidFte",
+                "hiredFte",
+                "travellerFte",
+                "requestedFte",
+                "gapFte",
+                "overHireFte",
+              ]}
+              testId="review-needs"
+            />
           </Card.Body>
         </Card.Root>
         <Card.Root variant="outline" bg="bg.panel">

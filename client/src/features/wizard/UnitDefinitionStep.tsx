@@ -18,13 +18,13 @@ const FIELDS = [
   {
     name: "nonProductiveGoalPercentage",
     label: "Non-productive goal %",
-    help: "Vacation, sick and education time, 0 to 99.",
+    help: "Vacation, sick and education time as a percentage of paid time, 0 to 50: enter 15 for 15 %.",
     required: true,
   },
   {
     name: "targetOvertimePercentage",
     label: "Target overtime %",
-    help: "0 to 100; shown as its own FTE bucket.",
+    help: "0 to 25, of non-exempt productive FTE; shown as its own FTE bucket.",
     required: true,
   },
   {

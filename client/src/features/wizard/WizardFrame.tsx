@@ -56,10 +56,19 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
   const action = context && main ? main(context) : {};
   const stepState = plan?.steps.find((s) => s.step === step);
 
+  // Re-verification has two causes (DESIGN.md §3): a new budget season, or a facility setting the figures use.
+  const hasNotice = (message: string) => plan?.notices.some((n) => n.message === message) ?? false;
+  const seasonDue = hasNotice(WIZARD_NOTICES.budgetSeason);
+  const settingsChanged = hasNotice(WIZARD_NOTICES.settingsChanged);
   const notices = plan
     ? [
         ...plan.notices.filter((n) => n.step === step).map((n) => n.message),
-        ...(plan.needsReverification && step !== "UnitDefinition" ? [WIZARD_NOTICES.budgetSeason] : []),
+        ...(step !== "UnitDefinition"
+          ? [
+              ...(seasonDue ? [WIZARD_NOTICES.budgetSeason] : []),
+              ...(settingsChanged ? [WIZARD_NOTICES.settingsChanged] : []),
+            ]
+          : []),
       ]
     : [];
   if (step === "FinalizePositionControl" && plan?.staff.some((s) => !s.isAssigned)) {
@@ -162,7 +171,19 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
               </Alert.Content>
             </Alert.Root>
           ) : null}
-          {plan?.needsReverification ? <BudgetSeasonBanner api={api} /> : null}
+          {seasonDue ? <BudgetSeasonBanner api={api} /> : null}
+          {settingsChanged ? (
+            <Alert.Root status="warning" variant="subtle" data-testid="settings-changed-banner">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{WIZARD_NOTICES.settingsChanged}</Alert.Title>
+                <Alert.Description>
+                  The figures below use today's settings. Check each step and complete it again: the plan is re-verified
+                  when Finalize Position Control is completed.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
           {context ? children(context) : <NoPlan api={api} />}
         </Stack>
       )}

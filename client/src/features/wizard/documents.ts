@@ -24,13 +24,14 @@ export const Wizard_FieldsFragment = graphql(`
       attestedAt
       attestedByName
       isLocked
+      annualHoursPerFte
       needsReverification
       steps { step status isFormValid problems }
-      roles { id jobId name isExempt fte replacement isComplete shifts { id shift startTime endTime durationHours staffPerShift } }
+      roles { id jobId name isExempt fte replacement unpaidBreakMinutes isDirectCare isComplete shifts { id shift startTime endTime durationHours paidHours staffPerShift } }
       careSchedule { total byRole { unitRoleId name hours } }
-      summary { dailyPlannedCare dailyPlannedHours careTeamHours fixedDailyHours budgetBalance productiveFte totalPaidFte overtimeFte productiveFteVariance paidFteVariance }
-      totals { totalBudgetedWorked totalBudgetedPaid hiredExemptFte hiredVariableFte hiredFte prnFte totalTravellerFte totalRequestedFte totalBudgetedHiredDifference totalGap }
-      needs { unitRoleId roleName isExempt shift startTime endTime productiveFte paidFte filledFte openFte }
+      summary { dailyPlannedCare dailyPlannedHours directCareHours careTeamHours fixedDailyHours budgetBalance censusDrivenFte directCareFte censusDrivenDifference productiveFte totalPaidFte overtimeFte productiveFteVariance paidFteVariance }
+      totals { totalBudgetedWorked totalBudgetedPaid hiredExemptFte hiredVariableFte hiredFte prnFte totalTravellerFte totalRequestedFte totalBudgetedHiredDifference totalGap totalOverHire }
+      needs { unitRoleId roleName isExempt isDirectCare shift startTime endTime durationHours paidHours productiveFte paidFte hiredFte travellerFte requestedFte filledFte openFte gapFte overHireFte }
       staff { staffId employeeId firstName lastName staffType dateOfHire contractEndDate education costCenterFte assignedFte isAssigned isComplete needsContractDate needsPrnStandard }
       staffPositions { id staffId unitRoleId roleName shift fte startTime endTime }
       openPositions { id unitRoleId roleName requisitionNumber fte shift startTime endTime durationHours isTraveller }

@@ -51,6 +51,13 @@ export function Figure({
 
 const fte = (value: number | null | undefined) => (value === null || value === undefined ? null : formatFte(value));
 
+/** '+1.25' or '−0.60': a difference always carries its sign, so it reads without colour. */
+export function signedFte(value: number): string {
+  const shown = formatFte(value);
+  if (shown === "0.00") return shown;
+  return value > 0 ? `+${shown}` : `−${shown.replace("-", "")}`;
+}
+
 /** The plan's headline figures beside finance's budget (DESIGN.md §3: reconcile on one screen). */
 export function PlanFigures({ plan }: { plan: PlanData }) {
   const s = plan.summary;
@@ -62,19 +69,44 @@ export function PlanFigures({ plan }: { plan: PlanData }) {
         testId="fig-care"
         hint="Census × HPPD"
       />
-      <Figure label="Hours scheduled a day" value={formatHours(s.dailyPlannedHours)} testId="fig-planned" />
+      <Figure
+        label="Hours scheduled a day"
+        value={formatHours(s.dailyPlannedHours)}
+        testId="fig-planned"
+        hint={`Paid hours; ${formatHours(s.directCareHours)} of them direct care`}
+      />
       <Figure
         label="Budget balance (hours a day)"
         value={formatHours(s.budgetBalance)}
         testId="fig-balance"
         tone={Math.abs(s.budgetBalance) < 0.05 ? "good" : "warn"}
-        hint={s.budgetBalance > 0 ? "Under the care needed" : s.budgetBalance < 0 ? "Over the care needed" : "Balanced"}
+        hint={
+          s.budgetBalance > 0
+            ? "Direct care under the care needed"
+            : s.budgetBalance < 0
+              ? "Direct care over the care needed"
+              : "Balanced"
+        }
       />
       <Figure
         label="HPPD the plan delivers"
         value={s.careTeamHours.toFixed(2)}
         budget={plan.careTeamTarget === null ? null : plan.careTeamTarget.toFixed(2)}
         testId="fig-hppd"
+        hint="Direct-care roles only"
+      />
+      <Figure
+        label="Census-driven need (productive FTE)"
+        value={formatFte(s.censusDrivenFte)}
+        testId="fig-census-need"
+        hint={`Census × HPPD × 365 ÷ ${plan.annualHoursPerFte}`}
+      />
+      <Figure
+        label="Roles against census need (FTE)"
+        value={signedFte(s.censusDrivenDifference)}
+        testId="fig-census-difference"
+        tone={Math.abs(s.censusDrivenDifference) < 0.005 ? "good" : "warn"}
+        hint={`Direct-care roles schedule ${formatFte(s.directCareFte)} productive FTE`}
       />
       <Figure
         label="Productive FTE"
@@ -92,6 +124,65 @@ export function PlanFigures({ plan }: { plan: PlanData }) {
   );
 }
 
+type Need = PlanData["needs"][number];
+export const needLabel = (need: Pick<Need, "roleName" | "shift" | "startTime" | "endTime">) =>
+  need.shift ? `${need.roleName} · ${need.shift} ${need.startTime}-${need.endTime}` : need.roleName;
+export const needKey = (need: Pick<Need, "unitRoleId" | "shift">) => `${need.unitRoleId}|${need.shift ?? ""}`;
+
+/** The columns a needs table can show, each an FTE figure of the position. */
+const NEED_COLUMNS = {
+  productiveFte: "Productive FTE",
+  paidFte: "Paid FTE needed",
+  filledFte: "Filled",
+  openFte: "Unfilled",
+  hiredFte: "Hired",
+  travellerFte: "Traveller",
+  requestedFte: "Requested",
+  gapFte: "Gap",
+  overHireFte: "Over-hire",
+} as const satisfies Partial<Record<keyof Need, string>>;
+export type NeedColumn = keyof typeof NEED_COLUMNS;
+
+/** One row per needed position (role, and shift for variable roles) with the chosen FTE columns. */
+export function NeedsTable({ plan, columns, testId }: { plan: PlanData; columns: NeedColumn[]; testId: string }) {
+  return (
+    <Box overflowX="auto">
+      <Table.Root size="sm" data-testid={testId}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Position</Table.ColumnHeader>
+            {columns.map((column) => (
+              <Table.ColumnHeader key={column} textAlign="end">
+                {NEED_COLUMNS[column]}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {plan.needs.map((need) => (
+            <Table.Row key={needKey(need)}>
+              <Table.Cell>
+                {needLabel(need)}
+                {need.paidHours !== null && need.durationHours !== need.paidHours ? (
+                  <Text as="span" color="fg.muted" textStyle="xs">
+                    {" "}
+                    ({need.paidHours} paid h)
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              {columns.map((column) => (
+                <Table.Cell key={column} textAlign="end" fontVariantNumeric="tabular-nums">
+                  {formatFte(need[column])}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
 /** The position-control totals (spec §3 budget and model summaries). */
 export function TotalsTable({ plan }: { plan: PlanData }) {
   const t = plan.totals;
@@ -105,8 +196,9 @@ export function TotalsTable({ plan }: { plan: PlanData }) {
     ["Requested FTE (open positions)", t.totalRequestedFte, "totalRequestedFte"],
     ["Traveller FTE", t.totalTravellerFte, "totalTravellerFte"],
     ["PRN FTE", t.prnFte, "prnFte"],
-    ["Overtime FTE", plan.summary.overtimeFte, "overtimeFte"],
-    ["Gap", t.totalGap, "totalGap"],
+    ["Overtime FTE (non-exempt roles)", plan.summary.overtimeFte, "overtimeFte"],
+    ["Gap (shortfalls of the positions)", t.totalGap, "totalGap"],
+    ["Over-hire (above the positions' need)", t.totalOverHire, "totalOverHire"],
   ];
   return (
     <Stack gap="2">
@@ -128,8 +220,11 @@ export function TotalsTable({ plan }: { plan: PlanData }) {
         </Table.Root>
       </Box>
       <Text textStyle="xs" color="fg.muted">
-        Gap = budgeted paid − hired − requested − traveller. PRN and overtime are shown apart and never counted as
-        hired.
+        Each position's gap = its budgeted paid FTE − hired − requested − traveller, never below 0; the gap is the sum
+        of those shortfalls as shown, so one role's over-hire never hides another's shortage. Travellers count for the
+        share of the budget year their contracts cover. PRN and overtime are shown apart and never counted as hired.
+        Fixed exempt roles are productive for (1 − non-productive %) of their FTE. FTE is computed in full precision and
+        shown with 2 decimals, so the budgeted totals may differ from the sum of the rows by 0.01 per row.
       </Text>
     </Stack>
   );
