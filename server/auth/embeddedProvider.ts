@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import Provider, { type Configuration, errors as oidcErrors } from "oidc-provider";
 import type { Database } from "../../db/client";
+import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
 import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
@@ -149,15 +150,17 @@ export function createEmbeddedProvider(options: {
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email : "";
     const password = typeof form.password === "string" ? form.password : "";
-    const account = email && password ? await checkPassword(db, email, password) : undefined;
+    // The shared text rule: a NUL in the email would otherwise reach the database as a 500.
+    const oddField = findDisallowedText({ email })?.[0];
+    const account = email && password && !oddField ? await checkPassword(db, email, password) : undefined;
     if (!account) {
       return c.html(
         renderLoginPage({
           action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`,
           email,
-          error: "The email or password is incorrect.",
+          error: oddField ? disallowedTextMessage(fieldLabel(oddField)) : "The email or password is incorrect.",
         }),
-        401,
+        oddField ? 400 : 401,
       );
     }
     const redirectTo = await provider.interactionResult(

@@ -4,6 +4,7 @@ import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/toke
 import type { AppConfig } from "../config";
 import type { IdentityDirectory } from "../services/invitations";
 import type { UploadServices } from "../services/uploads";
+import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { b2cRoutes } from "./b2c";
@@ -49,6 +50,15 @@ export function createRestApi(deps: RestDeps) {
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
     c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token)));
+    return next();
+  });
+  // The shared text rule over every query parameter and JSON body, before any handler reads them.
+  api.use("*", async (c, next) => {
+    refuseDisallowedText(c.req.query());
+    if (c.req.header("content-type")?.includes("json")) {
+      // Unreadable JSON passes here: the handler answers it with its own message.
+      refuseDisallowedText(await c.req.json().catch(() => undefined));
+    }
     return next();
   });
 
