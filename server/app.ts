@@ -11,6 +11,7 @@ import { loadOrCreateSigningKey } from "./auth/signingKeys";
 import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
+import { MAX_REQUEST_BYTES } from "./http/limits";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
 import { embeddedDirectory } from "./services/invitations";
@@ -68,6 +69,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const yoga = createGraphQLServer({ db, verifyToken, uploads, identity });
 
   const app = new Hono();
+  // A body refused as too large was not read: the connection cannot carry another request.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status === 413) c.res.headers.set("Connection", "close");
+  });
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity }));
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
   if (embedded) app.route("/", embedded.interactions);
@@ -87,7 +93,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     fetch: async (request) => app.fetch(request),
     listener,
     attachWebSockets(server) {
-      const wsServer = new WebSocketServer({ server, path: "/graphql" });
+      // A larger message closes the socket with 1009 before it is buffered (ws' default is 100 MiB).
+      const wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: MAX_REQUEST_BYTES });
       sockets.push(wsServer);
       useServer(
         {

@@ -5,6 +5,7 @@ import type { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
+import { MAX_REQUEST_BYTES } from "../http/limits";
 import { DomainError } from "../services/errors";
 import type { IdentityDirectory } from "../services/invitations";
 import type { UploadServices } from "../services/uploads";
@@ -29,6 +30,7 @@ export function createGraphQLServer(options: {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
+    maxRequestBodySize: MAX_REQUEST_BYTES,
     logging: quietAboutExpectedErrors,
     landingPage: false,
     graphiql: {

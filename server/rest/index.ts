@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
+import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import type { IdentityDirectory } from "../services/invitations";
 import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
@@ -44,6 +46,17 @@ const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/
 export function createRestApi(deps: RestDeps) {
   const api = new Hono<RestEnv>().basePath("/api");
   api.onError(handleError);
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: (c) =>
+        errorResponse(c, 413, {
+          message: `The request body is larger than ${MAX_REQUEST_SIZE_TEXT}`,
+          code: "too_large",
+        }),
+    }),
+  );
 
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
