@@ -7,11 +7,13 @@ import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import { b2cDirectory } from "./auth/b2cDirectory";
 import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
+import { publicAuthSettings } from "./auth/publicSettings";
 import { loadOrCreateSigningKey } from "./auth/signingKeys";
 import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
 import { MAX_REQUEST_BYTES } from "./http/limits";
+import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
 import { embeddedDirectory } from "./services/invitations";
@@ -66,7 +68,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const identity = config.b2c
     ? b2cDirectory(config.b2c, { publicUrl: config.publicUrl })
     : embeddedDirectory(config.publicUrl);
-  const yoga = createGraphQLServer({ db, verifyToken, uploads, identity });
+  const browserOrigins = [new URL(config.publicUrl).origin, ...(options.devOrigins ?? [])];
+  const yoga = createGraphQLServer({ db, verifyToken, uploads, identity, allowedOrigins: browserOrigins });
+  const authSettings = publicAuthSettings(config);
+  const setSecurityHeaders = securityHeaders({
+    publicUrl: config.publicUrl,
+    devOrigins: options.devOrigins ?? [],
+    connectOrigins: [
+      uploads.storage.browserOrigin,
+      ...(authSettings.mode === "b2c" ? authSettings.knownAuthorities.map((host) => `https://${host}`) : []),
+    ],
+  });
 
   const app = new Hono();
   // A body refused as too large was not read: the connection cannot carry another request.
@@ -81,6 +93,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   const honoListener = getRequestListener(app.fetch);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
       void embedded.handle(req, res);
       return;

@@ -9,7 +9,13 @@ import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
 import { acceptInvite, findOpenInvite, INVITE_PATH } from "../services/invitations";
 import { databaseAdapterFactory } from "./providerAdapter";
-import { escapeHtml, renderAcceptInvitePage, renderLoginPage, renderMessagePage } from "./providerPages";
+import {
+  AUTO_SUBMIT_SCRIPT,
+  escapeHtml,
+  renderAcceptInvitePage,
+  renderLoginPage,
+  renderMessagePage,
+} from "./providerPages";
 import { EMBEDDED_CLIENT_ID, SIGN_IN_REDIRECT_PATH } from "./publicSettings";
 import type { SigningKey } from "./signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "./tokens";
@@ -72,7 +78,7 @@ export function createEmbeddedProvider(options: {
           ctx.type = "html";
           ctx.body = renderMessagePage(
             "Signing out",
-            `${form}<script>document.forms[0].submit()</script><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button></noscript>`,
+            `${form}<script>${AUTO_SUBMIT_SCRIPT}</script><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button></noscript>`,
           );
         },
       },

@@ -26,11 +26,18 @@ export function createGraphQLServer(options: {
   verifyToken: TokenVerifier;
   uploads: UploadServices;
   identity: IdentityDirectory;
+  /** The browser app's origins (PUBLIC_URL, DEV_ORIGINS): the only ones CORS answers. */
+  allowedOrigins: string[];
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     maxRequestBodySize: MAX_REQUEST_BYTES,
+    // Never reflect a foreign Origin: it gets no Access-Control-Allow-Origin at all.
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      return origin && options.allowedOrigins.includes(origin) ? { origin: [origin], credentials: false } : false;
+    },
     logging: quietAboutExpectedErrors,
     landingPage: false,
     graphiql: {
