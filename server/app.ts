@@ -12,6 +12,7 @@ import { loadOrCreateSigningKey } from "./auth/signingKeys";
 import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
+import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { MAX_REQUEST_BYTES } from "./http/limits";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
@@ -89,6 +90,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity }));
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
   if (embedded) app.route("/", embedded.interactions);
+  if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
 
   const honoListener = getRequestListener(app.fetch);
