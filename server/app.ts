@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import type { GraphQLError } from "graphql";
+import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { Hono } from "hono";
 import { WebSocketServer } from "ws";
@@ -9,7 +11,13 @@ import { b2cDirectory } from "./auth/b2cDirectory";
 import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
 import { publicAuthSettings } from "./auth/publicSettings";
 import { loadOrCreateSigningKey } from "./auth/signingKeys";
-import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
+import {
+  b2cTokenSettings,
+  bearerToken,
+  createTokenVerifier,
+  embeddedTokenSettings,
+  type TokenVerifier,
+} from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
@@ -17,7 +25,9 @@ import { MAX_REQUEST_BYTES } from "./http/limits";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
+import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
+import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
 export type AppOptions = {
@@ -125,26 +135,51 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
             const document = parse(params.query);
             const errors = validate(schema, document);
             if (errors.length > 0) return errors;
+            let contextValue: Awaited<ReturnType<typeof contextFactory>>;
+            try {
+              contextValue = await contextFactory();
+            } catch (error) {
+              // The user was deactivated while connected: an error for this operation, not a 4500.
+              // (By name: yoga's GraphQLError may come from another copy of graphql than ours.)
+              if (error instanceof Error && error.name === "GraphQLError") return [error as GraphQLError];
+              throw error;
+            }
             return {
               schema,
               operationName: params.operationName,
               document,
               variableValues: params.variables,
-              contextValue: await contextFactory(),
+              contextValue,
               rootValue: { execute, subscribe },
             };
           },
-          // Refuse the connection itself without a valid token (closes with 4403 Forbidden).
+          // Refuse the connection itself: 4401 without a valid bearer token, 4403 when the token's
+          // user does not exist or is no longer active. An accepted socket closes when its token expires.
           onConnect: async (ctx) => {
+            const socket = ctx.extra.socket;
             const authorization = ctx.connectionParams?.authorization;
-            const token = typeof authorization === "string" ? authorization.replace(/^Bearer\s+/i, "") : undefined;
-            if (!token) return false;
-            try {
-              await verifyToken(token);
-              return true;
-            } catch {
+            const token = bearerToken(typeof authorization === "string" ? authorization : undefined);
+            const verified = token ? await verifyToken(token).catch(() => undefined) : undefined;
+            if (!verified) {
+              socket.close(CloseCode.Unauthorized, "Unauthorized");
               return false;
             }
+            try {
+              await resolveViewer(db, verified);
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              socket.close(CloseCode.Forbidden, "Forbidden");
+              return false;
+            }
+            // At expiry 4403, not 4401: graphql-ws clients never reconnect after 4401, but do after
+            // 4403, and the browser's new connection_init carries its silently renewed token.
+            const expiresIn = (verified.claims.exp ?? 0) * 1000 - Date.now();
+            const expiry = setTimeout(
+              () => socket.close(CloseCode.Forbidden, "Token expired"),
+              Math.min(expiresIn, MAX_TIMEOUT_MS),
+            );
+            socket.once("close", () => clearTimeout(expiry));
+            return true;
           },
         },
         wsServer,
@@ -159,6 +194,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
   };
 }
+
+/** setTimeout's longest delay (about 24.8 days); longer ones fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 type EnvelopedRoot = {
   execute: (args: unknown) => ReturnType<typeof import("graphql").execute>;
