@@ -27,6 +27,7 @@ import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
+import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
 import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
@@ -38,6 +39,8 @@ export type AppOptions = {
   /** Extra origins the embedded provider accepts as sign-in redirects (the Vite dev server). */
   devOrigins?: string[];
   uploadPipeline?: UploadPipelineOptions;
+  /** Other sign-in and request limits than the defaults (tests). */
+  limitPolicies?: Partial<Record<keyof RequestLimits, LimitPolicy>>;
 };
 
 export type App = {
@@ -58,6 +61,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await database.migrate();
   if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
   const db = database.db;
+  const limits = createRequestLimits(options.limitPolicies);
 
   const embedded = config.b2c
     ? undefined
@@ -66,6 +70,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         db,
         signingKey: await loadOrCreateSigningKey(db),
         redirectOrigins: options.devOrigins,
+        signInLimiter: limits.signIn,
       });
   const verifyToken = createTokenVerifier(
     config.b2c
@@ -80,7 +85,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     ? b2cDirectory(config.b2c, { publicUrl: config.publicUrl })
     : embeddedDirectory(config.publicUrl);
   const browserOrigins = [new URL(config.publicUrl).origin, ...(options.devOrigins ?? [])];
-  const yoga = createGraphQLServer({ db, verifyToken, uploads, identity, allowedOrigins: browserOrigins });
+  const yoga = createGraphQLServer({
+    db,
+    verifyToken,
+    uploads,
+    identity,
+    limits,
+    allowedOrigins: browserOrigins,
+  });
   const authSettings = publicAuthSettings(config);
   const setSecurityHeaders = securityHeaders({
     publicUrl: config.publicUrl,
@@ -97,7 +109,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await next();
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
-  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity }));
+  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));

@@ -5,9 +5,11 @@ import Provider, { type Configuration, errors as oidcErrors } from "oidc-provide
 import type { Database } from "../../db/client";
 import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
+import { recordAudit } from "../services/audit";
 import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
 import { acceptInvite, findOpenInvite, INVITE_PATH } from "../services/invitations";
+import { type RateLimiter, TooManyRequestsError } from "../services/rateLimits";
 import { databaseAdapterFactory } from "./providerAdapter";
 import {
   AUTO_SUBMIT_SCRIPT,
@@ -35,8 +37,10 @@ export function createEmbeddedProvider(options: {
   db: Database;
   signingKey: SigningKey;
   redirectOrigins?: string[];
+  /** Failed sign-ins per account and per address (issue #12: 10 lock either for 15 minutes). */
+  signInLimiter: RateLimiter;
 }) {
-  const { config, db, signingKey } = options;
+  const { config, db, signingKey, signInLimiter } = options;
   const audience = embeddedApiAudience(config.publicUrl);
   const origins = [config.publicUrl, ...(options.redirectOrigins ?? [])];
 
@@ -153,22 +157,57 @@ export function createEmbeddedProvider(options: {
   });
   interactions.post(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid/login`, async (c) => {
     const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    const action = `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`;
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email : "";
     const password = typeof form.password === "string" ? form.password : "";
+    const address = c.env.incoming.socket.remoteAddress ?? "unknown";
+    // Bounded: an address is the attacker's to vary, and so is the text of the email field.
+    const keys = { account: `account:${email.trim().toLowerCase().slice(0, 320)}`, address: `address:${address}` };
+    const refuseLocked = (seconds: number) => {
+      c.header("Retry-After", String(seconds));
+      const { message } = new TooManyRequestsError(seconds, "Too many failed sign-ins");
+      return c.html(renderLoginPage({ action, email, error: message }), 429);
+    };
+    const lockedFor = Math.max(signInLimiter.retryAfter(keys.account), signInLimiter.retryAfter(keys.address));
+    if (lockedFor > 0) return refuseLocked(lockedFor);
     // The shared text rule: a NUL in the email would otherwise reach the database as a 500.
     const oddField = findDisallowedText({ email })?.[0];
     const account = email && password && !oddField ? await checkPassword(db, email, password) : undefined;
+    if (!account && email && password && !oddField) {
+      let lockSeconds = 0;
+      for (const [kind, key] of Object.entries(keys)) {
+        const locked = signInLimiter.hit(key);
+        if (locked === 0) continue;
+        lockSeconds = Math.max(lockSeconds, locked);
+        await recordAudit(db, {
+          actorUserId: null,
+          facilityId: null,
+          action: "sign_in.lock",
+          entityType: `sign_in_${kind}`,
+          entityId: key.slice(kind.length + 1),
+          before: null,
+          after: {
+            email: email.slice(0, 320),
+            address,
+            failures: signInLimiter.policy.limit,
+            lockedForSeconds: locked,
+          },
+        });
+      }
+      if (lockSeconds > 0) return refuseLocked(lockSeconds);
+    }
     if (!account) {
       return c.html(
         renderLoginPage({
-          action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`,
+          action,
           email,
           error: oddField ? disallowedTextMessage(fieldLabel(oddField)) : "The email or password is incorrect.",
         }),
         oddField ? 400 : 401,
       );
     }
+    signInLimiter.reset(keys.account);
     const redirectTo = await provider.interactionResult(
       c.env.incoming,
       c.env.outgoing,

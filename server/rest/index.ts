@@ -5,6 +5,7 @@ import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/toke
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import type { IdentityDirectory } from "../services/invitations";
+import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
@@ -36,6 +37,7 @@ export type RestDeps = {
   verifyToken: TokenVerifier;
   uploads: UploadServices;
   identity: IdentityDirectory;
+  limits: RequestLimits;
 };
 export type RestEnv = { Variables: { viewer: Viewer } };
 
