@@ -4,7 +4,7 @@ import type { GraphQLError } from "graphql";
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { Hono } from "hono";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import { b2cDirectory } from "./auth/b2cDirectory";
@@ -126,6 +126,11 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
 
   const sockets: WebSocketServer[] = [];
+  // Open graphql-ws sockets by token subject: log out closes them (4401, the token's session ended).
+  const socketsBySubject = new Map<string, Set<WebSocket>>();
+  embedded?.onSignOut((subject) => {
+    for (const socket of socketsBySubject.get(subject) ?? []) socket.close(CloseCode.Unauthorized, "Signed out");
+  });
   return {
     fetch: async (request) => app.fetch(request),
     listener,
@@ -190,7 +195,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
               () => socket.close(CloseCode.Forbidden, "Token expired"),
               Math.min(expiresIn, MAX_TIMEOUT_MS),
             );
-            socket.once("close", () => clearTimeout(expiry));
+            const ofSubject = socketsBySubject.get(verified.subject) ?? new Set<WebSocket>();
+            socketsBySubject.set(verified.subject, ofSubject.add(socket));
+            socket.once("close", () => {
+              clearTimeout(expiry);
+              ofSubject.delete(socket);
+              if (ofSubject.size === 0 && socketsBySubject.get(verified.subject) === ofSubject) {
+                socketsBySubject.delete(verified.subject);
+              }
+            });
             return true;
           },
         },

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
-import Provider, { type Configuration, errors as oidcErrors } from "oidc-provider";
+import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Database } from "../../db/client";
 import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
@@ -269,7 +269,15 @@ export function createEmbeddedProvider(options: {
     return callback(req, res);
   }
 
-  return { provider, interactions, handle };
+  /** Someone ended their sign-in session (log out): `listener` gets its subject. */
+  const onSignOut = (listener: (subject: string) => void) => {
+    provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
+      const subject = ctx.oidc.session?.accountId;
+      if (subject) listener(subject);
+    });
+  };
+
+  return { provider, interactions, handle, onSignOut };
 }
 
 export function isProviderPath(url: string | undefined) {

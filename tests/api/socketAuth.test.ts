@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { users } from "../../db/schema";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { startTestServer, type TestServer } from "../support/server";
+import { signInForTokens } from "../support/signIn";
 import { tokenFactory } from "../support/tokens";
 
 let server: TestServer;
@@ -99,6 +101,37 @@ describe("issue #12 item 5: socket authentication at connection_init", () => {
     expect(await run(client, "{ me { accountType } }")).toEqual({ data: { me: { accountType: "user" } } });
     expect(issued).toEqual([]);
     await client.dispose();
+  });
+
+  it("closes the sockets of a user who logs out (4401), leaving other users' sockets open", async () => {
+    const { email, password } = DEMO_ACCOUNTS.admin;
+    const session = await signInForTokens(server.baseUrl, email, password);
+    const admin = connect({ authorization: `Bearer ${session.accessToken}` });
+    const other = connect({ authorization: `Bearer ${await tokens.valid(DEMO_USER_IDS.user)}` });
+    expect(await run(admin.client, "{ me { accountType } }")).toEqual({ data: { me: { accountType: "admin" } } });
+    expect(await run(other.client, "{ me { accountType } }")).toEqual({ data: { me: { accountType: "user" } } });
+
+    // Log out as the browser does: the end-session page, then its confirmation form.
+    const end = new URL(`${server.baseUrl}/oidc/session/end`);
+    end.search = new URLSearchParams({
+      client_id: "staffing-web",
+      post_logout_redirect_uri: `${server.baseUrl}/home`,
+    }).toString();
+    const page = await (await fetch(end, { headers: { cookie: session.cookie } })).text();
+    const action = /action="([^"]+)"/.exec(page)?.[1] ?? "";
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    const confirm = await fetch(new URL(action, server.baseUrl), {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: session.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ xsrf, logout: "yes" }).toString(),
+    });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get("location")).toBe(`${server.baseUrl}/home`);
+
+    expect(await admin.closed).toEqual({ code: 4401, reason: "Signed out" });
+    expect(await run(other.client, "{ me { accountType } }")).toEqual({ data: { me: { accountType: "user" } } });
+    await other.client.dispose();
   });
 
   it("answers an operation of a user deactivated while connected with an error, not a 4500", async () => {
