@@ -1,10 +1,12 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Database } from "../../db/client";
 import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
+import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import { recordAudit } from "../services/audit";
 import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
@@ -151,6 +153,15 @@ export function createEmbeddedProvider(options: {
 
   /** The sign-in form: a plain, accessible page with Email, Password and Sign in. */
   const interactions = new Hono<NodeBindings>();
+  // The sign-in and invitation forms are a few hundred bytes: refuse big bodies before reading them.
+  interactions.use(
+    `${EMBEDDED_PROVIDER_PATH}/*`,
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: (c) =>
+        c.html(renderMessagePage("Sign-in problem", `<p>The form is larger than ${MAX_REQUEST_SIZE_TEXT}.</p>`), 413),
+    }),
+  );
   interactions.get(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid`, async (c) => {
     const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
     return c.html(renderLoginPage({ action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login` }));

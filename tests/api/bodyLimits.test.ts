@@ -87,6 +87,17 @@ describe("issue #12 item 3: body limits on /api, /graphql and the graphql-ws soc
     });
   });
 
+  it("answers 413 to a sign-in form body over 1 MB, before reading it", async () => {
+    const response = await fetch(`${server.baseUrl}/oidc/interaction/any/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "a@example.test", password: "x".repeat(MB) }).toString(),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.text()).toContain("<p>The form is larger than 1 MB.</p>");
+  });
+
   it("closes a graphql-ws socket with 1009 when a message is over 1 MB", async () => {
     const socket = new WebSocket(`${server.baseUrl.replace("http", "ws")}/graphql`, "graphql-transport-ws");
     await new Promise((resolve, reject) => {
