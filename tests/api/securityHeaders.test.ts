@@ -85,6 +85,21 @@ describe("issue #12 item 6: security headers and CORS", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("lets oidc-provider's own pages run their inline script: it adds the script's hash to our policy", async () => {
+    // Without a session, log out is oidc-provider's own auto-submitting form.
+    const response = await fetch(`${server.baseUrl}/oidc/session/end?client_id=staffing-web`);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain("<title>Submitting Callback</title>");
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? "";
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`'sha256-${sha256(script)}'`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("answers CORS on /graphql to the app's own origin only, never reflecting a foreign one", async () => {
     const query = JSON.stringify({ query: "{ __typename }" });
     const headers = (origin: string) => ({ origin, "content-type": "application/json" });
