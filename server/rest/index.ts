@@ -68,9 +68,10 @@ export function createRestApi(deps: RestDeps) {
     return next();
   });
   // The shared text rule over every query parameter and JSON body, before any handler reads them.
+  // Every body here is JSON, whatever its Content-Type says (handlers parse it regardless).
   api.use("*", async (c, next) => {
     refuseDisallowedText(c.req.query());
-    if (c.req.header("content-type")?.includes("json")) {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       // Unreadable JSON passes here: the handler answers it with its own message.
       refuseDisallowedText(await c.req.json().catch(() => undefined));
     }

@@ -73,6 +73,20 @@ describe("issue #12 item 2: 500 on odd text (NUL, lone surrogate) is refused at 
     expect(await counts()).toEqual(before);
   });
 
+  it("refuses odd text in a JSON body sent as text/plain too (handlers parse it regardless)", async () => {
+    const response = await fetch(`${server.baseUrl}/api/contact-us`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.admin}`, "content-type": "text/plain" },
+      body: `{"subject":"Hi${NUL}","message":"Hello"}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: "Subject contains characters that are not allowed",
+      code: "invalid",
+      fieldErrors: { subject: "Subject contains characters that are not allowed" },
+    });
+  });
+
   it("refuses a query parameter with a NUL (GET /api/staff/.../search)", async () => {
     const response = await fetch(`${server.baseUrl}/api/staff/facility/${DEMO_FACILITY_ID}/search?searchTerm=Ann%00`, {
       headers: { authorization: `Bearer ${token.admin}` },
