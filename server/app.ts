@@ -94,13 +94,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     allowedOrigins: browserOrigins,
   });
   const authSettings = publicAuthSettings(config);
+  const identityOrigins =
+    authSettings.mode === "b2c" ? authSettings.knownAuthorities.map((host) => `https://${host}`) : [];
   const setSecurityHeaders = securityHeaders({
     publicUrl: config.publicUrl,
     devOrigins: options.devOrigins ?? [],
-    connectOrigins: [
-      uploads.storage.browserOrigin,
-      ...(authSettings.mode === "b2c" ? authSettings.knownAuthorities.map((host) => `https://${host}`) : []),
-    ],
+    connectOrigins: [uploads.storage.browserOrigin, ...identityOrigins],
+    frameOrigins: identityOrigins,
   });
 
   const app = new Hono();

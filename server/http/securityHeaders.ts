@@ -7,6 +7,8 @@ export type SecurityHeaderOptions = {
   devOrigins: string[];
   /** Origins the app's pages fetch from beside their own: blob storage, the B2C tenant. */
   connectOrigins: string[];
+  /** Origins the app may frame: the B2C tenant (MSAL renews tokens in a hidden iframe). */
+  frameOrigins: string[];
 };
 
 const policy = (directives: Record<string, string[]>) =>
@@ -32,7 +34,7 @@ export function securityHeaders(options: SecurityHeaderOptions): (req: IncomingM
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", socketOrigin, ...options.connectOrigins],
-    "frame-src": options.connectOrigins.length > 0 ? options.connectOrigins : ["'none'"],
+    "frame-src": options.frameOrigins.length > 0 ? options.frameOrigins : ["'none'"],
     "form-action": ["'self'"],
     ...locked,
   });

@@ -60,6 +60,7 @@ describe("issue #12 item 6: security headers and CORS", () => {
     expect(directives["default-src"]).toBe("default-src 'self'");
     expect(directives["object-src"]).toBe("object-src 'none'");
     expect(directives["base-uri"]).toBe("base-uri 'none'");
+    expect(directives["frame-src"]).toBe("frame-src 'none'");
     expect(directives["connect-src"]).toContain(`ws://${new URL(server.baseUrl).host}`);
   });
 
@@ -130,7 +131,12 @@ describe("issue #12 item 6: security headers and CORS", () => {
   });
 
   it("sends HSTS only when the public address is https", async () => {
-    const setHeaders = securityHeaders({ publicUrl: "https://staffing.example", devOrigins: [], connectOrigins: [] });
+    const setHeaders = securityHeaders({
+      publicUrl: "https://staffing.example",
+      devOrigins: [],
+      connectOrigins: [],
+      frameOrigins: [],
+    });
     const tls = createServer((req, res) => {
       setHeaders(req, res);
       res.end("ok");
