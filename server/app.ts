@@ -1,19 +1,34 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
+import type { GraphQLError } from "graphql";
+import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { Hono } from "hono";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import { b2cDirectory } from "./auth/b2cDirectory";
 import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
+import { publicAuthSettings } from "./auth/publicSettings";
 import { loadOrCreateSigningKey } from "./auth/signingKeys";
-import { b2cTokenSettings, createTokenVerifier, embeddedTokenSettings, type TokenVerifier } from "./auth/tokens";
+import {
+  b2cTokenSettings,
+  bearerToken,
+  createTokenVerifier,
+  embeddedTokenSettings,
+  type TokenVerifier,
+} from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
+import { redirectToCanonicalHost } from "./http/canonicalHost";
+import { MAX_REQUEST_BYTES } from "./http/limits";
+import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
+import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
+import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
+import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
 export type AppOptions = {
@@ -24,6 +39,8 @@ export type AppOptions = {
   /** Extra origins the embedded provider accepts as sign-in redirects (the Vite dev server). */
   devOrigins?: string[];
   uploadPipeline?: UploadPipelineOptions;
+  /** Other sign-in and request limits than the defaults (tests). */
+  limitPolicies?: Partial<Record<keyof RequestLimits, LimitPolicy>>;
 };
 
 export type App = {
@@ -44,6 +61,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await database.migrate();
   if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
   const db = database.db;
+  const limits = createRequestLimits(options.limitPolicies);
 
   const embedded = config.b2c
     ? undefined
@@ -52,6 +70,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         db,
         signingKey: await loadOrCreateSigningKey(db),
         redirectOrigins: options.devOrigins,
+        signInLimiter: limits.signIn,
       });
   const verifyToken = createTokenVerifier(
     config.b2c
@@ -65,16 +84,40 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const identity = config.b2c
     ? b2cDirectory(config.b2c, { publicUrl: config.publicUrl })
     : embeddedDirectory(config.publicUrl);
-  const yoga = createGraphQLServer({ db, verifyToken, uploads, identity });
+  const browserOrigins = [new URL(config.publicUrl).origin, ...(options.devOrigins ?? [])];
+  const yoga = createGraphQLServer({
+    db,
+    verifyToken,
+    uploads,
+    identity,
+    limits,
+    allowedOrigins: browserOrigins,
+  });
+  const authSettings = publicAuthSettings(config);
+  const identityOrigins =
+    authSettings.mode === "b2c" ? authSettings.knownAuthorities.map((host) => `https://${host}`) : [];
+  const setSecurityHeaders = securityHeaders({
+    publicUrl: config.publicUrl,
+    devOrigins: options.devOrigins ?? [],
+    connectOrigins: [uploads.storage.browserOrigin, ...identityOrigins],
+    frameOrigins: identityOrigins,
+  });
 
   const app = new Hono();
-  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity }));
+  // A body refused as too large was not read: the connection cannot carry another request.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.status === 413) c.res.headers.set("Connection", "close");
+  });
+  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
   if (embedded) app.route("/", embedded.interactions);
+  if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
 
   const honoListener = getRequestListener(app.fetch);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
       void embedded.handle(req, res);
       return;
@@ -83,11 +126,17 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   };
 
   const sockets: WebSocketServer[] = [];
+  // Open graphql-ws sockets by token subject: log out closes them (4401, the token's session ended).
+  const socketsBySubject = new Map<string, Set<WebSocket>>();
+  embedded?.onSignOut((subject) => {
+    for (const socket of socketsBySubject.get(subject) ?? []) socket.close(CloseCode.Unauthorized, "Signed out");
+  });
   return {
     fetch: async (request) => app.fetch(request),
     listener,
     attachWebSockets(server) {
-      const wsServer = new WebSocketServer({ server, path: "/graphql" });
+      // A larger message closes the socket with 1009 before it is buffered (ws' default is 100 MiB).
+      const wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: MAX_REQUEST_BYTES });
       sockets.push(wsServer);
       useServer(
         {
@@ -103,26 +152,59 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
             const document = parse(params.query);
             const errors = validate(schema, document);
             if (errors.length > 0) return errors;
+            let contextValue: Awaited<ReturnType<typeof contextFactory>>;
+            try {
+              contextValue = await contextFactory();
+            } catch (error) {
+              // The user was deactivated while connected: an error for this operation, not a 4500.
+              // (By name: yoga's GraphQLError may come from another copy of graphql than ours.)
+              if (error instanceof Error && error.name === "GraphQLError") return [error as GraphQLError];
+              throw error;
+            }
             return {
               schema,
               operationName: params.operationName,
               document,
               variableValues: params.variables,
-              contextValue: await contextFactory(),
+              contextValue,
               rootValue: { execute, subscribe },
             };
           },
-          // Refuse the connection itself without a valid token (closes with 4403 Forbidden).
+          // Refuse the connection itself: 4401 without a valid bearer token, 4403 when the token's
+          // user does not exist or is no longer active. An accepted socket closes when its token expires.
           onConnect: async (ctx) => {
+            const socket = ctx.extra.socket;
             const authorization = ctx.connectionParams?.authorization;
-            const token = typeof authorization === "string" ? authorization.replace(/^Bearer\s+/i, "") : undefined;
-            if (!token) return false;
-            try {
-              await verifyToken(token);
-              return true;
-            } catch {
+            const token = bearerToken(typeof authorization === "string" ? authorization : undefined);
+            const verified = token ? await verifyToken(token).catch(() => undefined) : undefined;
+            if (!verified) {
+              socket.close(CloseCode.Unauthorized, "Unauthorized");
               return false;
             }
+            try {
+              await resolveViewer(db, verified);
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+              socket.close(CloseCode.Forbidden, "Forbidden");
+              return false;
+            }
+            // At expiry 4403, not 4401: graphql-ws clients never reconnect after 4401, but do after
+            // 4403, and the browser's new connection_init carries its silently renewed token.
+            const expiresIn = (verified.claims.exp ?? 0) * 1000 - Date.now();
+            const expiry = setTimeout(
+              () => socket.close(CloseCode.Forbidden, "Token expired"),
+              Math.min(expiresIn, MAX_TIMEOUT_MS),
+            );
+            const ofSubject = socketsBySubject.get(verified.subject) ?? new Set<WebSocket>();
+            socketsBySubject.set(verified.subject, ofSubject.add(socket));
+            socket.once("close", () => {
+              clearTimeout(expiry);
+              ofSubject.delete(socket);
+              if (ofSubject.size === 0 && socketsBySubject.get(verified.subject) === ofSubject) {
+                socketsBySubject.delete(verified.subject);
+              }
+            });
+            return true;
           },
         },
         wsServer,
@@ -137,6 +219,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
   };
 }
+
+/** setTimeout's longest delay (about 24.8 days); longer ones fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 type EnvelopedRoot = {
   execute: (args: unknown) => ReturnType<typeof import("graphql").execute>;

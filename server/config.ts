@@ -22,6 +22,11 @@ export type AppConfig = {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was not set and publicUrl is the guess http://localhost:PORT: pages opened under
+   * another loopback name are redirected there before sign-in.
+   */
+  publicUrlIsDefault: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   b2c: B2cConfig | undefined;
@@ -44,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrlIsDefault: !env.PUBLIC_URL,
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,
     b2c: readB2c(env),

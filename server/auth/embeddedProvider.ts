@@ -1,14 +1,25 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
-import Provider, { type Configuration, errors as oidcErrors } from "oidc-provider";
+import { bodyLimit } from "hono/body-limit";
+import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Database } from "../../db/client";
+import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
+import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
+import { recordAudit } from "../services/audit";
 import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
 import { acceptInvite, findOpenInvite, INVITE_PATH } from "../services/invitations";
+import { type RateLimiter, TooManyRequestsError } from "../services/rateLimits";
 import { databaseAdapterFactory } from "./providerAdapter";
-import { escapeHtml, renderAcceptInvitePage, renderLoginPage, renderMessagePage } from "./providerPages";
+import {
+  AUTO_SUBMIT_SCRIPT,
+  escapeHtml,
+  renderAcceptInvitePage,
+  renderLoginPage,
+  renderMessagePage,
+} from "./providerPages";
 import { EMBEDDED_CLIENT_ID, SIGN_IN_REDIRECT_PATH } from "./publicSettings";
 import type { SigningKey } from "./signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "./tokens";
@@ -28,8 +39,10 @@ export function createEmbeddedProvider(options: {
   db: Database;
   signingKey: SigningKey;
   redirectOrigins?: string[];
+  /** Failed sign-ins per account and per address (issue #12: 10 lock either for 15 minutes). */
+  signInLimiter: RateLimiter;
 }) {
-  const { config, db, signingKey } = options;
+  const { config, db, signingKey, signInLimiter } = options;
   const audience = embeddedApiAudience(config.publicUrl);
   const origins = [config.publicUrl, ...(options.redirectOrigins ?? [])];
 
@@ -71,7 +84,7 @@ export function createEmbeddedProvider(options: {
           ctx.type = "html";
           ctx.body = renderMessagePage(
             "Signing out",
-            `${form}<script>document.forms[0].submit()</script><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button></noscript>`,
+            `${form}<script>${AUTO_SUBMIT_SCRIPT}</script><noscript><button form="op.logoutForm" type="submit" name="logout" value="yes">Sign out</button></noscript>`,
           );
         },
       },
@@ -140,26 +153,72 @@ export function createEmbeddedProvider(options: {
 
   /** The sign-in form: a plain, accessible page with Email, Password and Sign in. */
   const interactions = new Hono<NodeBindings>();
+  // The sign-in and invitation forms are a few hundred bytes: refuse big bodies before reading them.
+  interactions.use(
+    `${EMBEDDED_PROVIDER_PATH}/*`,
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: (c) =>
+        c.html(renderMessagePage("Sign-in problem", `<p>The form is larger than ${MAX_REQUEST_SIZE_TEXT}.</p>`), 413),
+    }),
+  );
   interactions.get(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid`, async (c) => {
     const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
     return c.html(renderLoginPage({ action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login` }));
   });
   interactions.post(`${EMBEDDED_PROVIDER_PATH}/interaction/:uid/login`, async (c) => {
     const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    const action = `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`;
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email : "";
     const password = typeof form.password === "string" ? form.password : "";
-    const account = email && password ? await checkPassword(db, email, password) : undefined;
+    const address = c.env.incoming.socket.remoteAddress ?? "unknown";
+    // Bounded: an address is the attacker's to vary, and so is the text of the email field.
+    const keys = { account: `account:${email.trim().toLowerCase().slice(0, 320)}`, address: `address:${address}` };
+    const refuseLocked = (seconds: number) => {
+      c.header("Retry-After", String(seconds));
+      const { message } = new TooManyRequestsError(seconds, "Too many failed sign-ins");
+      return c.html(renderLoginPage({ action, email, error: message }), 429);
+    };
+    const lockedFor = Math.max(signInLimiter.retryAfter(keys.account), signInLimiter.retryAfter(keys.address));
+    if (lockedFor > 0) return refuseLocked(lockedFor);
+    // The shared text rule: a NUL in the email would otherwise reach the database as a 500.
+    const oddField = findDisallowedText({ email })?.[0];
+    const account = email && password && !oddField ? await checkPassword(db, email, password) : undefined;
+    if (!account && email && password && !oddField) {
+      let lockSeconds = 0;
+      for (const [kind, key] of Object.entries(keys)) {
+        const locked = signInLimiter.hit(key);
+        if (locked === 0) continue;
+        lockSeconds = Math.max(lockSeconds, locked);
+        await recordAudit(db, {
+          actorUserId: null,
+          facilityId: null,
+          action: "sign_in.lock",
+          entityType: `sign_in_${kind}`,
+          entityId: key.slice(kind.length + 1),
+          before: null,
+          after: {
+            email: email.slice(0, 320),
+            address,
+            failures: signInLimiter.policy.limit,
+            lockedForSeconds: locked,
+          },
+        });
+      }
+      if (lockSeconds > 0) return refuseLocked(lockSeconds);
+    }
     if (!account) {
       return c.html(
         renderLoginPage({
-          action: `${EMBEDDED_PROVIDER_PATH}/interaction/${details.uid}/login`,
+          action,
           email,
-          error: "The email or password is incorrect.",
+          error: oddField ? disallowedTextMessage(fieldLabel(oddField)) : "The email or password is incorrect.",
         }),
-        401,
+        oddField ? 400 : 401,
       );
     }
+    signInLimiter.reset(keys.account);
     const redirectTo = await provider.interactionResult(
       c.env.incoming,
       c.env.outgoing,
@@ -221,7 +280,15 @@ export function createEmbeddedProvider(options: {
     return callback(req, res);
   }
 
-  return { provider, interactions, handle };
+  /** Someone ended their sign-in session (log out): `listener` gets its subject. */
+  const onSignOut = (listener: (subject: string) => void) => {
+    provider.on("end_session.success", (ctx: KoaContextWithOIDC) => {
+      const subject = ctx.oidc.session?.accountId;
+      if (subject) listener(subject);
+    });
+  };
+
+  return { provider, interactions, handle, onSignOut };
 }
 
 export function isProviderPath(url: string | undefined) {

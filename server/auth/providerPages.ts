@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -15,6 +17,14 @@ const STYLE = `
   button:hover{background:#2c5282}
   .error{background:#fff5f5;border:1px solid #feb2b2;color:#9b2c2c;padding:.75rem;border-radius:6px;margin-bottom:.5rem}
 `;
+
+/** Submits the page's form (the logout confirmation) without a click. */
+export const AUTO_SUBMIT_SCRIPT = "document.forms[0].submit()";
+
+const sha256Source = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** The Content-Security-Policy sources of these pages' only inline style and script. */
+export const PAGE_INLINE_SOURCES = { style: sha256Source(STYLE), script: sha256Source(AUTO_SUBMIT_SCRIPT) };
 
 export function renderMessagePage(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`;

@@ -4,6 +4,7 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { createGraphQLError } from "graphql-yoga";
 import type { GraphQLContext } from "./context";
+import TextRulePlugin from "./textRulePlugin";
 
 /** Account-type scopes; cost-center scopes join them as the features that need them arrive. */
 type AuthScopes = {
@@ -18,7 +19,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Scalars: { ID: { Input: string; Output: string } };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, TextRulePlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({

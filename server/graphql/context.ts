@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client";
 import type { IdentityDirectory } from "../services/invitations";
+import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import type { Viewer } from "../services/viewer";
 
@@ -10,4 +11,6 @@ export type GraphQLContext = {
   uploads: UploadServices;
   /** Where new users get their sign-in account and invitation (embedded outbox or Azure AD B2C). */
   identity: IdentityDirectory;
+  /** Request limits of expensive operations (search, upload slots), per user. */
+  limits: RequestLimits;
 };

@@ -72,7 +72,10 @@ builder.queryFields((t) => ({
       "Current staff of your facility whose name or employee id contains the term (at least 2 characters), " +
       "at most 25, sorted by first name. Exec and user accounts see the staff of their cost centers and unassigned staff.",
     args: { facilityId: t.arg.id({ required: true }), term: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => searchEmployees(context.db, context.viewer, args.facilityId, args.term),
+    resolve: (_root, args, context) => {
+      context.limits.search.take(context.viewer.userId, "Too many searches");
+      return searchEmployees(context.db, context.viewer, args.facilityId, args.term);
+    },
   }),
   employee: t.field({
     type: EmployeeDetailsType,

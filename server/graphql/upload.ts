@@ -118,6 +118,7 @@ builder.mutationField("requestUploadSlot", (t) =>
     errors: { types: [DomainError] },
     args: { input: t.arg({ type: UploadSlotInput, required: true }) },
     resolve: (_root, { input }, context) => {
+      context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
       if (input.kind === "CostCenterStaff" && !input.costCenterId) {
         throw new DomainError("invalid", "Choose the cost center whose staff the file holds", {
           costCenterId: "Choose the cost center whose staff the file holds",

@@ -5,8 +5,10 @@ import type { GraphQLError } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
+import { MAX_REQUEST_BYTES } from "../http/limits";
 import { DomainError } from "../services/errors";
 import type { IdentityDirectory } from "../services/invitations";
+import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
@@ -25,10 +27,19 @@ export function createGraphQLServer(options: {
   verifyToken: TokenVerifier;
   uploads: UploadServices;
   identity: IdentityDirectory;
+  limits: RequestLimits;
+  /** The browser app's origins (PUBLIC_URL, DEV_ORIGINS): the only ones CORS answers. */
+  allowedOrigins: string[];
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
+    maxRequestBodySize: MAX_REQUEST_BYTES,
+    // Never reflect a foreign Origin: it gets no Access-Control-Allow-Origin at all.
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      return origin && options.allowedOrigins.includes(origin) ? { origin: [origin], credentials: false } : false;
+    },
     logging: quietAboutExpectedErrors,
     landingPage: false,
     graphiql: {
@@ -61,6 +72,7 @@ export function createGraphQLServer(options: {
         db: options.db,
         uploads: options.uploads,
         identity: options.identity,
+        limits: options.limits,
         viewer: await authenticate(options, header),
       };
     },
@@ -84,18 +96,15 @@ async function authenticate(options: { db: Database; verifyToken: TokenVerifier 
 const unauthenticated = (message: string) =>
   createGraphQLError(message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
 
+const isExpected = (error: unknown) => error instanceof DomainError || error instanceof TooManyRequestsError;
+
 /** Yoga logs every error it masks or rewrites; expected domain failures are not server errors. */
 const quietAboutExpectedErrors = {
   debug: () => {},
   info: (...args: unknown[]) => console.info(...args),
   warn: (...args: unknown[]) => console.warn(...args),
   error: (...args: unknown[]) => {
-    if (
-      args.some(
-        (arg) => arg instanceof DomainError || (arg as GraphQLError | undefined)?.originalError instanceof DomainError,
-      )
-    )
-      return;
+    if (args.some((arg) => isExpected(arg) || isExpected((arg as GraphQLError | undefined)?.originalError))) return;
     console.error(...args);
   },
 };
@@ -108,6 +117,14 @@ export const exposeDomainErrors: typeof defaultMaskError = (error, message, isDe
   // Errors reach here wrapped by graphql-js, whose instance may not be ours: look inside.
   const located = error as Partial<GraphQLError>;
   const original = located.originalError ?? error;
+  if (original instanceof TooManyRequestsError) {
+    const retryAfter = String(original.retryAfterSeconds);
+    return createGraphQLError(original.message, {
+      nodes: located.nodes,
+      path: located.path,
+      extensions: { code: "TOO_MANY_REQUESTS", http: { status: 429, headers: { "Retry-After": retryAfter } } },
+    });
+  }
   if (original instanceof DomainError) {
     return createGraphQLError(original.message, {
       nodes: located.nodes,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 
-const SERVER_PATHS = /^\/(api|graphql|oidc)(\/|$)/;
+export const SERVER_PATHS = /^\/(api|graphql|oidc)(\/|$)/;
 
 /** The built React client, with index.html for every client-side route (react-router decides). */
 export function staticClientRoutes(distDir: string) {

@@ -1,9 +1,13 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
+import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import type { IdentityDirectory } from "../services/invitations";
+import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
+import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { b2cRoutes } from "./b2c";
@@ -33,6 +37,7 @@ export type RestDeps = {
   verifyToken: TokenVerifier;
   uploads: UploadServices;
   identity: IdentityDirectory;
+  limits: RequestLimits;
 };
 export type RestEnv = { Variables: { viewer: Viewer } };
 
@@ -43,12 +48,33 @@ const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/
 export function createRestApi(deps: RestDeps) {
   const api = new Hono<RestEnv>().basePath("/api");
   api.onError(handleError);
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: (c) =>
+        errorResponse(c, 413, {
+          message: `The request body is larger than ${MAX_REQUEST_SIZE_TEXT}`,
+          code: "too_large",
+        }),
+    }),
+  );
 
   api.use("*", async (c, next) => {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
     c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token)));
+    return next();
+  });
+  // The shared text rule over every query parameter and JSON body, before any handler reads them.
+  // Every body here is JSON, whatever its Content-Type says (handlers parse it regardless).
+  api.use("*", async (c, next) => {
+    refuseDisallowedText(c.req.query());
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      // Unreadable JSON passes here: the handler answers it with its own message.
+      refuseDisallowedText(await c.req.json().catch(() => undefined));
+    }
     return next();
   });
 

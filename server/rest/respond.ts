@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { InvalidTokenError } from "../auth/tokens";
 import { DomainError, HTTP_STATUS } from "../services/errors";
+import { TooManyRequestsError } from "../services/rateLimits";
 
 /** The JSON body of every non-2xx answer of the REST shim. */
 export type ErrorBody = { message: string; code: string; fieldErrors?: Record<string, string> };
@@ -27,6 +28,10 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
 /** Maps expected failures to their status; anything else is logged and masked. */
 export function handleError(error: unknown, c: Context) {
   if (error instanceof InvalidTokenError) return errorResponse(c, 401, { message: error.message, code: error.code });
+  if (error instanceof TooManyRequestsError) {
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    return errorResponse(c, 429, { message: error.message, code: error.code });
+  }
   if (error instanceof DomainError) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (Object.keys(error.fieldErrors).length > 0) body.fieldErrors = error.fieldErrors;

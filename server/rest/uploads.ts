@@ -14,13 +14,14 @@ import { readJsonObject } from "./respond";
  * GET  /api/upload/template?type=0|1|2[&costCenter=…]  template lookup
  * POST /api/negotiate           {userId, uploadId} → {accessToken, url} of the live channel
  */
-export function uploadRoutes({ db, uploads }: RestDeps) {
+export function uploadRoutes({ db, uploads, limits }: RestDeps) {
   const routes = new Hono<RestEnv>();
   routes.post("/credentials", async (c) => {
     const body = await readJsonObject(c);
     if (body.templateOnly === true || body.templateOnly === "true") {
       return c.json(templateAccess(uploads.storage, c.get("viewer")));
     }
+    limits.uploadSlot.take(c.get("viewer").userId, "Too many upload requests");
     return c.json(await requestUploadSlot(db, uploads.storage, c.get("viewer"), body));
   });
   routes.post("/:uploadId/complete", async (c) =>

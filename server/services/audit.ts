@@ -2,8 +2,9 @@ import type { Queryable } from "../../db/client";
 import { auditLog } from "../../db/schema";
 
 export type AuditEntry = {
-  actorUserId: string;
-  facilityId: string;
+  /** Null for events without a signed-in actor or facility (a sign-in lock). */
+  actorUserId: string | null;
+  facilityId: string | null;
   /** What happened, `<entity>.<verb>`: 'contact_message.create', 'user.profile.update'. */
   action: string;
   entityType: string;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import { DomainError } from "./errors";
 
 /**
@@ -14,4 +15,16 @@ export function parseInput<T extends z.ZodType>(rule: T, input: unknown): z.outp
     fieldErrors[field] ??= issue.message;
   }
   throw new DomainError("invalid", result.error.issues[0]?.message ?? "The input is invalid", fieldErrors);
+}
+
+/**
+ * The shared text rule over a whole input (a REST body, a GraphQL field's arguments): NUL or a lone
+ * surrogate anywhere is a DomainError 'invalid' naming the field, before anything reaches the database.
+ */
+export function refuseDisallowedText(input: unknown): void {
+  const path = findDisallowedText(input);
+  if (!path) return;
+  const field = path.join(".") || "input";
+  const message = disallowedTextMessage(fieldLabel(field));
+  throw new DomainError("invalid", message, { [field]: message });
 }

@@ -26,6 +26,8 @@ export type TemplateAccess = { templateUrl: string; sasToken: string };
  * by default; both through the same SDK and the same SAS code.
  */
 export type BlobStorage = {
+  /** The origin browsers send files to and fetch templates from (the page's connect-src). */
+  browserOrigin: string;
   /** A SAS URL that may only create and write this one blob, for a few minutes. */
   uploadTarget(blobName: string): UploadTarget;
   /** Read-only access to the templates container (no listing): `{templateUrl}/{name}?{sasToken}`. */
@@ -87,6 +89,7 @@ export async function openBlobStorage(options: {
   const startsOn = () => new Date(Date.now() - 2 * 60_000);
 
   return {
+    browserOrigin: new URL(forBrowsers(service.url)).origin,
     uploadTarget(blobName) {
       const expiresOn = minutesFromNow(UPLOAD_SAS_MINUTES);
       const sasToken = generateBlobSASQueryParameters(

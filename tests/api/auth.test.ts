@@ -162,9 +162,9 @@ describe("graphql-ws on /graphql", () => {
     ["alg: none", async () => `Bearer ${tokens.algNone(adminId)}`],
     ["an unknown key", async () => `Bearer ${await tokens.unknownKey(adminId)}`],
   ];
-  it.each(refusedConnections)("closes the connection for %s (4403)", async (_name, makeAuthorization) => {
+  it.each(refusedConnections)("closes the connection for %s (4401)", async (_name, makeAuthorization) => {
     const { closed } = connect(await makeAuthorization());
-    expect(await closed).toBe(4403);
+    expect(await closed).toBe(4401);
   });
 });
 

@@ -13,14 +13,21 @@ export type TestServer = { app: App; server: Server; baseUrl: string; database: 
  * The whole app on a free loopback port over a fresh test database (PGlite or PostgreSQL, see
  * database.ts), seeded with the demo organisation unless told otherwise.
  */
-export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    seed?: boolean;
+    /** Start without PUBLIC_URL, as `npm start` does: the server then guesses http://localhost:PORT. */
+    defaultPublicUrl?: boolean;
+  } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase({ migrate: false });
   let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined };
+  const env = options.defaultPublicUrl ? { PORT: String(port) } : { PORT: String(port), PUBLIC_URL: baseUrl };
+  const config = { ...loadConfig(env), b2c: undefined };
   const app = await createApp(config, {
     database,
     seedDemoData: options.seed !== false,

@@ -8,12 +8,12 @@ export async function signInWithPassword(baseUrl: string, email: string, passwor
   return (await signInForTokens(baseUrl, email, password)).accessToken;
 }
 
-/** The same sign-in, answering both tokens the browser gets. */
+/** The same sign-in, answering both tokens the browser gets and its provider cookies (the session). */
 export async function signInForTokens(
   baseUrl: string,
   email: string,
   password: string,
-): Promise<{ accessToken: string; refreshToken: string | undefined }> {
+): Promise<{ accessToken: string; refreshToken: string | undefined; cookie: string }> {
   const cookies = new Map<string, string>();
   const send = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(new URL(url, baseUrl), {
@@ -80,7 +80,8 @@ export async function signInForTokens(
   });
   const body = (await token.json()) as { access_token?: string; refresh_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`The token endpoint refused: ${body.error_description}`);
-  return { accessToken: body.access_token, refreshToken: body.refresh_token };
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  return { accessToken: body.access_token, refreshToken: body.refresh_token, cookie };
 }
 
 export class SignInRefused extends Error {

@@ -22,6 +22,7 @@ export async function tokenFactory(server: TestServer) {
       .sign(privateKey);
   return {
     valid: (sub: string) => sign({ sub }),
+    expiringIn: (sub: string, seconds: number) => sign({ sub }, { expiresIn: `${seconds}s` }),
     expired: (sub: string) =>
       new SignJWT({ ...defaults, sub })
         .setProtectedHeader({ alg: "RS256", kid: key.kid })

@@ -1,0 +1,110 @@
+/**
+ * One limiter for everything that must not be hammered: failed sign-ins (per account and per
+ * address) and expensive requests (employee search, upload slots, per user). In memory, per server
+ * process: a second instance counts on its own.
+ */
+export type LimitPolicy = {
+  /** Events allowed within `windowMs`; the one that reaches it starts the lock. */
+  limit: number;
+  windowMs: number;
+  /** How long a key stays locked once it reached the limit. */
+  lockMs: number;
+};
+
+/** Thrown while a key is locked; the HTTP layers answer 429 with Retry-After. */
+export class TooManyRequestsError extends Error {
+  readonly code = "too_many_requests";
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = "Too many requests",
+  ) {
+    super(`${what}. Try again in ${describeWait(retryAfterSeconds)}.`);
+    this.name = "TooManyRequestsError";
+  }
+}
+
+/** '15 minutes', '1 minute', '42 seconds'. */
+export function describeWait(seconds: number): string {
+  if (seconds > 90) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  }
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
+
+type Entry = { count: number; windowEndsAt: number; lockedUntil: number };
+
+/** Stale entries are swept once the map holds this many keys (addresses an attacker can vary). */
+const SWEEP_AT = 10_000;
+
+export class RateLimiter {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    readonly policy: LimitPolicy,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the key may act again, or 0 when it is not locked. */
+  retryAfter(key: string): number {
+    const lockedUntil = this.#entries.get(key)?.lockedUntil ?? 0;
+    return Math.max(0, Math.ceil((lockedUntil - this.now()) / 1000));
+  }
+
+  /** Counts one event; answers the seconds of the lock it started (or is under), else 0. */
+  hit(key: string): number {
+    const now = this.now();
+    const locked = this.retryAfter(key);
+    if (locked > 0) return locked;
+    let entry = this.#entries.get(key);
+    if (!entry || entry.windowEndsAt <= now) {
+      if (this.#entries.size >= SWEEP_AT) this.#sweep(now);
+      entry = { count: 0, windowEndsAt: now + this.policy.windowMs, lockedUntil: 0 };
+      this.#entries.set(key, entry);
+    }
+    entry.count += 1;
+    if (entry.count < this.policy.limit) return 0;
+    entry.lockedUntil = now + this.policy.lockMs;
+    entry.count = 0;
+    entry.windowEndsAt = entry.lockedUntil;
+    return this.retryAfter(key);
+  }
+
+  /** Counts one request and refuses it once the key is over its limit. */
+  take(key: string, what?: string): void {
+    const locked = this.retryAfter(key);
+    if (locked > 0) throw new TooManyRequestsError(locked, what);
+    this.hit(key);
+  }
+
+  /** Forgets the key's failures (a successful sign-in). */
+  reset(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  #sweep(now: number) {
+    for (const [key, entry] of this.#entries) {
+      if (entry.windowEndsAt <= now && entry.lockedUntil <= now) this.#entries.delete(key);
+    }
+  }
+}
+
+export type RequestLimits = { signIn: RateLimiter; search: RateLimiter; uploadSlot: RateLimiter };
+
+export const DEFAULT_LIMIT_POLICIES: Record<keyof RequestLimits, LimitPolicy> = {
+  /** Issue #12: 10 failed sign-ins lock the account, or the address, for 15 minutes. */
+  signIn: { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
+  /** The search dropdown asks as a person types: 120 a minute is far above that. */
+  search: { limit: 120, windowMs: 60_000, lockMs: 60_000 },
+  /** An admin uploads a handful of files in a sitting. */
+  uploadSlot: { limit: 30, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
+};
+
+export function createRequestLimits(policies: Partial<Record<keyof RequestLimits, LimitPolicy>> = {}): RequestLimits {
+  const all = { ...DEFAULT_LIMIT_POLICIES, ...policies };
+  return {
+    signIn: new RateLimiter(all.signIn),
+    search: new RateLimiter(all.search),
+    uploadSlot: new RateLimiter(all.uploadSlot),
+  };
+}
