@@ -140,4 +140,31 @@ test.describe("job categorization", () => {
     await expect(rowOf(page, name)).toBeVisible();
     expect(await chosen(categoryOf(page, name))).toBe("Registered Nurse");
   });
+
+  test("direct care: a new job takes its category's default; the flag saves at once, follows a new category, and stays after a reload", async ({
+    page,
+  }) => {
+    await openPage(page);
+    const form = page.getByRole("form", { name: "Add a job" });
+    const name = `Ward Clerk ${Date.now().toString(36)}`;
+    await form.getByLabel("Job name").fill(name);
+    await form.getByLabel("Category").selectOption({ label: "Unit Support" });
+    await form.getByRole("button", { name: "Add job" }).click();
+    await expect(form.getByTestId("job-added")).toBeVisible();
+    const directCare = page.getByRole("checkbox", { name: `${name} is direct care` });
+    // Unit support does not count toward HPPD by default.
+    await expect(directCare).not.toBeChecked();
+    await expect(rowOf(page, name)).toContainText("Not direct care");
+
+    await rowOf(page, name).getByText("Not direct care").click();
+    await expect(rowOf(page, name).getByText("Saved")).toBeVisible();
+    await expect(directCare).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: `${name} is direct care` })).toBeChecked();
+
+    // A new category brings its default: Leadership is not direct care.
+    await choose(page, name, "Leadership");
+    await expect(page.getByRole("checkbox", { name: `${name} is direct care` })).not.toBeChecked();
+    await screen(page, "job-categorization-direct-care");
+  });
 });

@@ -109,7 +109,7 @@ async function roomiest(form: Locator, fte: number): Promise<string> {
 }
 
 test.describe("planning wizard", () => {
-  test("a whole run on 6010: six steps, bad input refused, going back reopens later steps, attested and locked with the model's totals", async ({
+  test("a whole run on 6010: six steps, bad input refused, going back reopens later steps, attested and locked with the hand-worked totals", async ({
     page,
   }) => {
     test.setTimeout(300_000);
