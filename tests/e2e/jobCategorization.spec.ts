@@ -151,20 +151,19 @@ test.describe("job categorization", () => {
     await form.getByLabel("Category").selectOption({ label: "Unit Support" });
     await form.getByRole("button", { name: "Add job" }).click();
     await expect(form.getByTestId("job-added")).toBeVisible();
-    const directCare = page.getByRole("checkbox", { name: `${name} is direct care` });
+    const directCare = page.getByRole("checkbox", { name: `Direct care for ${name}` });
     // Unit support does not count toward HPPD by default.
     await expect(directCare).not.toBeChecked();
-    await expect(rowOf(page, name)).toContainText("Not direct care");
 
-    await rowOf(page, name).getByText("Not direct care").click();
+    await rowOf(page, name).getByText("Direct care").click();
     await expect(rowOf(page, name).getByText("Saved")).toBeVisible();
     await expect(directCare).toBeChecked();
     await page.reload();
-    await expect(page.getByRole("checkbox", { name: `${name} is direct care` })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: `Direct care for ${name}` })).toBeChecked();
 
     // A new category brings its default: Leadership is not direct care.
     await choose(page, name, "Leadership");
-    await expect(page.getByRole("checkbox", { name: `${name} is direct care` })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: `Direct care for ${name}` })).not.toBeChecked();
     await screen(page, "job-categorization-direct-care");
   });
 });

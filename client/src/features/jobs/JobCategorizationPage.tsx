@@ -17,6 +17,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
@@ -361,9 +362,11 @@ function JobRow({ job, categories, state, onChange, onDirectCareChange }: JobRow
           disabled={state?.status === "saving"}
           onCheckedChange={(event) => onDirectCareChange(event.checked === true)}
         >
-          <Checkbox.HiddenInput aria-label={`${job.name} is direct care`} />
+          <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>{isDirectCare ? "Direct care" : "Not direct care"}</Checkbox.Label>
+          <Checkbox.Label>
+            Direct care<VisuallyHidden> for {job.name}</VisuallyHidden>
+          </Checkbox.Label>
         </Checkbox.Root>
       </Table.Cell>
     </Table.Row>
