@@ -5,6 +5,7 @@ import {
   costCenterCodeSchema,
   costCenterNameSchema,
 } from "./costCenters";
+import { formulaStartMessage, startsLikeFormula } from "./spreadsheetText";
 import { NAME_MAX_LENGTH } from "./text";
 
 /**
@@ -789,6 +790,9 @@ function headerOf(kind: UploadKind, key: string): string {
   return (UPLOAD_COLUMNS[kind] as readonly UploadColumn[]).find((c) => c.key === key)?.header ?? key;
 }
 
+/** Columns whose cells are numbers (a date cell may be Excel's day number). */
+const NUMERIC_COLUMN_TYPES: ReadonlySet<ColumnType> = new Set(["number", "fte", "date"]);
+
 /** Defaults for optional cells left blank. */
 const BLANK_DEFAULTS: Record<string, string | boolean> = {
   staffType: "Regular",
@@ -825,6 +829,12 @@ export function validateUploadRow<K extends UploadKind>(
     if (blank) {
       if (column.required) errors.push({ message: `${column.header} is required`, ...at });
       values[column.key] = BLANK_DEFAULTS[column.key] ?? null;
+      return;
+    }
+    // Text a spreadsheet could run as a formula is refused (schema/spreadsheetText.ts); a number
+    // column's leading minus is a sign, judged by the column's own range rule.
+    if (!NUMERIC_COLUMN_TYPES.has(column.type) && startsLikeFormula(String(cell))) {
+      errors.push({ message: formulaStartMessage(column.header), ...at });
       return;
     }
     const parsed = parseCell(column, cell);

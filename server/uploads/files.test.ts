@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
+import { startsLikeFormula } from "../../schema/spreadsheetText";
 import {
   type CellValue,
   checkHeaderRow,
@@ -32,6 +33,23 @@ async function readAll(p: string, format: "xlsx" | "csv"): Promise<UploadRow[]> 
 }
 
 describe("templates", () => {
+  it.each(
+    UPLOAD_KINDS,
+  )("(8) spreadsheet injection: %s template has no text cell a spreadsheet could run", async (kind) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buildTemplate(kind)) as unknown as ArrayBuffer);
+    const texts: string[] = [];
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          if (typeof cell.value === "string") texts.push(cell.value);
+        });
+      });
+    }
+    expect(texts.length).toBeGreaterThan(10);
+    expect(texts.filter(startsLikeFormula)).toEqual([]);
+  });
+
   it.each(UPLOAD_KINDS)("%s: the template reads back as just its header row, which checks clean", async (kind) => {
     const p = file(UPLOAD_TEMPLATES[kind].templateName);
     writeFileSync(p, await buildTemplate(kind));
