@@ -66,6 +66,10 @@ export const UPLOAD_MESSAGES = {
   zipTooLarge: "The .xlsx workbook unpacks to more than the allowed size.",
   zipRatio: "The .xlsx workbook is compressed suspiciously well (a possible zip bomb); it was not opened.",
   unreadable: "The file could not be read.",
+  csvQuoteNotClosed: 'A quoted cell is never closed: add the closing quote (")',
+  csvTextAfterQuote:
+    'A quoted cell has text after its closing quote: quote the whole cell and double each quote inside it ("")',
+  csvUnreadable: "This row of the .csv file could not be read",
   noHeader: "The file has no header row.",
   noRows: "The file has a header row but no data rows.",
 } as const;

@@ -643,6 +643,21 @@ describe("users", () => {
 });
 
 describe("bad files", () => {
+  it("(12) parser errors: a bad quote in a .csv is reported at its row and column, nothing written", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const p = path.join(dir, "bad-quote.csv");
+    writeFileSync(p, 'Cost Center Number,Cost Center Name,PRN FTE\n7201,Good,\n7202,"Bad" Name,\n7203,Later,\n');
+    const outcome = await importUploadFile(db.db, { path: p, format: "csv", kind: "CostCenter", context: context() });
+    expect(outcome.status === "Error" && outcome.errors.map(formatUploadError)).toEqual([
+      'A quoted cell has text after its closing quote: quote the whole cell and double each quote inside it ("") at row 3, column 2',
+    ]);
+    const written = await db.db
+      .select({ code: costCenters.code })
+      .from(costCenters)
+      .where(inArray(costCenters.code, ["7201", "7202", "7203"]));
+    expect(written).toEqual([]);
+  });
+
   it("answers a file error before reading rows, and a header-only file", async () => {
     const png = path.join(dir, "picture.xlsx");
     const { writeFileSync } = await import("node:fs");
