@@ -35,6 +35,17 @@ export const UPLOAD_TYPE_CODES = { CostCenter: 0, Staff: 1, Users: 2, CostCenter
 >;
 export type UploadTypeCode = 0 | 1 | 2;
 
+export const UPLOAD_TYPE_MESSAGE = "type must be 0 (cost centers), 1 (staff) or 2 (users)";
+
+/**
+ * An upload request's type code: the number 0, 1 or 2, or that digit as text (a query string, the
+ * spec's form-style bodies). Nothing else (null, false, '', '1.0', 7) means a kind.
+ */
+export const uploadTypeSchema = z.union(
+  [z.literal([0, 1, 2]), z.enum(["0", "1", "2"]).transform((text) => Number(text) as UploadTypeCode)],
+  { error: UPLOAD_TYPE_MESSAGE },
+);
+
 /** The kind an upload request means: type 1 with a cost center is the per-cost-center staff upload. */
 export function uploadKindOfType(type: number, costCenter?: string | null): UploadKind | undefined {
   if (type === 0) return "CostCenter";
