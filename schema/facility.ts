@@ -52,20 +52,53 @@ export const systemRelationshipsSchema = z.object({
 });
 export type SystemRelationshipsInput = z.output<typeof systemRelationshipsSchema>;
 
+/** Decimal text as a person types it: digits, an optional sign and decimal point. */
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A number, or text that is exactly one ('7', '0.25'): the month selects hand their values over as
+ * text, and the spec's REST body sends PRNStaffValue as text. Anything else (true, '1e3', '7 days')
+ * is 'must be a number'; missing or blank is 'is required'.
+ */
+const numberOrNumericText = (label: string) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`,
+    })
+    .transform((value, context) => {
+      if (typeof value === "number") return value;
+      const text = value.trim();
+      if (DECIMAL_TEXT.test(text)) return Number(text);
+      context.addIssue({ code: "custom", message: text === "" ? `${label} is required` : `${label} must be a number` });
+      return z.NEVER;
+    });
+
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`);
+  numberOrNumericText(label).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+
+/** Spec §5/§9: an FTE has at most 2 decimals (the column, numeric(5,3), would keep a third). */
+const FTE_DECIMALS = 2;
 
 /** Basic financial information (spec §5 budget settings) plus the FTE basis. */
 export const budgetSettingsSchema = z
   .object({
-    prnStaffValue: z.coerce
-      .number({ error: "PRN staff value is required" })
-      .min(0.01, "PRN staff value must be at least 0.01")
-      .max(1.5, "PRN staff value must be at most 1.5"),
+    prnStaffValue: numberOrNumericText("PRN staff value").pipe(
+      z
+        .number()
+        .min(0.01, "PRN staff value must be at least 0.01")
+        .max(1.5, "PRN staff value must be at most 1.5")
+        .refine(
+          (value) => Math.abs(Math.round(value * 10 ** FTE_DECIMALS) - value * 10 ** FTE_DECIMALS) < 1e-6,
+          `PRN staff value may have at most ${FTE_DECIMALS} decimals`,
+        ),
+    ),
     fiscalYearMonthsBegin: wholeNumber("Fiscal year begin month", 1, 12),
     fiscalYearDaysBegin: wholeNumber("Fiscal year begin day", 1, 31),
     budgetSeasonBeginMonth: wholeNumber("Budget season begin month", 1, 12),

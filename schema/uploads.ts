@@ -5,6 +5,7 @@ import {
   costCenterCodeSchema,
   costCenterNameSchema,
 } from "./costCenters";
+import { formulaStartMessage, startsLikeFormula } from "./spreadsheetText";
 import { NAME_MAX_LENGTH } from "./text";
 
 /**
@@ -33,6 +34,17 @@ export const UPLOAD_TYPE_CODES = { CostCenter: 0, Staff: 1, Users: 2, CostCenter
   number
 >;
 export type UploadTypeCode = 0 | 1 | 2;
+
+export const UPLOAD_TYPE_MESSAGE = "type must be 0 (cost centers), 1 (staff) or 2 (users)";
+
+/**
+ * An upload request's type code: the number 0, 1 or 2, or that digit as text (a query string, the
+ * spec's form-style bodies). Nothing else (null, false, '', '1.0', 7) means a kind.
+ */
+export const uploadTypeSchema = z.union(
+  [z.literal([0, 1, 2]), z.enum(["0", "1", "2"]).transform((text) => Number(text) as UploadTypeCode)],
+  { error: UPLOAD_TYPE_MESSAGE },
+);
 
 /** The kind an upload request means: type 1 with a cost center is the per-cost-center staff upload. */
 export function uploadKindOfType(type: number, costCenter?: string | null): UploadKind | undefined {
@@ -65,6 +77,10 @@ export const UPLOAD_MESSAGES = {
   zipTooLarge: "The .xlsx workbook unpacks to more than the allowed size.",
   zipRatio: "The .xlsx workbook is compressed suspiciously well (a possible zip bomb); it was not opened.",
   unreadable: "The file could not be read.",
+  csvQuoteNotClosed: 'A quoted cell is never closed: add the closing quote (")',
+  csvTextAfterQuote:
+    'A quoted cell has text after its closing quote: quote the whole cell and double each quote inside it ("")',
+  csvUnreadable: "This row of the .csv file could not be read",
   noHeader: "The file has no header row.",
   noRows: "The file has a header row but no data rows.",
 } as const;
@@ -789,6 +805,9 @@ function headerOf(kind: UploadKind, key: string): string {
   return (UPLOAD_COLUMNS[kind] as readonly UploadColumn[]).find((c) => c.key === key)?.header ?? key;
 }
 
+/** Columns whose cells are numbers (a date cell may be Excel's day number). */
+const NUMERIC_COLUMN_TYPES: ReadonlySet<ColumnType> = new Set(["number", "fte", "date"]);
+
 /** Defaults for optional cells left blank. */
 const BLANK_DEFAULTS: Record<string, string | boolean> = {
   staffType: "Regular",
@@ -825,6 +844,12 @@ export function validateUploadRow<K extends UploadKind>(
     if (blank) {
       if (column.required) errors.push({ message: `${column.header} is required`, ...at });
       values[column.key] = BLANK_DEFAULTS[column.key] ?? null;
+      return;
+    }
+    // Text a spreadsheet could run as a formula is refused (schema/spreadsheetText.ts); a number
+    // column's leading minus is a sign, judged by the column's own range rule.
+    if (!NUMERIC_COLUMN_TYPES.has(column.type) && startsLikeFormula(String(cell))) {
+      errors.push({ message: formulaStartMessage(column.header), ...at });
       return;
     }
     const parsed = parseCell(column, cell);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { UPLOAD_KINDS, uploadKindOfType } from "../../schema/uploads";
+import { UPLOAD_KINDS, UPLOAD_TYPE_MESSAGE, uploadKindOfType, uploadTypeSchema } from "../../schema/uploads";
 import { DomainError } from "../services/errors";
 import { completeUpload, getUpload, requestUploadSlot, templateAccess, uploadTemplate } from "../services/uploads";
 import type { RestDeps, RestEnv } from ".";
@@ -28,12 +28,9 @@ export function uploadRoutes({ db, uploads, limits }: RestDeps) {
     c.json(await completeUpload(db, uploads, c.get("viewer"), c.req.param("uploadId"))),
   );
   routes.get("/template", (c) => {
-    const kind = uploadKindOfType(Number(c.req.query("type")), c.req.query("costCenter"));
-    if (!kind)
-      throw new DomainError(
-        "invalid",
-        `type must be 0 (cost centers), 1 (staff) or 2 (users); kinds: ${UPLOAD_KINDS.join(", ")}`,
-      );
+    const type = uploadTypeSchema.safeParse(c.req.query("type"));
+    const kind = type.success ? uploadKindOfType(type.data, c.req.query("costCenter")) : undefined;
+    if (!kind) throw new DomainError("invalid", `${UPLOAD_TYPE_MESSAGE}; kinds: ${UPLOAD_KINDS.join(", ")}`);
     return c.json(uploadTemplate(uploads.storage, c.get("viewer"), kind));
   });
   routes.get("/", async (c) => {

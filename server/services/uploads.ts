@@ -8,11 +8,13 @@ import {
   UPLOAD_KINDS,
   UPLOAD_MESSAGES,
   UPLOAD_TEMPLATES,
+  UPLOAD_TYPE_MESSAGE,
   type UploadError,
   type UploadKind,
   type UploadStatus,
   uploadFormatOf,
   uploadKindOfType,
+  uploadTypeSchema,
 } from "../../schema/uploads";
 import type { AppEvents, UploadStatusEvent } from "../events";
 import type { BlobStorage } from "../uploads/blobStorage";
@@ -68,12 +70,7 @@ const uploadRequestRule = z.object({
     .trim()
     .min(1, "originalFileName is required")
     .max(255, "The file name is longer than 255 characters"),
-  type: z.coerce
-    .number({ error: "type must be 0 (cost centers), 1 (staff) or 2 (users)" })
-    .refine(
-      (value) => value === 0 || value === 1 || value === 2,
-      "type must be 0 (cost centers), 1 (staff) or 2 (users)",
-    ),
+  type: uploadTypeSchema,
   costCenter: z.string().nullish(),
   removeStaff: textBoolean,
   updateStaff: textBoolean,
@@ -103,7 +100,7 @@ export async function requestUploadSlot(
     throw new DomainError("invalid", UPLOAD_MESSAGES.fileTooLarge, { fileSize: UPLOAD_MESSAGES.fileTooLarge });
   }
   const kind = uploadKindOfType(request.type, request.costCenter);
-  if (!kind) throw new DomainError("invalid", "type must be 0 (cost centers), 1 (staff) or 2 (users)");
+  if (!kind) throw new DomainError("invalid", UPLOAD_TYPE_MESSAGE);
   if (request.costCenter) await requireActiveCostCenter(db, viewer.facilityId, request.costCenter);
 
   const uploadId = randomUUID();

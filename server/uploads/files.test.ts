@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
+import { startsLikeFormula } from "../../schema/spreadsheetText";
 import {
   type CellValue,
   checkHeaderRow,
@@ -32,6 +33,23 @@ async function readAll(p: string, format: "xlsx" | "csv"): Promise<UploadRow[]> 
 }
 
 describe("templates", () => {
+  it.each(
+    UPLOAD_KINDS,
+  )("(8) spreadsheet injection: %s template has no text cell a spreadsheet could run", async (kind) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buildTemplate(kind)) as unknown as ArrayBuffer);
+    const texts: string[] = [];
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          if (typeof cell.value === "string") texts.push(cell.value);
+        });
+      });
+    }
+    expect(texts.length).toBeGreaterThan(10);
+    expect(texts.filter(startsLikeFormula)).toEqual([]);
+  });
+
   it.each(UPLOAD_KINDS)("%s: the template reads back as just its header row, which checks clean", async (kind) => {
     const p = file(UPLOAD_TEMPLATES[kind].templateName);
     writeFileSync(p, await buildTemplate(kind));
@@ -219,13 +237,26 @@ describe("readUploadRows: csv", () => {
     });
   });
 
-  it("throws an UploadFileError with the row of an unclosed quote", async () => {
-    const p = file("unclosed.csv");
-    writeFileSync(p, 'A,B\r\n1,2\r\n"never closed,3\r\n');
-    const error = await readAll(p, "csv").catch((e: unknown) => e);
+  it("(12) parser errors: reports a bad quote at its row and column, in plain words", async () => {
+    const unclosed = file("unclosed.csv");
+    writeFileSync(unclosed, 'A,B\r\n1,2\r\n3,"never closed\r\n4,5\r\n');
+    const error = await readAll(unclosed, "csv").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadFileError);
-    expect((error as UploadFileError).errors[0]).toMatchObject({ row: 3 });
-    expect((error as UploadFileError).errors[0]?.message).toMatch(/^The \.csv file could not be read: /);
+    expect((error as UploadFileError).errors).toEqual([
+      { message: 'A quoted cell is never closed: add the closing quote (")', row: 3, column: 2 },
+    ]);
+    // Far down a file, where the parser has run ahead of the rows read.
+    const after = file("after-quote.csv");
+    writeFileSync(after, `A,B,C\n${"1,2,3\n".repeat(3000)}4,5,"x" y\n7,8,9\n`);
+    const late = await readAll(after, "csv").catch((e: unknown) => e);
+    expect((late as UploadFileError).errors).toEqual([
+      {
+        message:
+          'A quoted cell has text after its closing quote: quote the whole cell and double each quote inside it ("")',
+        row: 3002,
+        column: 3,
+      },
+    ]);
   });
 });
 

@@ -262,6 +262,34 @@ describe("staff", () => {
     expect(await staffCount()).toBe(before);
   });
 
+  it.each([
+    "xlsx",
+    "csv",
+  ] as const)("(8) spreadsheet injection: refuses text cells starting with = + - @ in a .%s; -1 in a number column is a number", async (format) => {
+    const before = await staffCount();
+    const outcome = await importRows(
+      "Staff",
+      [
+        staffRow({ employeeId: "900040-RN", notes: "+1 on call" }),
+        staffRow({ employeeId: "900041-RN", firstName: "-Maria" }),
+        staffRow({ employeeId: "900042-RN", education: "@SUM(A1)" }),
+        staffRow({ employeeId: "900043-RN", requisitionNumber: "-REQ-1" }),
+        staffRow({ employeeId: "900044-RN", notes: "=" }),
+        staffRow({ employeeId: "900045-RN", assignedFte: -1 }),
+      ],
+      { format },
+    );
+    expect(outcome.status === "Error" && outcome.errors.map(formatUploadError)).toEqual([
+      "Notes must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula at row 2, column 12",
+      "First Name must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula at row 3, column 2",
+      "Education must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula at row 4, column 10",
+      "Requisition Number must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula at row 5, column 11",
+      "Notes must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula at row 6, column 12",
+      "Assigned FTE must be a number from 0 to 1.5 with at most 2 decimals, not '-1' at row 7, column 7",
+    ]);
+    expect(await staffCount()).toBe(before);
+  });
+
   it("lists all 20 errors of a file with 20 bad rows", async () => {
     const rows = Array.from({ length: 20 }, (_, i) =>
       staffRow({ employeeId: `9001${String(i).padStart(2, "0")}-RN`, assignedFte: 2 }),
@@ -615,6 +643,21 @@ describe("users", () => {
 });
 
 describe("bad files", () => {
+  it("(12) parser errors: a bad quote in a .csv is reported at its row and column, nothing written", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const p = path.join(dir, "bad-quote.csv");
+    writeFileSync(p, 'Cost Center Number,Cost Center Name,PRN FTE\n7201,Good,\n7202,"Bad" Name,\n7203,Later,\n');
+    const outcome = await importUploadFile(db.db, { path: p, format: "csv", kind: "CostCenter", context: context() });
+    expect(outcome.status === "Error" && outcome.errors.map(formatUploadError)).toEqual([
+      'A quoted cell has text after its closing quote: quote the whole cell and double each quote inside it ("") at row 3, column 2',
+    ]);
+    const written = await db.db
+      .select({ code: costCenters.code })
+      .from(costCenters)
+      .where(inArray(costCenters.code, ["7201", "7202", "7203"]));
+    expect(written).toEqual([]);
+  });
+
   it("answers a file error before reading rows, and a header-only file", async () => {
     const png = path.join(dir, "picture.xlsx");
     const { writeFileSync } = await import("node:fs");

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
-import type { CellValue, UploadFormat } from "../../schema/uploads";
+import { type CellValue, UPLOAD_MESSAGES, type UploadError, type UploadFormat } from "../../schema/uploads";
 import { UploadFileError } from "./uploadFileError";
 
 export { UploadFileError };
@@ -120,12 +120,31 @@ async function* readCsvRows(path: string): AsyncGenerator<UploadRow> {
       if (cells.length > 0) yield { rowNumber, cells };
     }
   } catch (error) {
-    throw new UploadFileError([
-      { message: `The .csv file could not be read: ${messageOf(error)}`, row: rowNumber + 1 },
-    ]);
+    throw new UploadFileError([csvErrorOf(error)]);
   } finally {
     input.destroy();
     parser.destroy();
+  }
+}
+
+/**
+ * A csv-parse error in plain words at its row and column (formatUploadError's 'at row N, column M').
+ * The row is the parser's own count of records before the bad one, not the rows read so far: the
+ * parser runs ahead of the reader.
+ */
+function csvErrorOf(error: unknown): UploadError {
+  const { code, records, index } = (error ?? {}) as { code?: unknown; records?: unknown; index?: unknown };
+  const at = typeof records === "number" && typeof index === "number" ? { row: records + 1, column: index + 1 } : {};
+  switch (code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return { message: UPLOAD_MESSAGES.csvQuoteNotClosed, ...at };
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
+      return { message: UPLOAD_MESSAGES.csvTextAfterQuote, ...at };
+    default:
+      return typeof code === "string"
+        ? { message: UPLOAD_MESSAGES.csvUnreadable, ...at }
+        : { message: UPLOAD_MESSAGES.unreadable };
   }
 }
 

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { escapeSpreadsheetCell, escapeSpreadsheetText } from "../../schema/spreadsheetText";
 import {
   FTE_MAX,
   FTE_MIN,
@@ -93,7 +94,7 @@ function addDataSheet(workbook: ExcelJS.Workbook, kind: UploadKind): void {
     views: [{ state: "frozen", ySplit: 1 }],
   });
   sheet.columns = columns.map((column) => ({
-    header: column.header,
+    header: escapeSpreadsheetText(column.header),
     key: column.key,
     width: Math.max(column.header.length, exampleText(column.example).length, 10) + 4,
     style:
@@ -165,19 +166,21 @@ function addInstructionsSheet(workbook: ExcelJS.Workbook, kind: UploadKind): voi
   const columns: readonly UploadColumn[] = UPLOAD_COLUMNS[kind];
   const sheet = workbook.addWorksheet("Instructions");
   sheet.columns = [{ width: 24 }, { width: 11 }, { width: 34 }, { width: 30 }, { width: 90 }];
-  sheet.addRow([info.header]).font = { bold: true, size: 14 };
-  sheet.addRow([`${info.description}. Fill in the '${info.sheetName}' sheet.`]);
-  sheet.addRow([]);
-  for (const note of [...KIND_NOTES[kind], ...GENERAL_NOTES]) sheet.addRow([`• ${note}`]);
-  sheet.addRow([]);
-  const head = sheet.addRow(["Column", "Required", "Format", "Example", "Notes"]);
+  // Every text cell goes out through the one escape (schema/spreadsheetText.ts).
+  const addRow = (values: readonly (string | number)[]) => sheet.addRow(values.map(escapeSpreadsheetCell));
+  addRow([info.header]).font = { bold: true, size: 14 };
+  addRow([`${info.description}. Fill in the '${info.sheetName}' sheet.`]);
+  addRow([]);
+  for (const note of [...KIND_NOTES[kind], ...GENERAL_NOTES]) addRow([`• ${note}`]);
+  addRow([]);
+  const head = addRow(["Column", "Required", "Format", "Example", "Notes"]);
   head.font = { bold: true };
   head.eachCell((cell) => {
     cell.fill = HEADER_FILL;
   });
   for (const column of columns) {
     const limit = column.maxLength !== undefined ? ` (at most ${column.maxLength} characters)` : "";
-    sheet.addRow([
+    addRow([
       column.header,
       column.required ? "Yes" : "No",
       `${formatOf(column)}${limit}`,

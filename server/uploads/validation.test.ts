@@ -416,3 +416,36 @@ describe("validateUploadRow: cost centers and users", () => {
     ]);
   });
 });
+
+describe("(8) spreadsheet injection", () => {
+  it("refuses a text cell starting with a tab or a carriage return, by the same rule", () => {
+    expect(validateUploadRow("CostCenter", ["7110", "\tCardiology", null], 2)).toEqual({
+      ok: false,
+      errors: [
+        {
+          message:
+            "Cost Center Name must not start with =, +, -, @, a tab or a line break: a spreadsheet could run it as a formula",
+          row: 2,
+          column: 2,
+        },
+      ],
+    });
+    expect(validateUploadRow("CostCenter", ["\r7111", "Cardiology", null], 3)).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, column: 1 }],
+    });
+  });
+
+  it("takes -1 and +0.5 in a number column as numbers, judged by the column's range", () => {
+    expect(validateUploadRow("CostCenter", ["7112", "Cardiology", "+0.5"], 2)).toEqual({
+      ok: true,
+      row: { costCenterCode: "7112", name: "Cardiology", prnFte: 0.5 },
+    });
+    expect(validateUploadRow("CostCenter", ["7113", "Cardiology", -1], 2)).toEqual({
+      ok: false,
+      errors: [
+        { message: "PRN FTE must be a number from 0 to 1.5 with at most 2 decimals, not '-1'", row: 2, column: 3 },
+      ],
+    });
+  });
+});

@@ -163,6 +163,32 @@ describe("financial information and HR guidelines", () => {
   });
 
   it.each([
+    [{ prnStaffValue: true }, "prnStaffValue", "PRN staff value must be a number"],
+    [{ prnStaffValue: 1.23456789 }, "prnStaffValue", "PRN staff value may have at most 2 decimals"],
+    [{ prnStaffValue: "0.25 FTE" }, "prnStaffValue", "PRN staff value must be a number"],
+    [{ fiscalYearMonthsBegin: true }, "fiscalYearMonthsBegin", "Fiscal year begin month must be a number"],
+    [{ fiscalYearDaysBegin: "" }, "fiscalYearDaysBegin", "Fiscal year begin day is required"],
+    [{ nextPayPeriodEnd: [21] }, "nextPayPeriodEnd", "Next pay period end must be a number"],
+    [{ annualHoursPerFte: "2080.5" }, "annualHoursPerFte", "Annual hours per FTE must be a whole number"],
+  ])("(11) loose types: refuses financial information %j and writes nothing", async (change, field, message) => {
+    const budgetBefore = await db().select().from(facilityBudgetSettings);
+    const { status, body } = await call("PATCH", `/organizational-unit/facility/${DEMO_FACILITY_ID}`, token.admin, {
+      financialInformation: { ...financial, prnStaffValue: 0.5, ...change },
+    });
+    expect(status).toBe(400);
+    expect(body.fieldErrors?.[field]).toBe(message);
+    expect(await db().select().from(facilityBudgetSettings)).toEqual(budgetBefore);
+  });
+
+  it("(11) loose types: takes numbers typed as text, as the form's selects and REST clients send them", async () => {
+    const { status, body } = await call("PATCH", `/organizational-unit/facility/${DEMO_FACILITY_ID}`, token.admin, {
+      financialInformation: { ...financial, prnStaffValue: "0.25", fiscalYearMonthsBegin: "7" },
+    });
+    expect(status).toBe(200);
+    expect(body.budgetSettings).toMatchObject({ prnStaffValue: 0.25, fiscalYearMonthsBegin: 7 });
+  });
+
+  it.each([
     [{ emailContact: "not-an-email" }, "emailContact", "Contact e-mail must be a valid e-mail address"],
     [{ timeZone: "Europe/Paris" }, "timeZone", "Time zone must be one of the listed US time zones"],
     [{ education: ["BSN", "bsn"] }, "education", "Education levels must be unique"],

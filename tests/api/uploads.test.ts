@@ -276,6 +276,48 @@ describe("upload slots", () => {
     expect(await count()).toBe(before);
   });
 
+  it.each([
+    ["null", null],
+    ["false", false],
+    ["empty text", ""],
+    ["true", true],
+    ["1.0 as text", "1.0"],
+    ["missing", undefined],
+  ])("(11) loose types: refuses an upload slot of type %s with the spec's message and records nothing", async (_, type) => {
+    const count = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]?.n;
+    const before = await count();
+    const response = await fetch(`${server.baseUrl}/api/upload/credentials`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ facilityId: DEMO_FACILITY_ID, originalFileName: "a.xlsx", type }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      message: "type must be 0 (cost centers), 1 (staff) or 2 (users)",
+      fieldErrors: { type: "type must be 0 (cost centers), 1 (staff) or 2 (users)" },
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it("(11) loose types: takes the type as a number or its digit as text; the template look-up refuses an empty type", async () => {
+    for (const type of [0, "0"]) {
+      const response = await fetch(`${server.baseUrl}/api/upload/credentials`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+        body: JSON.stringify({ facilityId: DEMO_FACILITY_ID, originalFileName: "a.xlsx", type }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const empty = await fetch(`${server.baseUrl}/api/upload/template?type=`, {
+      headers: { authorization: `Bearer ${tokens.admin}` },
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      message:
+        "type must be 0 (cost centers), 1 (staff) or 2 (users); kinds: CostCenter, Staff, Users, CostCenterStaff",
+    });
+  });
+
   it("refuses user and exec tokens on every upload call, REST and GraphQL", async () => {
     for (const token of [tokens.user, tokens.exec]) {
       const { body } = await graphqlRequest(server.baseUrl, token, SLOT, {
