@@ -21,6 +21,7 @@ import {
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
+import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
@@ -110,7 +111,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
+  const graphql = graphiqlPage((request) => Promise.resolve(yoga.fetch(request, {})));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
