@@ -29,6 +29,7 @@ import { createRestApi } from "./rest";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
 import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
+import type { UploadServices } from "./services/uploads";
 import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
@@ -53,6 +54,8 @@ export type App = {
   attachWebSockets(server: Server): void;
   database: DatabaseHandle;
   verifyToken: TokenVerifier;
+  /** Blob storage, job queue and events of the upload pipeline. */
+  uploads: UploadServices;
   close(): Promise<void>;
 };
 
@@ -214,6 +217,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
     database,
     verifyToken,
+    uploads,
     async close() {
       for (const socket of sockets) socket.close();
       await uploads.close();
