@@ -21,6 +21,7 @@ import {
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
+import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
@@ -28,6 +29,7 @@ import { createRestApi } from "./rest";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
 import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
+import type { UploadServices } from "./services/uploads";
 import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
@@ -52,6 +54,8 @@ export type App = {
   attachWebSockets(server: Server): void;
   database: DatabaseHandle;
   verifyToken: TokenVerifier;
+  /** Blob storage, job queue and events of the upload pipeline. */
+  uploads: UploadServices;
   close(): Promise<void>;
 };
 
@@ -110,7 +114,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => yoga.fetch(c.req.raw, {}));
+  const graphql = graphiqlPage((request) => Promise.resolve(yoga.fetch(request, {})));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
@@ -212,6 +217,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
     database,
     verifyToken,
+    uploads,
     async close() {
       for (const socket of sockets) socket.close();
       await uploads.close();

@@ -61,7 +61,11 @@ const EmployeeDetailsType = builder.objectRef<EmployeeDetails>("EmployeeDetails"
     terminationDate: t.exposeString("terminationDate", { nullable: true }),
     terminationType: t.exposeString("terminationType", { nullable: true }),
     requisitionNumber: t.exposeString("requisitionNumber", { nullable: true }),
-    costCenters: t.expose("costCenters", { type: [EmployeeCostCenterType] }),
+    costCenters: t.expose("costCenters", {
+      type: [EmployeeCostCenterType],
+      description:
+        "Admins see all of the employee's cost centers; exec and user accounts only those they hold a permission on.",
+    }),
   }),
 });
 

@@ -75,6 +75,14 @@ function requireOwnFacility(viewer: Viewer, facilityId: string): void {
   if (facilityId !== viewer.facilityId) throw forbidden();
 }
 
+/** A cost center permission row that grants anything at all. */
+const holdsAnyPermission = or(
+  costCenterPermissions.completeWizard,
+  costCenterPermissions.manageStaff,
+  costCenterPermissions.readOnly,
+  costCenterPermissions.executive,
+);
+
 /**
  * Which staff the viewer may see: admins the whole facility (undefined: nothing to restrict);
  * exec and user accounts the staff who belong to a cost center they hold any permission on
@@ -90,17 +98,7 @@ function visibilityOf(db: Queryable, viewer: Viewer): { permitted: SQL; unassign
     .from(costCenterStaff)
     .innerJoin(costCenters, and(eq(costCenters.id, costCenterStaff.costCenterId), isNull(costCenters.deletedAt)))
     .innerJoin(costCenterPermissions, eq(costCenterPermissions.costCenterId, costCenterStaff.costCenterId))
-    .where(
-      and(
-        eq(costCenterPermissions.userId, viewer.userId),
-        or(
-          costCenterPermissions.completeWizard,
-          costCenterPermissions.manageStaff,
-          costCenterPermissions.readOnly,
-          costCenterPermissions.executive,
-        ),
-      ),
-    );
+    .where(and(eq(costCenterPermissions.userId, viewer.userId), holdsAnyPermission));
   const anyMembership = db
     .select({ one: sql`1` })
     .from(costCenterStaff)
@@ -176,6 +174,12 @@ export async function searchEmployees(
  * The Employee Details card (spec §3) of one staff member the viewer may see; one who does not
  * exist and one the viewer may not see are answered alike ("not found"). Three queries: the
  * employee, their cost centers with managers, and their staff positions.
+ *
+ * Need to know (issue #12, item 10): admins see every cost center the employee belongs to; exec
+ * and user accounts only those they hold a permission on. The others are left out entirely, not
+ * even counted: that a colleague also works in, say, Behavioral Health is itself something a
+ * hospital keeps from a manager who has no business there. (The employee's total FTE stays in
+ * the basic information, as the spec lists it.)
  */
 export async function getEmployeeDetails(
   db: Queryable,
@@ -229,7 +233,7 @@ export async function getEmployeeDetails(
       and(eq(costCenterPermissions.costCenterId, costCenters.id), eq(costCenterPermissions.manageStaff, true)),
     )
     .leftJoin(manager, and(eq(manager.id, costCenterPermissions.userId), isNull(manager.deletedAt)))
-    .where(eq(costCenterStaff.staffId, staffId))
+    .where(and(eq(costCenterStaff.staffId, staffId), permittedCostCenter(db, viewer)))
     .orderBy(...byNumericCode);
 
   const positionsByCostCenter = await staffPositionsByCostCenter(
@@ -244,6 +248,16 @@ export async function getEmployeeDetails(
       staffPositions: positionsByCostCenter.get(center.costCenterId) ?? [],
     })),
   };
+}
+
+/** The cost centers the viewer holds a permission on (undefined for admins: the whole facility). */
+function permittedCostCenter(db: Queryable, viewer: Viewer): SQL | undefined {
+  if (viewer.accountType === "admin") return undefined;
+  const permitted = db
+    .select({ costCenterId: costCenterPermissions.costCenterId })
+    .from(costCenterPermissions)
+    .where(and(eq(costCenterPermissions.userId, viewer.userId), holdsAnyPermission));
+  return inArray(costCenterStaff.costCenterId, permitted);
 }
 
 /** Cost centers sorted by numeric code (spec §9), codes that are not numbers after them. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
 import { costCenters, uploads } from "../../db/schema";
@@ -17,7 +17,7 @@ import {
   uploadTypeSchema,
 } from "../../schema/uploads";
 import type { AppEvents, UploadStatusEvent } from "../events";
-import type { BlobStorage } from "../uploads/blobStorage";
+import { type BlobStorage, UPLOAD_SAS_MINUTES } from "../uploads/blobStorage";
 import type { JobQueue } from "../uploads/jobQueue";
 import { recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
@@ -190,7 +190,7 @@ export async function completeUpload(
     throw new DomainError("invalid", "The file has not arrived in storage; upload it again.");
   }
   if (size > MAX_UPLOAD_BYTES) {
-    return finishWithErrors(db, services.events, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
+    return finishWithErrors(db, services, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
   }
   await services.queue.enqueueImport(upload.id);
   return toView(upload);
@@ -226,10 +226,14 @@ export function toView(upload: UploadRecord): UploadView {
   };
 }
 
-/** Ends an upload in Error with its problems listed, and tells the watchers. */
+/**
+ * Ends an upload in Error with its problems listed, deletes its blob (a refused file is never
+ * read again, and no file is kept that nobody imported) and tells the watchers. A blob that cannot
+ * be deleted now is logged, not a reason to leave the upload unfinished.
+ */
 export async function finishWithErrors(
   db: Queryable,
-  events: AppEvents,
+  services: Pick<UploadServices, "storage" | "events">,
   uploadId: string,
   errors: UploadError[],
 ): Promise<UploadView> {
@@ -239,9 +243,44 @@ export async function finishWithErrors(
     .where(eq(uploads.id, uploadId))
     .returning();
   if (!updated) throw notFound("Upload");
+  await services.storage
+    .deleteBlob(updated.blobName)
+    .catch((error: unknown) => console.error(`Blob ${updated.blobName} of upload ${uploadId} was not deleted:`, error));
   const view = toView(updated);
-  publishStatus(events, view);
+  publishStatus(services.events, view);
   return view;
+}
+
+/**
+ * After its SAS expired, a slot has this long to be completed (a PUT that started in time may
+ * still be running) before the sweep treats it as abandoned.
+ */
+export const ABANDONED_UPLOAD_MINUTES = UPLOAD_SAS_MINUTES + 60;
+export const ABANDONED_UPLOAD_MESSAGE = "The upload was not completed in time; upload the file again.";
+
+/**
+ * Upload slots never completed (still Pending, no import queued) well after their SAS expired end
+ * in Error and lose their blob, if one was written. Runs on a timer (see pipeline.ts); `now` is
+ * a parameter so tests need not wait. Answers how many were swept.
+ */
+export async function sweepAbandonedUploads(
+  db: Queryable,
+  services: UploadServices,
+  now: Date = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_MINUTES * 60_000);
+  const stale = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.status, "Pending"), lt(uploads.createdAt, cutoff)));
+  let swept = 0;
+  for (const { id } of stale) {
+    // Completed, but its import waits in the queue: not abandoned.
+    if (await services.queue.hasImport(id)) continue;
+    await finishWithErrors(db, services, id, [{ message: ABANDONED_UPLOAD_MESSAGE }]);
+    swept += 1;
+  }
+  return swept;
 }
 
 export function publishStatus(events: AppEvents, view: UploadStatusEvent): void {

@@ -35,7 +35,7 @@ export async function importUpload(
   if (!upload || isFinished(upload.status)) return;
   const format = uploadFormatOf(upload.blobName);
   if (!format) {
-    await finishWithErrors(db, deps.events, upload.id, [{ message: UPLOAD_MESSAGES.wrongFormat }]);
+    await finishWithErrors(db, deps, upload.id, [{ message: UPLOAD_MESSAGES.wrongFormat }]);
     return;
   }
 
@@ -50,13 +50,11 @@ export async function importUpload(
   try {
     const size = await deps.storage.blobSize(upload.blobName);
     if (size === undefined) {
-      await finishWithErrors(db, deps.events, upload.id, [
-        { message: "The file was not found in storage; upload it again." },
-      ]);
+      await finishWithErrors(db, deps, upload.id, [{ message: "The file was not found in storage; upload it again." }]);
       return;
     }
     if (size > MAX_UPLOAD_BYTES) {
-      await finishWithErrors(db, deps.events, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
+      await finishWithErrors(db, deps, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
       return;
     }
     await deps.storage.downloadToFile(upload.blobName, filePath);
@@ -125,7 +123,7 @@ export async function importUpload(
         );
       },
     });
-    if (outcome.status === "Error") await finishWithErrors(db, deps.events, upload.id, outcome.errors);
+    if (outcome.status === "Error") await finishWithErrors(db, deps, upload.id, outcome.errors);
     else if (finished) publishStatus(deps.events, toView(finished));
   } catch (error) {
     if (error instanceof AlreadyImported) return;
@@ -133,7 +131,7 @@ export async function importUpload(
     // after the last one the uploader is told instead of waiting forever.
     if (attempt.isLastAttempt) {
       console.error(`Import of upload ${upload.id} failed:`, error);
-      await finishWithErrors(db, deps.events, upload.id, [
+      await finishWithErrors(db, deps, upload.id, [
         { message: "The file could not be imported because of a server problem. Please try again." },
       ]);
       return;

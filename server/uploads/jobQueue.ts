@@ -13,6 +13,8 @@ export type ImportAttempt = {
 export type JobQueue = {
   /** Queues the import of one upload; queuing it again while it waits is a no-op. */
   enqueueImport(uploadId: string): Promise<void>;
+  /** Whether an import of this upload was ever queued (it was completed by its uploader). */
+  hasImport(uploadId: string): Promise<boolean>;
   /** Starts this instance's import worker (one import at a time per instance). */
   startImportWorker(handler: (attempt: ImportAttempt) => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +62,9 @@ export async function openJobQueue(database: DatabaseHandle, options: JobQueueOp
   return {
     async enqueueImport(uploadId) {
       await boss.send(IMPORT_QUEUE, { uploadId }, { singletonKey: uploadId });
+    },
+    async hasImport(uploadId) {
+      return (await boss.findJobs(IMPORT_QUEUE, { key: uploadId })).length > 0;
     },
     async startImportWorker(handler) {
       await boss.work<{ uploadId: string }>(

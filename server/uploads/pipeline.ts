@@ -4,11 +4,14 @@ import type { DatabaseHandle } from "../../db/client";
 import { UPLOAD_KINDS, UPLOAD_TEMPLATES } from "../../schema/uploads";
 import type { AppConfig } from "../config";
 import { createAppEvents } from "../events";
-import type { UploadServices } from "../services/uploads";
+import { sweepAbandonedUploads, type UploadServices } from "../services/uploads";
 import { type BlobStorage, openBlobStorage } from "./blobStorage";
 import { importUpload } from "./importUpload";
 import { type JobQueueOptions, openJobQueue } from "./jobQueue";
 import { buildTemplate } from "./templates";
+
+/** How often abandoned upload slots are looked for. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export type UploadPipeline = UploadServices & { close(): Promise<void> };
 
@@ -39,11 +42,21 @@ export async function startUploadPipeline(
   await publishTemplates(storage);
   const queue = await openJobQueue(database, options.queue);
   await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
+  // A cheap query on a timer (every instance may run it: finishing an upload twice is harmless).
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweepAbandonedUploads(database.db, { storage, queue, events }).catch((error: unknown) =>
+      console.error("Sweep of abandoned uploads failed:", error),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
   return {
     storage,
     queue,
     events,
     async close() {
+      clearInterval(sweepTimer);
+      await sweeping;
       await queue.close();
       await storage.close();
       await closeEvents();

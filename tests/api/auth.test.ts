@@ -1,3 +1,5 @@
+import { get, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -199,6 +201,48 @@ describe("GraphQL over HTTP", () => {
     const page = await response.text();
     expect(page).toContain("<title>Staffing & Position Control: GraphQL</title>");
     expect(page).not.toMatch(/unpkg\.com|jsdelivr|cdn\./);
+  });
+
+  it("graphiql: serves the page compressed and cacheable to anyone, while every operation needs a token (item 7)", async () => {
+    // node:http, not fetch: fetch would decompress the body and hide its size on the wire.
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${server.baseUrl}/graphql`, { headers: { accept: "text/html", ...headers } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject);
+      });
+    const plain = await raw({});
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(9_000_000);
+
+    const brotli = await raw({ "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.body.length).toBeLessThan(3_000_000);
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+
+    const gzip = await raw({ "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.body.length).toBeLessThan(3_000_000);
+    expect(gunzipSync(gzip.body).toString()).toContain("<title>Staffing & Position Control: GraphQL</title>");
+
+    const etag = plain.headers.etag ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(gzip.headers.etag).toBe(etag);
+    expect(gzip.headers["cache-control"]).toBe("no-cache");
+    expect(gzip.headers.vary).toBe("Accept, Accept-Encoding");
+    const revalidated = await raw({ "accept-encoding": "gzip", "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+
+    const anonymous = await graphqlRequest(server.baseUrl, undefined, "{ me { id } }");
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    expect(anonymous.body.data ?? null).toBeNull();
   });
 
   it("refuses a simple cross-site request without a CSRF header (403)", async () => {

@@ -428,6 +428,60 @@ describe("employee details", () => {
     expect(body).toEqual((await details("admin", JORDAN)).data);
   });
 
+  it("need-to-know: shows a shared staff member's other cost centers only to viewers permitted there (item 10)", async () => {
+    const db = server.database.db;
+    const [shared] = await db
+      .insert(staff)
+      .values({
+        facilityId: DEMO_FACILITY_ID,
+        employeeId: "NTK-10",
+        firstName: "Quinn",
+        lastName: "Shared",
+        assignedFte: 1,
+      })
+      .returning({ id: staff.id });
+    if (!shared) throw new Error("no staff");
+    await db.insert(costCenterStaff).values([
+      { costCenterId: THREE_WEST, staffId: shared.id, fte: 0.5 },
+      { costCenterId: ICU, staffId: shared.id, fte: 0.5 },
+    ]);
+    const threeWest = {
+      costCenterId: THREE_WEST,
+      costCenterName: "Medical Surgical 3 West",
+      internalCode: "6010",
+      costCenterFullTimeEquivalence: 0.5,
+      managerFirstName: "Jordan",
+      managerLastName: "Patel",
+      managerEmail: DEMO_ACCOUNTS.user.email,
+      staffPositions: [],
+    };
+    const icu = {
+      costCenterId: ICU,
+      costCenterName: "Intensive Care Unit",
+      internalCode: "6040",
+      costCenterFullTimeEquivalence: 0.5,
+      managerFirstName: "Sarah",
+      managerLastName: "Whitfield",
+      managerEmail: "sarah.whitfield@stcatherine.example",
+      staffPositions: [],
+    };
+    // The user account manages 3 West only: ICU (its name, FTE and manager) is left out, not even counted.
+    expect((await details("user", shared.id)).data).toMatchObject({
+      totalFullTimeEquivalence: 1,
+      costCenters: [threeWest],
+    });
+    const restUser = await rest<Record<string, unknown>>(
+      `/staff/facility/${DEMO_FACILITY_ID}/staff/${shared.id}`,
+      token.user,
+    );
+    expect(restUser.status).toBe(200);
+    expect(restUser.body.costCenters).toEqual([threeWest]);
+    expect(JSON.stringify(restUser.body)).not.toContain("sarah.whitfield");
+    // The executive holds a permission on both; the admin sees the facility.
+    expect((await details("exec", shared.id)).data?.costCenters).toEqual([threeWest, icu]);
+    expect((await details("admin", shared.id)).data?.costCenters).toEqual([threeWest, icu]);
+  });
+
   it("runs a fixed number of queries, however many cost centers and positions", async () => {
     server.database.queries.length = 0;
     const { data } = await details("admin", JORDAN);

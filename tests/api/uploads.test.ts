@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { auditLog, costCenters, uploads, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
+import { sweepAbandonedUploads } from "../../server/services/uploads";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { demoAccountTokens, tokenFactory } from "../support/tokens";
@@ -126,6 +127,16 @@ async function uploadAndFollow(kind: UploadKind, content: Buffer, extra: Record<
   return { uploadId: target.uploadId, seen, final: seen.at(-1) as StatusUpdate };
 }
 
+/** The size of an upload's blob in storage; undefined when there is none. */
+async function blobSizeOf(uploadId: string) {
+  const [upload] = await server.database.db
+    .select({ blobName: uploads.blobName })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId));
+  if (!upload) throw new Error(`no upload ${uploadId}`);
+  return server.app.uploads.storage.blobSize(upload.blobName);
+}
+
 const countCostCenters = async () =>
   (
     await server.database.db
@@ -210,6 +221,53 @@ describe("an upload end to end (slot, PUT to Azurite, queued import, live status
     expect(body.data?.completeUpload).toMatchObject({ data: { status: "Error" } });
     const status = await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: target.uploadId });
     expect(status.body.data?.upload).toMatchObject({ errors: [{ message: UPLOAD_MESSAGES.fileTooLarge }] });
+    expect(await blobSizeOf(target.uploadId)).toBeUndefined();
+  });
+
+  it("blob hygiene: the embedded Azurite listens on loopback only (item 9)", () => {
+    expect(new URL(server.app.uploads.storage.browserOrigin).hostname).toBe("127.0.0.1");
+  });
+
+  it("blob hygiene: an upload that fails validation leaves no blob (item 9)", async () => {
+    const content = await workbook("CostCenter", [["79-01", "Bad Number", null]]);
+    const { uploadId, final } = await uploadAndFollow("CostCenter", content);
+    expect(final.status).toBe("Error");
+    expect(await blobSizeOf(uploadId)).toBeUndefined();
+  });
+
+  it("blob hygiene: an expired, never-completed slot is swept, its blob deleted (item 9)", async () => {
+    const slot = await requestSlot(tokens.admin, { kind: "CostCenter", originalFileName: "abandoned.xlsx" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    expect((await putBlob(target, await workbook("CostCenter", [["7990", "Never Completed", null]]))).status).toBe(201);
+    const { db } = server.database;
+    const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    // Just after the SAS expired (15 minutes) the uploader may still be completing: left alone.
+    await sweepAbandonedUploads(db, server.app.uploads, minutesFromNow(16));
+    expect(
+      (await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: target.uploadId })).body.data?.upload,
+    ).toMatchObject({
+      status: "Pending",
+    });
+    expect(await blobSizeOf(target.uploadId)).toBeGreaterThan(0);
+    // Over an hour after that: abandoned.
+    await sweepAbandonedUploads(db, server.app.uploads, minutesFromNow(76));
+    const { body } = await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: target.uploadId });
+    expect(body.data?.upload).toEqual({
+      id: target.uploadId,
+      status: "Error",
+      rowsProcessed: 0,
+      errors: [{ message: "The upload was not completed in time; upload the file again.", row: null, column: null }],
+    });
+    expect(await blobSizeOf(target.uploadId)).toBeUndefined();
+    // A completed upload is never swept, however old.
+    const done = await uploadAndFollow("CostCenter", await workbook("CostCenter", [["7991", "Completed", null]]));
+    expect(done.final.status).toBe("Success");
+    await sweepAbandonedUploads(db, server.app.uploads, minutesFromNow(600));
+    expect(
+      (await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: done.uploadId })).body.data?.upload,
+    ).toMatchObject({
+      status: "Success",
+    });
   });
 });
 
