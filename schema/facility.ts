@@ -58,26 +58,29 @@ const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 /**
  * A number, or text that is exactly one ('7', '0.25'): the month selects hand their values over as
  * text, and the spec's REST body sends PRNStaffValue as text. Anything else (true, '1e3', '7 days')
- * is 'must be a number'; missing or blank is 'is required'.
+ * is 'must be a number'; missing, null, blank or NaN (an emptied number field) is 'is required'.
+ * `rules` adds the field's own range rules to the number.
  */
-const numberOrNumericText = (label: string) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`,
-    })
-    .transform((value, context) => {
-      if (typeof value === "number") return value;
+const numberOrNumericText = (label: string, rules: (number: z.ZodNumber) => z.ZodType<number> = (n) => n) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === "number" && Number.isNaN(value)) return undefined;
+      if (typeof value !== "string") return value;
       const text = value.trim();
-      if (DECIMAL_TEXT.test(text)) return Number(text);
-      context.addIssue({ code: "custom", message: text === "" ? `${label} is required` : `${label} must be a number` });
-      return z.NEVER;
-    });
+      if (text === "") return undefined;
+      return DECIMAL_TEXT.test(text) ? Number(text) : value;
+    },
+    rules(
+      z.number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`,
+      }),
+    ),
+  );
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  numberOrNumericText(label).pipe(
-    z
-      .number()
+  numberOrNumericText(label, (n) =>
+    n
       .int(`${label} must be a whole number`)
       .min(min, `${label} must be at least ${min}`)
       .max(max, `${label} must be at most ${max}`),
@@ -89,9 +92,8 @@ const FTE_DECIMALS = 2;
 /** Basic financial information (spec §5 budget settings) plus the FTE basis. */
 export const budgetSettingsSchema = z
   .object({
-    prnStaffValue: numberOrNumericText("PRN staff value").pipe(
-      z
-        .number()
+    prnStaffValue: numberOrNumericText("PRN staff value", (n) =>
+      n
         .min(0.01, "PRN staff value must be at least 0.01")
         .max(1.5, "PRN staff value must be at most 1.5")
         .refine(
