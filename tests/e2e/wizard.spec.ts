@@ -504,11 +504,15 @@ test("footer notices on 6020: PRN FTE to the facility standard (value shown); a 
     await page.getByRole("button", { name: "Open wizard for 6020 Medical Surgical 4 East" }).click();
     await page.getByRole("button", { name: "Begin the staffing plan" }).click();
     await expect(page.getByLabel("Average daily census")).toHaveValue("22");
+    // Each step's heading is awaited before its main button is pressed, so the press reaches that step's footer.
+    const heading = (name: string) => page.getByRole("heading", { level: 1, name });
     await main(page).click();
     await expect(page).toHaveURL(/defineRoles$/);
+    await expect(heading("DEFINE ROLES")).toBeVisible();
     await addRole(page, ROLES[1] as (typeof ROLES)[number]);
     await main(page).click();
     await expect(page).toHaveURL(/careschedule$/);
+    await expect(heading("CREATE CARE SCHEDULES")).toBeVisible();
     await main(page).click();
     await expect(page).toHaveURL(/assignstaff$/);
 
