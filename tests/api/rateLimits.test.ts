@@ -6,6 +6,7 @@ import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
+import { openSignInPage } from "../support/signIn";
 import { demoAccountTokens } from "../support/tokens";
 
 let server: TestServer;
@@ -17,25 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Opens the sign-in form (authorization request, interaction) and answers its action and cookie. */
+/** The sign-in form's action and the provider cookie to post it with. */
 async function openSignInForm() {
-  const authorize = new URL(`${server.baseUrl}/oidc/auth`);
-  authorize.search = new URLSearchParams({
-    client_id: "staffing-web",
-    response_type: "code",
-    redirect_uri: `${server.baseUrl}/home`,
-    scope: "openid",
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-  }).toString();
-  const first = await fetch(authorize, { redirect: "manual" });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  const form = await (
-    await fetch(new URL(first.headers.get("location") ?? "", server.baseUrl), { headers: { cookie } })
-  ).text();
+  const { response, cookie } = await openSignInPage(server.baseUrl);
+  const form = await response.text();
   return { action: /action="([^"]+)"/.exec(form)?.[1] ?? "", cookie };
 }
 

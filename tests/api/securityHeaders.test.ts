@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../../server/http/securityHeaders";
 import { startTestServer, type TestServer } from "../support/server";
+import { openSignInPage } from "../support/signIn";
 
 let server: TestServer;
 
@@ -19,23 +20,7 @@ const COMMON = {
 };
 
 /** The sign-in form, reached as the browser reaches it (authorization request, then interaction). */
-async function signInPage() {
-  const authorize = new URL(`${server.baseUrl}/oidc/auth`);
-  authorize.search = new URLSearchParams({
-    client_id: "staffing-web",
-    response_type: "code",
-    redirect_uri: `${server.baseUrl}/home`,
-    scope: "openid",
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-  }).toString();
-  const first = await fetch(authorize, { redirect: "manual" });
-  const cookie = first.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return fetch(new URL(first.headers.get("location") ?? "", server.baseUrl), { headers: { cookie } });
-}
+const signInPage = async () => (await openSignInPage(server.baseUrl)).response;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 

@@ -92,3 +92,26 @@ export class SignInRefused extends Error {
     super(`Sign-in refused with status ${status}`);
   }
 }
+
+/**
+ * Opens the embedded provider's sign-in page as a browser reaches it (authorization request, then
+ * the interaction) without signing in: the page's answer and the provider cookies it needs.
+ */
+export async function openSignInPage(baseUrl: string): Promise<{ response: Response; cookie: string }> {
+  const authorize = new URL(`${baseUrl}/oidc/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: "staffing-web",
+    response_type: "code",
+    redirect_uri: `${baseUrl}/home`,
+    scope: "openid",
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+  }).toString();
+  const first = await fetch(authorize, { redirect: "manual" });
+  const cookie = first.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  const response = await fetch(new URL(first.headers.get("location") ?? "", baseUrl), { headers: { cookie } });
+  return { response, cookie };
+}
