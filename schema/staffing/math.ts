@@ -569,15 +569,11 @@ export function unfilledFte(need: Pick<PositionNeed, "paidFte">, filledFte: numb
  * step 5's requisitions are the same figure.
  */
 export function openPositionsFor(needs: readonly PositionNeed[], held: readonly HeldPosition[]): OpenPositionDraft[] {
-  const filled = new Map<string, number>();
-  for (const position of held) {
-    if (position.staffType === "PRN") continue;
-    const key = positionKey(position.roleKey, position.isExempt ? null : position.shift);
-    filled.set(key, (filled.get(key) ?? 0) + effectiveFte(position));
-  }
-  return needs.flatMap((need) =>
-    requisitionsFor(need, unfilledFte(need, filled.get(positionKey(need.roleKey, need.shift)) ?? 0)),
-  );
+  const { rows } = positionControl(needs, held, []);
+  return needs.flatMap((need, index) => {
+    const row = rows[index] as PositionControlRow;
+    return requisitionsFor(need, unfilledFte(need, row.hiredFte + row.travellerFte));
+  });
 }
 
 /** The requisitions that request `unfilled` FTE of a needed position: whole FTEs, then the remainder. */
