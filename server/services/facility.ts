@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   educationLevels,
@@ -81,15 +81,15 @@ export async function defineSystemRelationships(db: Queryable, viewer: Viewer, i
  * year (the latest change made in that year or before), else its current one.
  */
 export async function annualHoursPerFteFor(db: Queryable, facilityId: string, budgetYear: number): Promise<number> {
-  const [effective] = await db
+  // One statement on the wizard's read path: the dated row, else the facility's current value.
+  const effective = db
     .select({ hours: facilityFteBasis.annualHoursPerFte })
     .from(facilityFteBasis)
     .where(and(eq(facilityFteBasis.facilityId, facilityId), lte(facilityFteBasis.budgetYear, budgetYear)))
     .orderBy(desc(facilityFteBasis.budgetYear))
     .limit(1);
-  if (effective) return effective.hours;
   const [facility] = await db
-    .select({ hours: facilities.annualHoursPerFte })
+    .select({ hours: sql<number>`coalesce((${effective}), ${facilities.annualHoursPerFte})::float8` })
     .from(facilities)
     .where(eq(facilities.id, facilityId));
   return facility?.hours ?? 2080;
