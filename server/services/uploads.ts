@@ -62,6 +62,7 @@ const textBoolean = z
   .optional()
   .default(false);
 
+const FILE_SIZE_RULE = "File size must be a whole number of bytes";
 const uploadRequestRule = z.object({
   facilityId: z.string().optional(),
   userId: z.string().optional(),
@@ -75,7 +76,7 @@ const uploadRequestRule = z.object({
   removeStaff: textBoolean,
   updateStaff: textBoolean,
   /** The browser knows the size before it sends: refuse an oversized file before it is stored. */
-  fileSize: z.number().int().nonnegative().optional(),
+  fileSize: z.number({ error: FILE_SIZE_RULE }).int(FILE_SIZE_RULE).nonnegative(FILE_SIZE_RULE).optional(),
 });
 
 /**

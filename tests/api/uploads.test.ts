@@ -310,6 +310,15 @@ describe("upload slots", () => {
         fileSize: 100 * 1024 * 1024 + 1,
       }),
     ).toMatchObject({ message: UPLOAD_MESSAGES.fileTooLarge });
+    // Found by the fuzz (tests/api/fuzz.test.ts): a negative size answered zod's own "Too small: …".
+    for (const fileSize of [-1, -1024]) {
+      expect(await requestSlot(tokens.admin, { kind: "Staff", originalFileName: "staff.csv", fileSize })).toMatchObject(
+        {
+          message: "File size must be a whole number of bytes",
+          code: "invalid",
+        },
+      );
+    }
     expect(await requestSlot(tokens.admin, { kind: "CostCenterStaff", originalFileName: "s.xlsx" })).toMatchObject({
       code: "invalid",
     });
