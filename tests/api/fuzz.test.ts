@@ -62,7 +62,15 @@ beforeAll(async () => {
     tokens.user,
     `mutation($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
       ... on MutationCreateUnitRoleSuccess { data { plan { roles { id } } } } } }`,
-    { planId, input: { jobId: demoId("job", 1), isExempt: false, shifts: [] } },
+    {
+      planId,
+      input: {
+        name: "Registered Nurse",
+        jobId: demoId("job", 1),
+        isExempt: false,
+        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 2 }],
+      },
+    },
   );
   const roleIds = (role.body.data?.createUnitRole as Json).data.plan.roles as Json[];
   expect(roleIds).toHaveLength(1);
