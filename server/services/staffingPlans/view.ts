@@ -1,5 +1,5 @@
 // The wizard as the screens see it: the view of a cost center's plan with every step's status, problems and totals (read by all steps).
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
   costCenterStaff,
@@ -230,6 +230,7 @@ function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
 
 export type PlanRow = typeof staffingPlans.$inferSelect;
 
+/** One cost center's plan, read in a fixed number of queries. */
 export async function buildPlan(
   db: Queryable,
   granted: Access,
@@ -237,39 +238,128 @@ export async function buildPlan(
   attestedByName: string | null,
   now: Date,
 ): Promise<PlanView> {
-  const [H, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
-    annualHoursPerFteFor(db, granted.costCenter.facilityId, plan.budgetYear),
-    db.select().from(wizardSteps).where(eq(wizardSteps.planId, plan.id)),
+  const inputs = await loadPlanInputs(db, [plan], granted.costCenter.facilityId);
+  return assemblePlan(granted, plan, attestedByName, now, inputs.get(plan.id) as PlanInputs);
+}
+
+/** What a plan's view is computed from, as stored. */
+export type PlanInputs = {
+  annualHoursPerFte: number;
+  steps: (typeof wizardSteps.$inferSelect)[];
+  roles: { role: typeof unitRoles.$inferSelect; isDirectCare: boolean }[];
+  shifts: (typeof roleShifts.$inferSelect)[];
+  staff: Awaited<ReturnType<typeof staffOfCostCenters>>;
+  staffPositions: (typeof staffPositions.$inferSelect)[];
+  openPositions: (typeof openPositions.$inferSelect)[];
+};
+
+function staffOfCostCenters(db: Queryable, costCenterIds: string[]) {
+  return db
+    .select({
+      costCenterId: costCenterStaff.costCenterId,
+      staffId: staff.id,
+      employeeId: staff.employeeId,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      staffType: staff.staffType,
+      dateOfHire: staff.dateOfHire,
+      contractEndDate: staff.contractEndDate,
+      education: staff.education,
+      costCenterFte: costCenterStaff.fte,
+    })
+    .from(costCenterStaff)
+    .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
+    .where(and(inArray(costCenterStaff.costCenterId, costCenterIds), isNull(staff.terminationDate)))
+    .orderBy(sql`lower(${staff.firstName})`, sql`lower(${staff.lastName})`);
+}
+
+/**
+ * The stored inputs of many plans of one facility in the same seven queries as one plan's: the
+ * wizard reads one plan this way, the dashboards every plan in scope.
+ */
+export async function loadPlanInputs(
+  db: Queryable,
+  plans: readonly PlanRow[],
+  facilityId: string,
+): Promise<Map<string, PlanInputs>> {
+  const planIds = plans.map((p) => p.id);
+  const years = [...new Set(plans.map((p) => p.budgetYear))];
+  if (planIds.length === 0) return new Map();
+  const [hoursByYear, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
+    Promise.all(years.map(async (year) => [year, await annualHoursPerFteFor(db, facilityId, year)] as const)),
+    db.select().from(wizardSteps).where(inArray(wizardSteps.planId, planIds)),
     db
       .select({ role: unitRoles, isDirectCare: sql<boolean>`coalesce(${jobs.isDirectCare}, true)` })
       .from(unitRoles)
       .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
-      .where(eq(unitRoles.planId, plan.id))
+      .where(inArray(unitRoles.planId, planIds))
       .orderBy(asc(unitRoles.sortOrder), asc(unitRoles.name)),
     db
       .select({ shift: roleShifts })
       .from(roleShifts)
       .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
-      .where(eq(unitRoles.planId, plan.id)),
-    db
-      .select({
-        staffId: staff.id,
-        employeeId: staff.employeeId,
-        firstName: staff.firstName,
-        lastName: staff.lastName,
-        staffType: staff.staffType,
-        dateOfHire: staff.dateOfHire,
-        contractEndDate: staff.contractEndDate,
-        education: staff.education,
-        costCenterFte: costCenterStaff.fte,
-      })
-      .from(costCenterStaff)
-      .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
-      .where(and(eq(costCenterStaff.costCenterId, plan.costCenterId), isNull(staff.terminationDate)))
-      .orderBy(sql`lower(${staff.firstName})`, sql`lower(${staff.lastName})`),
-    db.select().from(staffPositions).where(eq(staffPositions.planId, plan.id)),
-    db.select().from(openPositions).where(eq(openPositions.planId, plan.id)),
+      .where(inArray(unitRoles.planId, planIds)),
+    staffOfCostCenters(db, [...new Set(plans.map((p) => p.costCenterId))]),
+    db.select().from(staffPositions).where(inArray(staffPositions.planId, planIds)),
+    db.select().from(openPositions).where(inArray(openPositions.planId, planIds)),
   ]);
+  const hours = new Map(hoursByYear);
+  const planOfRole = new Map(roleRows.map(({ role }) => [role.id, role.planId]));
+  const steps = groupBy(stepRows, (r) => r.planId);
+  const roles = groupBy(roleRows, (r) => r.role.planId);
+  const shifts = groupBy(
+    shiftRows.map((r) => r.shift),
+    (s) => planOfRole.get(s.roleId) ?? "",
+  );
+  const people = groupBy(staffRows, (r) => r.costCenterId);
+  const held = groupBy(positionRows, (r) => r.planId);
+  const open = groupBy(openRows, (r) => r.planId);
+  return new Map(
+    plans.map((plan) => [
+      plan.id,
+      {
+        annualHoursPerFte: hours.get(plan.budgetYear) as number,
+        steps: steps.get(plan.id) ?? [],
+        roles: roles.get(plan.id) ?? [],
+        shifts: shifts.get(plan.id) ?? [],
+        staff: people.get(plan.costCenterId) ?? [],
+        staffPositions: held.get(plan.id) ?? [],
+        openPositions: open.get(plan.id) ?? [],
+      },
+    ]),
+  );
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** A plan's view from its stored inputs: pure, no database. */
+export function assemblePlan(
+  granted: Access,
+  plan: PlanRow,
+  attestedByName: string | null,
+  now: Date,
+  inputs: PlanInputs,
+): PlanView {
+  const {
+    annualHoursPerFte: H,
+    steps: stepRows,
+    roles: roleRows,
+    shifts: shiftList,
+    staff: staffList,
+    staffPositions: positionRows,
+    openPositions: openRows,
+  } = inputs;
+  const shiftRows = shiftList.map((shift) => ({ shift }));
+  const staffRows = staffList.map(({ costCenterId: _costCenterId, ...person }) => person);
 
   const shiftsByRole = new Map<string, (typeof roleShifts.$inferSelect)[]>();
   for (const { shift } of shiftRows) {
