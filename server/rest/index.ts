@@ -13,6 +13,7 @@ import { adminRoutes } from "./admin";
 import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
+import { dashboardRoutes } from "./dashboard";
 import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
 import { positionRoutes } from "./positions";
@@ -84,6 +85,7 @@ export function createRestApi(deps: RestDeps) {
   api.route("/b2c", b2cRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
+  api.route("/dashboard", dashboardRoutes(deps));
   api.route("/job", jobRoutes(deps));
   api.route("/organizational-unit", organizationalUnitRoutes(deps));
   api.route("/wizard", wizardAdminRoutes(deps));

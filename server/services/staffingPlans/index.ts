@@ -13,7 +13,7 @@
  * - lookups.ts: the what-if model and the lists the steps choose from.
  */
 
-export { budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+export { type Access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
 export {
   applyPrnStandard,
   assignStaffPosition,
@@ -43,6 +43,7 @@ export {
   type OpenPositionView,
   type PlanStaffView,
   type PlanView,
+  planViews,
   type RoleView,
   type StaffPositionView,
   type StepView,

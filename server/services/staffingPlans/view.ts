@@ -197,8 +197,7 @@ export async function buildView(db: Queryable, granted: Access, now: Date): Prom
     const annualHoursPerFte = await annualHoursPerFteFor(db, granted.costCenter.facilityId, budgetYear);
     return { ...base, annualHoursPerFte, plan: null };
   }
-  const signed = signedPlan(plan.plan, granted, now);
-  const view = signed ?? (await buildPlan(db, granted, plan.plan, plan.attestedByName, now));
+  const [view] = (await planViews(db, granted.costCenter.facilityId, [{ granted, ...plan }], now)) as [PlanView];
   return { ...base, annualHoursPerFte: view.annualHoursPerFte, plan: view };
 }
 
@@ -240,6 +239,27 @@ export async function buildPlan(
 ): Promise<PlanView> {
   const inputs = await loadPlanInputs(db, [plan], granted.costCenter.facilityId);
   return assemblePlan(granted, plan, attestedByName, now, inputs.get(plan.id) as PlanInputs);
+}
+
+/**
+ * The views of many plans of one facility in the queries of one: signed plans as signed, the others
+ * computed from their stored inputs. In the order given.
+ */
+export async function planViews(
+  db: Queryable,
+  facilityId: string,
+  entries: readonly { granted: Access; plan: PlanRow; attestedByName: string | null }[],
+  now: Date,
+): Promise<PlanView[]> {
+  const signed = entries.map((e) => signedPlan(e.plan, e.granted, now));
+  const inputs = await loadPlanInputs(
+    db,
+    entries.filter((_, i) => signed[i] === null).map((e) => e.plan),
+    facilityId,
+  );
+  return entries.map(
+    (e, i) => signed[i] ?? assemblePlan(e.granted, e.plan, e.attestedByName, now, inputs.get(e.plan.id) as PlanInputs),
+  );
 }
 
 /** What a plan's view is computed from, as stored. */

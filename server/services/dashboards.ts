@@ -1,0 +1,223 @@
+// The executives' and managers' figures (spec §1, §7 'Dashboard'; DESIGN.md §3): every plan in the
+// viewer's scope, figured by the one staffing model, in a fixed number of queries.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
+import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
+import { forbidden } from "./errors";
+import { type Access, budgetYearOf, type PlanView, planViews } from "./staffingPlans";
+import type { Viewer } from "./viewer";
+
+/** Where a cost center's plan for the current budget year stands. */
+export type PlanStatus = "NotStarted" | "InProgress" | "Completed" | "Attested" | "NeedsReverification";
+
+/** Staffing figures of a cost center, or of the facility; each FTE rounded as the wizard shows it (2 decimals). */
+export type StaffingFigures = {
+  /** Productive and paid FTE the plan budgets (null: no plan yet). */
+  budgetedProductiveFte: number | null;
+  budgetedPaidFte: number | null;
+  /** Finance's budget as entered in the unit definition. */
+  financeProductiveFte: number | null;
+  financePaidFte: number | null;
+  /** Regular staff (exempt and variable) in the plan's positions. */
+  hiredFte: number;
+  prnFte: number;
+  /** Travellers for the share of the budget year their contracts cover. */
+  travellerFte: number;
+  /** Open positions requested. */
+  requestedFte: number;
+  /** Σ per role and shift of paid need − hired − requested − traveller, where positive. */
+  gapFte: number;
+  /** Σ per role and shift of what is hired beyond the need. */
+  overHireFte: number;
+  /** Direct-care hours per patient day the plan delivers. */
+  hppdPlanned: number | null;
+  /** Census × target HPPD × 365 ÷ hours per FTE: the productive FTE the census calls for. */
+  censusDrivenFte: number | null;
+};
+
+export type CostCenterFigures = {
+  costCenterId: string;
+  code: string;
+  name: string;
+  budgetYear: number;
+  status: PlanStatus;
+  /** The unit's target HPPD. */
+  hppdTarget: number | null;
+  attestedAt: Date | null;
+  attestedByName: string | null;
+  figures: StaffingFigures;
+};
+
+export type FacilityDashboard = {
+  budgetYear: number;
+  costCenters: CostCenterFigures[];
+  /** Sums of the rows as shown (HPPD: the facility's direct-care hours over its census). */
+  totals: StaffingFigures;
+  statusCounts: Record<PlanStatus, number>;
+};
+
+/**
+ * The cost centers whose figures the viewer may see: an executive those of their executive
+ * permissions, a user those of their permissions. Administrators set the facility up and have no
+ * dashboards (spec §2 route table).
+ */
+async function costCentersInScope(db: Queryable, viewer: Viewer) {
+  if (viewer.accountType === "admin") throw forbidden();
+  return db
+    .select({
+      id: costCenters.id,
+      code: costCenters.code,
+      name: costCenters.name,
+      facilityId: costCenters.facilityId,
+      prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
+    })
+    .from(costCenterPermissions)
+    .innerJoin(costCenters, eq(costCenters.id, costCenterPermissions.costCenterId))
+    .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
+    .where(
+      and(
+        eq(costCenterPermissions.userId, viewer.userId),
+        eq(costCenters.facilityId, viewer.facilityId),
+        isNull(costCenters.deletedAt),
+        viewer.accountType === "exec" ? eq(costCenterPermissions.executive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`length(${costCenters.code})`), asc(costCenters.code));
+}
+
+function statusOf(plan: PlanView | null): PlanStatus {
+  if (!plan) return "NotStarted";
+  if (plan.needsReverification) return "NeedsReverification";
+  if (plan.lockedAt) return "Attested";
+  const done = plan.steps.filter((s) => WIZARD_STEPS.slice(0, 5).includes(s.step) && s.status === "Completed");
+  return done.length === 5 ? "Completed" : "InProgress";
+}
+
+const fte = roundFteForDisplay;
+const hppd = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+
+function figuresOf(
+  costCenter: { id: string; code: string; name: string },
+  budgetYear: number,
+  plan: PlanView | null,
+): CostCenterFigures {
+  const summary = plan?.summary;
+  const totals = plan?.totals;
+  return {
+    costCenterId: costCenter.id,
+    code: costCenter.code,
+    name: costCenter.name,
+    budgetYear,
+    status: statusOf(plan),
+    hppdTarget: plan?.careTeamTarget ?? null,
+    attestedAt: plan?.attestedAt ?? null,
+    attestedByName: plan?.attestedByName ?? null,
+    figures: {
+      budgetedProductiveFte: totals ? fte(totals.totalBudgetedWorked) : null,
+      budgetedPaidFte: totals ? fte(totals.totalBudgetedPaid) : null,
+      financeProductiveFte: plan?.productiveFteBudget ?? null,
+      financePaidFte: plan?.totalPaidFteBudget ?? null,
+      hiredFte: fte(totals?.hiredFte ?? 0),
+      prnFte: fte(totals?.prnFte ?? 0),
+      travellerFte: fte(totals?.totalTravellerFte ?? 0),
+      requestedFte: fte(totals?.totalRequestedFte ?? 0),
+      gapFte: fte(totals?.totalGap ?? 0),
+      overHireFte: fte(totals?.totalOverHire ?? 0),
+      hppdPlanned: summary && summary.census > 0 ? hppd(summary.careTeamHours) : null,
+      censusDrivenFte: summary && summary.census > 0 ? fte(summary.censusDrivenFte) : null,
+    },
+  };
+}
+
+/** A sum of figures as shown, kept to cents (no 0.30000000000000004). */
+const sumShown = (values: (number | null)[]) => fte(values.reduce<number>((sum, v) => sum + (v ?? 0), 0));
+
+/**
+ * `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in
+ * total, the current budget year's plan figures. Queries: the scope, the budget settings, the
+ * plans, then the seven of the plans' inputs: the same count for 1 cost center or 500.
+ */
+export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
+  const scope = await costCentersInScope(db, viewer);
+  const [budget] = await db
+    .select({
+      fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
+      fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
+      budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
+      budgetSeasonBeginDay: facilityBudgetSettings.budgetSeasonBeginDay,
+      budgetSeasonEndMonth: facilityBudgetSettings.budgetSeasonEndMonth,
+      budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
+    })
+    .from(facilityBudgetSettings)
+    .where(eq(facilityBudgetSettings.facilityId, viewer.facilityId));
+  const budgetYear = budgetYearOf(now, budget ?? null);
+  const plans =
+    scope.length === 0
+      ? []
+      : await db
+          .select({
+            plan: staffingPlans,
+            attestedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+          })
+          .from(staffingPlans)
+          .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId))
+          .where(
+            and(
+              inArray(
+                staffingPlans.costCenterId,
+                scope.map((c) => c.id),
+              ),
+              eq(staffingPlans.budgetYear, budgetYear),
+            ),
+          );
+  const planOf = new Map(plans.map((p) => [p.plan.costCenterId, p]));
+  const entries = scope.flatMap((costCenter) => {
+    const found = planOf.get(costCenter.id);
+    if (!found) return [];
+    const granted: Access = { costCenter, canEdit: false, budget: budget ?? null };
+    return [{ granted, plan: found.plan, attestedByName: found.attestedByName }];
+  });
+  const views = await planViews(db, viewer.facilityId, entries, now);
+  const viewOf = new Map(views.map((v) => [v.costCenterId, v]));
+  const rows = scope.map((c) => figuresOf(c, budgetYear, viewOf.get(c.id) ?? null));
+  const statusCounts: Record<PlanStatus, number> = {
+    NotStarted: 0,
+    InProgress: 0,
+    Completed: 0,
+    Attested: 0,
+    NeedsReverification: 0,
+  };
+  for (const row of rows) statusCounts[row.status]++;
+  const figures = rows.map((r) => r.figures);
+  /** A sum of the rows as shown; null when no row has the figure. */
+  const total = (key: keyof StaffingFigures) =>
+    figures.some((f) => f[key] !== null) ? sumShown(figures.map((f) => f[key])) : null;
+  return {
+    budgetYear,
+    costCenters: rows,
+    totals: {
+      budgetedProductiveFte: total("budgetedProductiveFte"),
+      budgetedPaidFte: total("budgetedPaidFte"),
+      financeProductiveFte: total("financeProductiveFte"),
+      financePaidFte: total("financePaidFte"),
+      hiredFte: total("hiredFte") ?? 0,
+      prnFte: total("prnFte") ?? 0,
+      travellerFte: total("travellerFte") ?? 0,
+      requestedFte: total("requestedFte") ?? 0,
+      gapFte: total("gapFte") ?? 0,
+      overHireFte: total("overHireFte") ?? 0,
+      // HPPD does not add up over units; the facility's is its direct-care hours over its census.
+      hppdPlanned: facilityHppd(views),
+      censusDrivenFte: total("censusDrivenFte"),
+    },
+    statusCounts,
+  };
+}
+
+/** The facility's HPPD: all units' direct-care hours a day ÷ their total census. */
+function facilityHppd(views: readonly PlanView[]): number | null {
+  const census = views.reduce((sum, v) => sum + v.summary.census, 0);
+  if (census <= 0) return null;
+  return hppd(views.reduce((sum, v) => sum + v.summary.directCareHours, 0) / census);
+}
