@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { DEMO_USER_IDS, demoId } from "../../../db/seed/demo";
+import { UPLOAD_COLUMNS } from "../../../schema/uploads";
 import { signIn } from "./signIn";
 
 /**
@@ -163,6 +164,7 @@ export type StaffMember = {
   lastName: string;
   name: string;
   email: string;
+  employeeId: string;
   fte: number;
   type: "Regular" | "Traveller" | "PRN";
 };
@@ -212,20 +214,132 @@ export async function addStaff(admin: Page, costCenterId: string, spec: StaffSpe
     lastName,
     name: `${spec.firstName} ${lastName}`,
     email,
+    employeeId: `OWN-${word}`,
     fte,
     type,
   };
 }
 
-/** Deletes a user and their staff record (a voluntary termination): they leave every list. */
-export async function deleteStaff(admin: Page, userId: string): Promise<void> {
+/**
+ * Deletes a user and their staff record (a voluntary termination): they leave every list. With
+ * `ifPresent`, a user the test already deleted is no error (for teardown).
+ */
+export async function deleteStaff(admin: Page, userId: string, options: { ifPresent?: boolean } = {}): Promise<void> {
+  const data = await gql(
+    admin,
+    `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
+      ${answer("MutationDeleteUserSuccess", "id")} } }`,
+    { id: userId, input: { mode: "userAndStaff", reason: "VoluntaryTermination" } },
+  );
+  const result = data.deleteUser as Json;
+  if (options.ifPresent && result.__typename === "DomainError" && /not found/i.test(String(result.message))) return;
+  expect(result.__typename, JSON.stringify(result)).toBe("MutationDeleteUserSuccess");
+}
+
+/**
+ * A staff member who is no user (a candidate of the add-within form), in one cost center: added
+ * as a user, then deleted as a user only, kept as staff there.
+ */
+export async function addStaffCandidate(admin: Page, costCenterId: string, spec: StaffSpec): Promise<StaffMember> {
+  const member = await addStaff(admin, costCenterId, spec);
   await mutate(
     admin,
     "deleteUser",
     `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
       ${answer("MutationDeleteUserSuccess", "id")} } }`,
-    { id: userId, input: { mode: "userAndStaff", reason: "VoluntaryTermination" } },
+    { id: member.userId, input: { mode: "user", keepInCostCenterId: costCenterId } },
   );
+  return member;
+}
+
+/** Every user of the access list by id: their position, notes and non-executive permissions. */
+async function accessList(admin: Page): Promise<Map<string, Json>> {
+  const { userAccessibility } = await gql(
+    admin,
+    `{ userAccessibility { positions { id users { id email notes costCenterPermissions {
+      costCenterId completeWizard manageStaff readOnly executive fte } } } } }`,
+  );
+  const byId = new Map<string, Json>();
+  for (const position of userAccessibility.positions as Json[]) {
+    for (const user of position.users as Json[]) byId.set(user.id as string, { ...user, positionId: position.id });
+  }
+  return byId;
+}
+
+/** A user's id by e-mail (the access list's users). */
+export async function userIdByEmail(admin: Page, email: string): Promise<string> {
+  const list = await accessList(admin);
+  const found = [...list.values()].find((u) => String(u.email).toLowerCase() === email.toLowerCase());
+  expect(found, `a user ${email}`).toBeDefined();
+  return found?.id as string;
+}
+
+/**
+ * A new user through a Users upload (CSV, as the upload screen sends it: a slot, the file PUT to
+ * storage, the import queued and followed until it ends). Every uploaded user is marked as changed
+ * by an upload (REVIEW on the user access list).
+ */
+export async function uploadUser(
+  admin: Page,
+  spec: { costCenterCode: string; firstName: string; lastName: string; positionTitle: string; fte: number },
+): Promise<{ userId: string; email: string; name: string }> {
+  const email = `${spec.firstName}.${spec.lastName}.${uniqueWord()}@example.test`.toLowerCase();
+  const header = UPLOAD_COLUMNS.Users.map((column) => column.header);
+  const row = [
+    email,
+    spec.firstName,
+    "",
+    spec.lastName,
+    "",
+    spec.positionTitle,
+    "User",
+    "No",
+    spec.costCenterCode,
+    String(spec.fte),
+    "No",
+    "No",
+    "",
+  ];
+  expect(row).toHaveLength(header.length);
+  const csv = `${header.join(",")}\n${row.join(",")}\n`;
+  const slot = await mutate(
+    admin,
+    "requestUploadSlot",
+    `mutation ($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
+      ${answer("MutationRequestUploadSlotSuccess", "uploadId uploadUrl uploadSasKey")} } }`,
+    { input: { kind: "Users", originalFileName: "own-users.csv", fileSize: csv.length } },
+  );
+  const stored = await admin.evaluate(
+    async ({ url, body }) => {
+      const response = await fetch(url, {
+        method: "PUT",
+        headers: { "x-ms-blob-type": "BlockBlob", "content-type": "text/csv" },
+        body,
+      });
+      return response.status;
+    },
+    { url: `${slot.uploadUrl}?${slot.uploadSasKey}`, body: csv },
+  );
+  expect(stored).toBeGreaterThanOrEqual(200);
+  expect(stored).toBeLessThan(300);
+  await mutate(
+    admin,
+    "completeUpload",
+    `mutation ($id: ID!) { completeUpload(uploadId: $id) { ${answer("MutationCompleteUploadSuccess", "id status")} } }`,
+    { id: slot.uploadId },
+  );
+  await expect
+    .poll(
+      async () => {
+        const { upload } = await gql(admin, "query ($id: ID!) { upload(id: $id) { status errors { message } } }", {
+          id: slot.uploadId,
+        });
+        return upload.status === "Error" ? JSON.stringify(upload.errors) : upload.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("Success");
+  return { userId: await userIdByEmail(admin, email), email, name: `${spec.firstName} ${spec.lastName}` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,21 +582,80 @@ async function restoreFacility(admin: Page, before: FacilitySnapshot): Promise<v
 // Fixtures
 // ---------------------------------------------------------------------------------------------
 
-/** A cost center of the test's own, with the demo manager's Complete Wizard on it. */
+/**
+ * Puts back the users of the access list as they were: each one's position, notes and permissions
+ * (users added since are left to their own teardown).
+ */
+async function restoreAccess(admin: Page, before: Map<string, Json>): Promise<void> {
+  const now = await accessList(admin);
+  const permissions = (user: Json) =>
+    (user.costCenterPermissions as Json[])
+      .filter((p) => !p.executive)
+      .map(({ costCenterId, completeWizard, manageStaff, readOnly, fte }) => ({
+        costCenterId,
+        completeWizard,
+        manageStaff,
+        readOnly,
+        fte,
+      }))
+      .sort((a, b) => String(a.costCenterId).localeCompare(String(b.costCenterId)));
+  const moves = new Map<string, string[]>();
+  for (const [id, was] of before) {
+    const is = now.get(id);
+    if (!is) continue;
+    if (is.positionId !== was.positionId) moves.set(was.positionId, [...(moves.get(was.positionId) ?? []), id]);
+    const executive = (was.costCenterPermissions as Json[]).some((p) => p.executive);
+    if (executive) continue;
+    if (!same(permissions(was), permissions(is)) || was.notes !== is.notes) {
+      await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+        id,
+        input: { costCenterPermissions: permissions(was), executive: false, notes: was.notes },
+      });
+    }
+  }
+  for (const [positionId, userIds] of moves) {
+    await mutate(
+      admin,
+      "moveStaff",
+      `mutation ($target: ID!, $ids: [ID!]!) { moveStaff(targetPositionId: $target, userIds: $ids) {
+        ${answer("MutationMoveStaffSuccess", "id")} } }`,
+      { target: positionId, ids: userIds },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+/** A cost center of the test's own (by default with the demo manager's Complete Wizard on it). */
 export type OwnUnit = OwnCostCenter & {
+  /** `${code} ${name}`, as pickers and permission rows show it. */
+  label: string;
   /** Puts a new staff member into the cost center; they are deleted again in teardown. */
   addStaff: (spec: StaffSpec) => Promise<StaffMember>;
+  /** A new user of this cost center through a Users upload (REVIEW state); deleted in teardown. */
+  uploadUser: (spec: { firstName: string; lastName: string; positionTitle: string; fte: number }) => Promise<{
+    userId: string;
+    email: string;
+    name: string;
+  }>;
 };
 
 export type OwnDataFixtures = {
   /** A page signed in as the demo admin, in a browser context of its own. */
   admin: Page;
-  /** Makes cost centers of the test's own; teardown takes the manager's permissions on them away and deletes their staff. */
-  ownUnits: { create: (name?: string) => Promise<OwnUnit> };
+  /**
+   * Makes cost centers of the test's own; teardown takes the manager's permissions on them away and
+   * deletes the users put in. `grant: false` leaves the manager out.
+   */
+  ownUnits: { create: (name?: string, options?: { grant?: boolean }) => Promise<OwnUnit> };
   /** One new cost center; the demo manager holds Complete Wizard on it until teardown. */
   ownUnit: OwnUnit;
   /** Snapshots the facility's settings and onboarding tasks; teardown puts back what changed. */
   facilitySettings: FacilitySnapshot;
+  /** Snapshots every user's position, notes and permissions; teardown puts back what changed. */
+  userAccess: Map<string, Json>;
 };
 
 export const test = base.extend<OwnDataFixtures>({
@@ -494,27 +667,35 @@ export const test = base.extend<OwnDataFixtures>({
     await context.close();
   },
   ownUnits: async ({ admin }, use) => {
-    const costCenters: string[] = [];
-    const staff: string[] = [];
+    const granted: string[] = [];
+    const users: string[] = [];
     try {
       await use({
-        create: async (name) => {
+        create: async (name, options = {}) => {
           const costCenter = await createCostCenter(admin, name);
-          costCenters.push(costCenter.id);
-          await grantCompleteWizard(admin, [costCenter.id]);
+          if (options.grant ?? true) {
+            granted.push(costCenter.id);
+            await grantCompleteWizard(admin, [costCenter.id]);
+          }
           return {
             ...costCenter,
+            label: `${costCenter.code} ${costCenter.name}`,
             addStaff: async (spec) => {
               const member = await addStaff(admin, costCenter.id, spec);
-              staff.push(member.userId);
+              users.push(member.userId);
               return member;
+            },
+            uploadUser: async (spec) => {
+              const user = await uploadUser(admin, { ...spec, costCenterCode: costCenter.code });
+              users.push(user.userId);
+              return user;
             },
           };
         },
       });
     } finally {
-      if (costCenters.length > 0) await revokeCostCenters(admin, costCenters);
-      for (const userId of staff) await deleteStaff(admin, userId);
+      if (granted.length > 0) await revokeCostCenters(admin, granted);
+      for (const userId of users) await deleteStaff(admin, userId, { ifPresent: true });
     }
   },
   ownUnit: async ({ ownUnits }, use) => {
@@ -526,6 +707,14 @@ export const test = base.extend<OwnDataFixtures>({
       await use(before);
     } finally {
       await restoreFacility(admin, before);
+    }
+  },
+  userAccess: async ({ admin }, use) => {
+    const before = await accessList(admin);
+    try {
+      await use(before);
+    } finally {
+      await restoreAccess(admin, before);
     }
   },
 });
