@@ -1,12 +1,14 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { answerOperation, screen } from "./support/graphqlRoute";
+import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
  * The facility definitions (spec §2 'System-relationship form', §4, §5 'Facility form and schemas',
  * §8): system relationships, Basic Financial Information and HR guidelines, against the demo seed.
  * Every test that saves puts the seed back (other specs read the facility's name, PRN value and
- * education list), through the same screens.
+ * education list) through the same screens, and the facilitySettings fixture puts back in teardown
+ * whatever a failed or timed-out try left changed, with the onboarding tasks' states.
  */
 
 const footer = (page: Page) => page.locator("footer");
@@ -91,7 +93,10 @@ test.describe("define system relationships", () => {
     await expect(page).toHaveURL(/\/admin\/landing$/);
   });
 
-  test("saves, goes to the landing page with the step completed, and the values read back", async ({ page }) => {
+  test("saves, goes to the landing page with the step completed, and the values read back", async ({
+    page,
+    facilitySettings: _seedBackInTeardown,
+  }) => {
     await fillRelations(page, {
       "Full name of the facility": "St. Catherine Medical Center - Main Campus",
       "Region or division within the system": "N/A",
@@ -257,7 +262,10 @@ test.describe("Basic Financial Information", () => {
     await screen(page, "financial-information-invalid");
   });
 
-  test("saves, completes the step, and the values read back after a reload", async ({ page }) => {
+  test("saves, completes the step, and the values read back after a reload", async ({
+    page,
+    facilitySettings: _seedBackInTeardown,
+  }) => {
     const changed: FinancialValues = {
       prn: "0.25",
       fiscalMonth: "October",
@@ -401,7 +409,10 @@ test.describe("HR guidelines", () => {
     await expect(educationItems(page)).toHaveCount(SEED_EDUCATION.length);
   });
 
-  test("saves shifts, time zone and education; the values read back after a reload", async ({ page }) => {
+  test("saves shifts, time zone and education; the values read back after a reload", async ({
+    page,
+    facilitySettings: _seedBackInTeardown,
+  }) => {
     await field(page, "Other shift start").fill("1100");
     await field(page, "Other shift end").fill("2330");
     await field(page, "Start day").selectOption({ label: "Sunday" });

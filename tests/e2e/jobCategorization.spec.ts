@@ -1,12 +1,29 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { expect, gql, mutate, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
  * /admin/job-categorization (spec §2, §3 'Job category', §7 'Job'): every job of the demo facility
- * gets a category from the list without 0 'None'; a choice saves at once. Jobs whose category is
- * changed are put back, and added jobs carry unique names, so other specs see the seed.
+ * gets a category from the list without 0 'None'; a choice saves at once. Every job whose category
+ * a test changes is one it added, with a name unique to the try, so the seed's jobs stay as other
+ * specs expect; jobs cannot be deleted, so the list is compared with the server's, not with a
+ * fixed count. The onboarding task's state is put back in teardown (facilitySettings fixture).
  */
+
+/** The ten jobs of the demo seed. */
+const SEED_JOBS = [
+  "Assistant Nurse Manager",
+  "Certified Nursing Assistant",
+  "Charge Nurse",
+  "Clinical Educator",
+  "Licensed Practical Nurse",
+  "Nurse Manager",
+  "Patient Care Technician",
+  "Registered Nurse",
+  "Respiratory Therapist",
+  "Unit Secretary",
+];
 
 const CATEGORIES = [
   "Registered Nurse",
@@ -41,8 +58,12 @@ test.describe("job categorization", () => {
     page,
   }) => {
     await openPage(page);
-    await expect(page.getByTestId("job-row")).toHaveCount(10);
+    // The seed's ten jobs, and any that tests added since (jobs are never deleted).
+    const serverJobs = ((await gql(page, "{ jobs { name } }")).jobs as { name: string }[]).map((j) => j.name);
+    expect(serverJobs).toEqual(expect.arrayContaining(SEED_JOBS));
+    await expect(page.getByTestId("job-row")).toHaveCount(serverJobs.length);
     const names = await page.getByTestId("job-row").locator("td:first-child p").allTextContents();
+    expect(names).toEqual(expect.arrayContaining(SEED_JOBS));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(await chosen(categoryOf(page, "Registered Nurse"))).toBe("Registered Nurse");
     expect(await chosen(categoryOf(page, "Nurse Manager"))).toBe("Leadership");
@@ -55,7 +76,11 @@ test.describe("job categorization", () => {
 
     // The filter narrows the list by name.
     await page.getByLabel("Filter jobs by name").fill("nurse");
-    await expect(page.getByTestId("job-row")).toHaveCount(5);
+    // Five of the seed's jobs, and any added job with 'nurse' in its name.
+    expect(SEED_JOBS.filter((n) => n.toLowerCase().includes("nurse"))).toHaveLength(5);
+    await expect(page.getByTestId("job-row")).toHaveCount(
+      serverJobs.filter((n) => n.toLowerCase().includes("nurse")).length,
+    );
     await page.getByLabel("Filter jobs by name").fill("zzz");
     await expect(page.getByText("No job matches “zzz”.")).toBeVisible();
     await page.getByLabel("Filter jobs by name").fill("");
@@ -69,28 +94,40 @@ test.describe("job categorization", () => {
 
   test("saves a category as soon as it is chosen, keeps it after a reload, and completes the task", async ({
     page,
+    admin,
+    facilitySettings: _taskStateBackInTeardown,
   }) => {
+    // A unit-support job of the test's own, like the seed's Unit Secretary.
+    const job = `Unit Clerk ${Date.now().toString(36)}`;
+    await mutate(
+      admin,
+      "createJob",
+      `mutation ($name: String!, $categoryId: Int!) { createJob(name: $name, categoryId: $categoryId) {
+        __typename ... on MutationCreateJobSuccess { data { id } } ... on DomainError { message } } }`,
+      { name: job, categoryId: 4 },
+    );
     await openPage(page);
+    expect(await chosen(categoryOf(page, job))).toBe("Unit Support");
     const saves = recordOperation(page, SET_OPERATION);
-    await choose(page, "Unit Secretary", "Allied Health");
+    await choose(page, job, "Allied Health");
     expect(saves).toHaveLength(1);
     await screen(page, "job-categorization-saved");
 
     await page.reload();
     await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, "Unit Secretary"))).toBe("Allied Health");
+    expect(await chosen(categoryOf(page, job))).toBe("Allied Health");
 
     // The landing page shows the onboarding step completed.
     await footer(page).getByRole("button", { name: "BACK" }).click();
     const step = page.getByTestId("setup-step").filter({ hasText: "JOB CATEGORIZATION" });
     await expect(step.getByText("Completed")).toBeVisible();
 
-    // Put the seed back.
+    // Back again: the category changes as often as it is chosen.
     await page.goto("/admin/job-categorization");
-    await choose(page, "Unit Secretary", "Unit Support");
+    await choose(page, job, "Unit Support");
     await page.reload();
     await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, "Unit Secretary"))).toBe("Unit Support");
+    expect(await chosen(categoryOf(page, job))).toBe("Unit Support");
   });
 
   test("a refused save shows the server's message and puts the saved category back", async ({ page }) => {

@@ -1,11 +1,38 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { DEMO_USER_IDS } from "../../db/seed/demo";
+import { test as base, expect, gql, mutate } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
  * /user/profile (spec §2): every account type sees its account and corrects its own names with the
  * shared name rule (schema/profile.ts). The exec demo account (Elena Ruiz, no staff record) is the
- * one changed, and is put back at the end so other tests see the seed.
+ * one changed, and is put back at the end so other tests see the seed; the execNameBack fixture
+ * puts it back in teardown too, when a failed or timed-out try left it changed.
  */
+
+const SEED_EXEC = { firstName: "Elena", middleName: null, lastName: "Ruiz" };
+
+const test = base.extend<{ execNameBack: undefined }>({
+  execNameBack: async ({ browser }, use) => {
+    await use(undefined);
+    const context = await browser.newContext();
+    const exec = await context.newPage();
+    await signIn(exec, "exec");
+    const { user } = await gql(exec, "query ($id: ID!) { user(id: $id) { firstName middleName lastName } }", {
+      id: DEMO_USER_IDS.exec,
+    });
+    if (user.firstName !== SEED_EXEC.firstName || user.middleName || user.lastName !== SEED_EXEC.lastName) {
+      await mutate(
+        exec,
+        "updateMyProfile",
+        `mutation ($input: ProfileInput!) { updateMyProfile(input: $input) {
+          __typename ... on MutationUpdateMyProfileSuccess { data { id } } ... on DomainError { message } } }`,
+        { input: SEED_EXEC },
+      );
+    }
+    await context.close();
+  },
+});
 
 const SAVED = "Your profile has been updated.";
 const UPDATE_OPERATION = "ProfilePage_UpdateMyProfileMutation";
@@ -49,7 +76,10 @@ test.describe("profile", () => {
     });
   }
 
-  test("saves a changed name, shows the success message, and keeps it after a reload", async ({ page }) => {
+  test("saves a changed name, shows the success message, and keeps it after a reload", async ({
+    page,
+    execNameBack: _,
+  }) => {
     await openProfile(page, "exec");
     const save = page.getByRole("button", { name: "Save" });
     await expect(page.getByLabel("First Name")).toHaveValue("Elena");

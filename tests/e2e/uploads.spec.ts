@@ -1,17 +1,20 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { DEMO_FACILITY_ID } from "../../db/seed/demo";
 import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { answerOperation, screen } from "./support/graphqlRoute";
+import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
 
 /**
  * Bulk uploads end to end in Chromium against the embedded Azurite and the real import worker
  * (spec §2 file upload screen and upload dialog, §4, §5, §8, §9): download the template, fill it,
- * send it straight to storage, follow the import live, see the rows.
+ * send it straight to storage, follow the import live, see the rows. Every cost center and person
+ * the files bring in is the test's own (numbers and names unique to the try); staff and users go
+ * into cost centers of the test's own, never into the demo's.
  */
 
 const stamp = (Date.now() % 1_000_000).toString().padStart(6, "0");
@@ -96,7 +99,8 @@ test.describe("the admin upload screen", () => {
     ).toHaveCount(1);
   });
 
-  test("staff: rows land in the facility and employee search finds them", async ({ page }) => {
+  test("staff: rows land in the facility and employee search finds them", async ({ page, ownUnits }) => {
+    const unit = await ownUnits.create("Staff Upload Unit", { grant: false });
     await signIn(page, "admin");
     await page.goto("/admin/upload/staff");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD STAFF DATA FILE" })).toBeVisible();
@@ -114,8 +118,8 @@ test.describe("the admin upload screen", () => {
         "BSN",
         null,
         null,
-        // A cost center no other spec plans: the wizard specs expect 6010's and 6020's seed staff only.
-        "6100",
+        // A cost center of the test's own: no demo cost center gains staff.
+        unit.code,
       ],
       [
         `E2E-${stamp}2`,
@@ -141,13 +145,14 @@ test.describe("the admin upload screen", () => {
     expect(JSON.stringify(found)).toContain("Noor");
   });
 
-  test("users: the users are created with their cost-center permissions", async ({ page }) => {
+  test("users: the users are created with their cost-center permissions", async ({ page, ownUnits }) => {
+    const unit = await ownUnits.create("Users Upload Unit", { grant: false });
     await signIn(page, "admin");
     await page.goto("/admin/upload/users");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD USERS DATA FILE" })).toBeVisible();
     const email = `avery.${stamp}@demo.hospital`;
     const content = await fillDownloadedTemplate(page, [
-      [email, "Avery", null, "Okafor", null, "Charge Nurse", "User", "No", "6100", 0.5, "No", "No"],
+      [email, "Avery", null, "Okafor", null, "Charge Nurse", "User", "No", unit.code, 0.5, "No", "No"],
     ]);
     await attach(page, "users.xlsx", content);
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();

@@ -1,11 +1,15 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { addStaffCandidate, expect, type OwnUnit, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { openAddNewUserSubmenu } from "./support/userAccess";
 
 /**
- * /admin/user-accessibility (spec §2, §3, §4, §5, §6, §8, §9) driven as an admin would. The seed's
- * users are only read or changed and put back; every user these tests add or delete is their own,
- * with a name and e-mail unique to the run.
+ * /admin/user-accessibility (spec §2, §3, §4, §5, §6, §8, §9) driven as an admin would. Every user
+ * and cost center these tests add, change or delete is their own, with names unique to the try
+ * (the ownUnits fixture; an upload of their own for the REVIEW state, a staff member of their own
+ * for the within-organisation form). Where a test must change the seed's users (Move Staff empties
+ * a position, the onboarding task needs everyone assigned), the userAccess and facilitySettings
+ * fixtures put them back in teardown, even when the test fails.
  */
 
 const PATH = "/admin/user-accessibility";
@@ -89,7 +93,8 @@ async function fillOutside(form: Locator, fte = "0.80") {
 }
 
 /** Adds a read-only user to Staff Nurse through the outside form; answers name and e-mail. */
-async function addUser(page: Page, costCenter = "6110 Oncology") {
+async function addUser(page: Page, unit: OwnUnit) {
+  const costCenter = unit.label;
   await openAdd(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
   const person = await fillOutside(form);
@@ -213,7 +218,10 @@ test("the user-row menu: Update User, Resend Invite, Delete; only Update User fo
 
 test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules, executive, cancel prompt, success", async ({
   page,
+  ownUnits,
 }) => {
+  const oncology = await ownUnits.create("Oncology Own", { grant: false });
+  const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
   await open(page);
   await openAdd(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
@@ -253,8 +261,8 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
   await expect(picker.getByRole("button", { name: `SAVE SELECTION (${costCenters})` })).toBeEnabled();
   await picker.getByText("Select all", { exact: true }).click();
   await expect(picker.getByRole("button", { name: "SAVE SELECTION" })).toBeDisabled();
-  await picker.getByText("6110 Oncology", { exact: true }).click();
-  await picker.getByText("6120 Orthopedics", { exact: true }).click();
+  await picker.getByText(oncology.label, { exact: true }).click();
+  await picker.getByText(orthopedics.label, { exact: true }).click();
   await picker.getByRole("button", { name: "SAVE SELECTION (2)" }).click();
 
   // No FTE yet: the tooltip and the rule.
@@ -262,14 +270,14 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
   await add.click();
   await expect(form.getByTestId("add-user-rule")).toHaveText(TEXT.missingFte);
   await hoverTip(page, add, TEXT.missingFte);
-  await form.getByLabel("FTE for 6110 Oncology").fill("0.5");
-  await form.getByLabel("FTE for 6120 Orthopedics").fill("0.4");
+  await form.getByLabel(`FTE for ${oncology.label}`).fill("0.5");
+  await form.getByLabel(`FTE for ${orthopedics.label}`).fill("0.4");
   await expect(form.getByTestId("add-user-rule")).toHaveText(TEXT.addMismatch);
   await page.screenshot({ path: ".tmp/shots-users/add-outside-panel.png" });
 
   // Flag interplay: Complete Wizard turns Read Only off; Read Only back on clears both.
-  const wizard = form.getByRole("checkbox", { name: "Complete Wizard for 6120 Orthopedics" });
-  const readOnly = form.getByRole("checkbox", { name: "Read Only for 6120 Orthopedics" });
+  const wizard = form.getByRole("checkbox", { name: `Complete Wizard for ${orthopedics.label}` });
+  const readOnly = form.getByRole("checkbox", { name: `Read Only for ${orthopedics.label}` });
   await expect(readOnly).toBeChecked();
   await wizard.check({ force: true });
   await expect(readOnly).not.toBeChecked();
@@ -277,24 +285,24 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
   await expect(wizard).not.toBeChecked();
   await readOnly.uncheck({ force: true });
   await expect(wizard).toBeChecked();
-  await expect(form.getByRole("checkbox", { name: "Manage Staff for 6120 Orthopedics" })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: `Manage Staff for ${orthopedics.label}` })).toBeChecked();
   await readOnly.check({ force: true });
 
   // Executive hides the FTE and permission columns; turning it off brings back read-only rows.
   await form.getByText("Executive", { exact: true }).click();
-  await expect(form.getByLabel("FTE for 6110 Oncology")).toHaveCount(0);
-  await expect(form.getByTestId("permission-row-6110")).toHaveText(/6110 Oncology/);
+  await expect(form.getByLabel(`FTE for ${oncology.label}`)).toHaveCount(0);
+  await expect(form.getByTestId(`permission-row-${oncology.code}`)).toContainText(oncology.label);
   await form.getByText("Executive", { exact: true }).click();
-  await expect(form.getByLabel("FTE for 6110 Oncology")).toHaveValue("");
+  await expect(form.getByLabel(`FTE for ${oncology.label}`)).toHaveValue("");
 
   // Removing a cost center asks first.
-  await form.getByRole("button", { name: "Remove 6120 Orthopedics" }).click();
+  await form.getByRole("button", { name: `Remove ${orthopedics.label}` }).click();
   const remove = page.getByTestId("delete-permission-dialog");
-  await expect(remove).toContainText("Remove 6120 Orthopedics");
+  await expect(remove).toContainText(`Remove ${orthopedics.label}`);
   await remove.getByRole("button", { name: "DELETE" }).click();
-  await expect(form.getByTestId("permission-row-6120")).toHaveCount(0);
+  await expect(form.getByTestId(`permission-row-${orthopedics.code}`)).toHaveCount(0);
 
-  await form.getByLabel("FTE for 6110 Oncology").fill("1");
+  await form.getByLabel(`FTE for ${oncology.label}`).fill("1");
   await add.click();
   await expect(form).toBeHidden();
   await expect(page.getByTestId("top-banner")).toContainText("User added. An invitation was sent to");
@@ -317,24 +325,33 @@ test("add outside: the server's refusal shows as sent (a second Complete Wizard 
   await expect(form).toBeHidden();
 });
 
-test("add within: Select Staff, staff name, default FTE, the red warning, then the new user", async ({ page }) => {
+test("add within: Select Staff, staff name, default FTE, the red warning, then the new user", async ({
+  page,
+  admin,
+  ownUnits,
+}) => {
+  // A staff member of the test's own who is no user yet, with 0.7 FTE in a cost center of its own.
+  const unit = await ownUnits.create("Within Own", { grant: false });
+  const candidate = await addStaffCandidate(admin, unit.id, { firstName: uniqueName(), lastName: "Within", fte: 0.7 });
   await open(page);
   await openAdd(page, "Staff Nurse", "Within your organization");
   const form = panel(page, "add-within-panel");
   await expect(form.getByRole("heading", { name: TEXT.withinTitle })).toBeVisible();
   const select = form.getByTestId("select-staff");
   await expect(select.locator("option").first()).toHaveText("Select Staff");
-  // A staff member with one cost center: the first option after the placeholder that the warning names once.
-  await select.selectOption({ index: 1 });
+  // The staff member with one cost center, found by employee id: the warning names it once.
+  await form.getByLabel("Search staff").fill(candidate.employeeId);
+  await select.selectOption({ label: `${candidate.name} (${candidate.employeeId})` });
   const staffName = await form.getByLabel("Staff Name").inputValue();
-  expect(staffName).not.toBe("");
+  expect(staffName).toBe(candidate.name);
   await expect(form.getByLabel("Assigned FTE")).not.toHaveValue("");
   const warning = form.getByTestId("within-warning");
   await expect(warning).toContainText(`${staffName} currently holds`);
   await expect(warning).toContainText("for the FTE to remain.");
+  await expect(warning).toContainText(`0.70 FTE in ${unit.label}. `);
   await page.screenshot({ path: ".tmp/shots-users/add-within-panel.png" });
   const fte = await form.getByLabel("Assigned FTE").inputValue();
-  const home = /FTE in (\d{4} [^,.]+?)(?:,|\. )/.exec((await warning.textContent()) ?? "")?.[1] as string;
+  const home = unit.label;
   await form.getByLabel("Email").fill(`${uniqueName().toLowerCase()}@example.test`);
   await pickCostCenters(page, form, [home]);
   await form.getByLabel(`FTE for ${home}`).fill(fte);
@@ -344,9 +361,14 @@ test("add within: Select Staff, staff name, default FTE, the red warning, then t
   await expect(userRow(page, staffName)).toBeVisible();
 });
 
-test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit-backed save", async ({ page }) => {
+test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit-backed save", async ({
+  page,
+  ownUnits,
+}) => {
+  const oncology = await ownUnits.create("Oncology Own", { grant: false });
+  const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
   await open(page);
-  const person = await addUser(page);
+  const person = await addUser(page, oncology);
   await userMenu(page, "Staff Nurse", person.name);
   await page.getByRole("menuitem", { name: "Update User" }).click();
   const form = panel(page, "update-user-panel");
@@ -355,10 +377,10 @@ test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit
   await expect(update).toBeDisabled();
 
   // A newly assigned cost center without an FTE keeps UPDATE disabled, with the tooltip.
-  await pickCostCenters(page, form, ["6120 Orthopedics"]);
+  await pickCostCenters(page, form, [orthopedics.label]);
   await expect(update).toBeDisabled();
   await hoverTip(page, update, TEXT.updateTooltip);
-  await form.getByLabel("FTE for 6120 Orthopedics").fill("0.3");
+  await form.getByLabel(`FTE for ${orthopedics.label}`).fill("0.3");
   await expect(update).toBeEnabled();
   await update.click();
   await expect(form.getByTestId("update-user-error")).toHaveText(TEXT.updateMismatch);
@@ -369,7 +391,7 @@ test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit
   const ask = page.getByTestId("unsaved-changes-dialog");
   await expect(ask.getByRole("button", { name: "FINALIZE" })).toBeVisible();
   await ask.getByRole("button", { name: "FINALIZE" }).click();
-  await form.getByLabel("FTE for 6110 Oncology").fill("0.5");
+  await form.getByLabel(`FTE for ${oncology.label}`).fill("0.5");
   await form.getByPlaceholder("Add notes here").fill("Days only");
   await update.click();
   await expect(form).toBeHidden();
@@ -377,9 +399,22 @@ test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit
   await expect(userRow(page, person.name)).toContainText("Days only");
 });
 
-test("update user: REVIEWED for an upload change, with its tooltip, clears the yellow row", async ({ page }) => {
+test("update user: REVIEWED for an upload change, with its tooltip, clears the yellow row", async ({
+  page,
+  ownUnits,
+}) => {
+  // A Charge Nurse user of the test's own, added by a Users upload: the upload marks the change.
+  const unit = await ownUnits.create("Review Own", { grant: false });
+  const uploaded = await unit.uploadUser({
+    firstName: uniqueName(),
+    lastName: "Uploaded",
+    positionTitle: "Charge Nurse",
+    fte: 0.5,
+  });
   await open(page);
-  await userMenu(page, "Charge Nurse", "Rachel Lindqvist");
+  await expand(page, "Charge Nurse");
+  await expect(userRow(page, uploaded.name)).toHaveAttribute("data-state-kind", "review");
+  await userMenu(page, "Charge Nurse", uploaded.name);
   await page.getByRole("menuitem", { name: "Update User" }).click();
   const form = panel(page, "update-user-panel");
   const reviewed = form.getByRole("button", { name: "REVIEWED" });
@@ -387,7 +422,7 @@ test("update user: REVIEWED for an upload change, with its tooltip, clears the y
   await hoverTip(page, reviewed, TEXT.reviewTooltip);
   await reviewed.click();
   await expect(form).toBeHidden();
-  await expect(userRow(page, "Rachel Lindqvist")).toHaveAttribute("data-state-kind", "ok");
+  await expect(userRow(page, uploaded.name)).toHaveAttribute("data-state-kind", "ok");
 });
 
 test("update user: an admin-type user changes only notes", async ({ page }) => {
@@ -402,6 +437,7 @@ test("update user: an admin-type user changes only notes", async ({ page }) => {
 
 test("move staff: needs a user and a target; the emptied position shows 'No Assigned Staff Found.'", async ({
   page,
+  userAccess: _everyoneBackInTeardown,
 }) => {
   await open(page);
   await positionMenu(page, "Staff Nurse");
@@ -439,9 +475,13 @@ test("move staff: needs a user and a target; the emptied position shows 'No Assi
   await expect(position(page, "Staff Nurse").getByText("Emily Tran")).toBeVisible();
 });
 
-test("delete: the two choices exclude each other, each needs its detail, success closes", async ({ page }) => {
+test("delete: the two choices exclude each other, each needs its detail, success closes", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create("Delete Own", { grant: false });
   await open(page);
-  const person = await addUser(page);
+  const person = await addUser(page, unit);
   await userMenu(page, "Staff Nurse", person.name);
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const dialog = page.getByTestId("delete-user-dialog");
@@ -450,7 +490,7 @@ test("delete: the two choices exclude each other, each needs its detail, success
   await dialog.getByText("Delete as User", { exact: true }).click();
   await expect(dialog.getByLabel("Keep as staff in cost center")).toBeVisible();
   await expect(remove).toBeDisabled();
-  await dialog.getByLabel("Keep as staff in cost center").selectOption({ label: "6110 Oncology" });
+  await dialog.getByLabel("Keep as staff in cost center").selectOption({ label: unit.label });
   await expect(remove).toBeEnabled();
   await dialog.getByText("Delete as User AND Staff", { exact: true }).click();
   await expect(dialog.getByLabel("Keep as staff in cost center")).toHaveCount(0);
@@ -468,9 +508,10 @@ test("delete: the two choices exclude each other, each needs its detail, success
   await expect(page.getByText(person.name)).toHaveCount(0);
 });
 
-test("resend invite: SENDING... while in flight, then the failure text when it fails", async ({ page }) => {
+test("resend invite: SENDING... while in flight, then the failure text when it fails", async ({ page, ownUnits }) => {
+  const unit = await ownUnits.create("Resend Own", { grant: false });
   await open(page);
-  const person = await addUser(page);
+  const person = await addUser(page, unit);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -542,6 +583,8 @@ async function setOnlyCostCenter(page: Page, title: string, name: string, costCe
 
 test("leaving the screen sets AddUserAccessibility: Pending while users lack cost centers, then Completed", async ({
   page,
+  userAccess: _derekAndEmilyBackInTeardown,
+  facilitySettings: _taskStateBackInTeardown,
 }) => {
   await open(page);
   await expect(page.getByTestId("assign-users-summary")).toContainText("User Members to be Assigned2");

@@ -1,16 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { openAddNewUserSubmenu } from "./support/userAccess";
 
 /**
  * The invitation loop against the embedded identity provider, end to end in Chromium: an admin adds
  * a user with a cost center, opens the development outbox, the invited person follows the link,
- * sets a password, signs in, and sees the cost center they were granted.
+ * sets a password, signs in, and sees the cost center they were granted: a cost center of the
+ * test's own, so no demo cost center gains staff.
  */
 test("admin invites, the new user sets a password, signs in and sees the granted cost center", async ({
   page,
   browser,
+  ownUnits,
 }) => {
+  const unit = await ownUnits.create("Invitation Unit", { grant: false });
   const first = `Ivy${(Date.now() % 1_000_000).toString(36).replace(/[^a-z0-9]/g, "")}`;
   const email = `${first.toLowerCase()}@example.test`;
   const password = "Invited-2026-pass";
@@ -29,9 +32,9 @@ test("admin invites, the new user sets a password, signs in and sees the granted
   await form.getByLabel("Assigned FTE").fill("0.60");
   await form.getByRole("button", { name: "Add cost center" }).click();
   const picker = page.getByTestId("cost-center-picker");
-  await picker.getByText("6080 Mother Baby", { exact: true }).click();
+  await picker.getByText(unit.label, { exact: true }).click();
   await picker.getByRole("button", { name: "SAVE SELECTION (1)" }).click();
-  await form.getByLabel("FTE for 6080 Mother Baby").fill("0.6");
+  await form.getByLabel(`FTE for ${unit.label}`).fill("0.6");
   await form.getByRole("button", { name: "ADD USER" }).click();
   await expect(page.getByTestId("top-banner")).toContainText(`User added. An invitation was sent to ${email}.`);
 
@@ -70,8 +73,8 @@ test("admin invites, the new user sets a password, signs in and sees the granted
   await expect(invited).toHaveURL(/\/home$/);
   await expect.poll(() => invited.evaluate(() => sessionStorage.getItem("accountType"))).toBe("user");
   await invited.goto("/user/landing");
-  await expect(invited.getByText("6080", { exact: false }).first()).toBeVisible();
-  await expect(invited.getByText("Mother Baby").first()).toBeVisible();
+  await expect(invited.getByText(unit.code, { exact: false }).first()).toBeVisible();
+  await expect(invited.getByText(unit.name).first()).toBeVisible();
   await invited.screenshot({ path: ".tmp/shots-users/invited-user-landing.png" });
 
   // The link works once.

@@ -1,0 +1,722 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_USER_IDS, demoId } from "../../../db/seed/demo";
+import { UPLOAD_COLUMNS } from "../../../schema/uploads";
+import { signIn } from "./signIn";
+
+/**
+ * Browser tests own their data (issue #12): each test makes the cost center, staff and plan it
+ * changes, through GraphQL, so a retry starts from clean data and no test leans on another's
+ * leftovers. Whatever must change for the whole facility (its settings, the demo manager's
+ * permissions) is put back in a fixture's teardown, which runs even when the test fails or times out.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are read field by field and asserted.
+export type Json = Record<string, any>;
+
+/** A GraphQL call as the page's signed-in account; the call must have no GraphQL errors. */
+export async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<Json> {
+  const answer = (await page.evaluate(
+    async ({ query, variables }) => {
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    { query, variables },
+  )) as Json;
+  expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+  return answer.data as Json;
+}
+
+/** Each mutation answers a success type (`Mutation…Success`) or a DomainError; the test wants success. */
+export async function mutate(
+  page: Page,
+  field: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Json> {
+  const data = await gql(page, query, variables);
+  expect(data[field].__typename, JSON.stringify(data[field])).toMatch(/^Mutation.*Success$/);
+  return data[field].data as Json;
+}
+
+/** The selection of a mutation's answer: the success's `data { … }`, else the DomainError's message. */
+const answer = (success: string, selection: string) =>
+  `__typename ... on ${success} { data { ${selection} } } ... on DomainError { message }`;
+
+let sequence = 0;
+/** Digits unique to this try (a retry runs in a new worker, so it gets new ones). */
+export function uniqueDigits(): string {
+  sequence += 1;
+  return `${String(Date.now()).slice(-8)}${String(sequence % 100).padStart(2, "0")}`;
+}
+/** Letters and digits unique to this try, for names, employee ids and e-mails. */
+export function uniqueWord(): string {
+  sequence += 1;
+  return `${Date.now().toString(36)}${sequence.toString(36)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cost centers, permissions, staff
+// ---------------------------------------------------------------------------------------------
+
+export type OwnCostCenter = { id: string; code: string; name: string };
+
+/** A new cost center with a number unique to this try (7 + 10 digits). */
+export async function createCostCenter(admin: Page, name = "Own Data Unit"): Promise<OwnCostCenter> {
+  const code = `7${uniqueDigits()}`;
+  const fullName = `${name} ${code.slice(-4)}`;
+  const created = await mutate(
+    admin,
+    "createCostCenter",
+    `mutation ($input: CostCenterInput!) { createCostCenter(input: $input) {
+      ${answer("MutationCreateCostCenterSuccess", "id code name")} } }`,
+    { input: { code, name: fullName } },
+  );
+  return { id: created.id as string, code: created.code as string, name: created.name as string };
+}
+
+const UPDATE_ACCESS = `mutation ($id: ID!, $input: UpdateUserAccessInput!) { updateUserAccess(id: $id, input: $input) {
+  ${answer("MutationUpdateUserAccessSuccess", "id")} } }`;
+
+/** A user's non-executive permissions as an update states them, and their notes. */
+async function permissionsOf(admin: Page, userId: string): Promise<{ kept: Json[]; notes: string | null }> {
+  const { user } = await gql(
+    admin,
+    `query ($id: ID!) { user(id: $id) { notes costCenterPermissions { costCenterId completeWizard manageStaff readOnly executive fte } } }`,
+    { id: userId },
+  );
+  const kept = (user.costCenterPermissions as Json[])
+    .filter((p) => !p.executive)
+    .map(({ costCenterId, completeWizard, manageStaff, readOnly, fte }) => ({
+      costCenterId,
+      completeWizard,
+      manageStaff,
+      readOnly,
+      fte,
+    }));
+  return { kept, notes: user.notes as string | null };
+}
+
+/**
+ * Gives a user (the demo manager by default) Complete Wizard on cost centers, keeping every
+ * permission they hold. The added ones carry FTE 0: the permissions' FTEs must still add up to the
+ * person's assigned FTE, and FTE 0 makes no staff membership, so the manager is no staff row there.
+ */
+export async function grantCompleteWizard(
+  admin: Page,
+  costCenterIds: readonly string[],
+  userId: string = DEMO_USER_IDS.user,
+): Promise<void> {
+  const { kept, notes } = await permissionsOf(admin, userId);
+  const added = costCenterIds
+    .filter((id) => !kept.some((p) => p.costCenterId === id))
+    .map((costCenterId) => ({ costCenterId, completeWizard: true, manageStaff: false, readOnly: false, fte: 0 }));
+  await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+    id: userId,
+    input: { costCenterPermissions: [...kept, ...added], executive: false, notes },
+  });
+}
+
+/** Takes a user's permissions on these cost centers away again, keeping every other one as it is now. */
+export async function revokeCostCenters(
+  admin: Page,
+  costCenterIds: readonly string[],
+  userId: string = DEMO_USER_IDS.user,
+): Promise<void> {
+  const { kept, notes } = await permissionsOf(admin, userId);
+  const left = kept.filter((p) => !costCenterIds.includes(p.costCenterId));
+  if (left.length === kept.length) return;
+  await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+    id: userId,
+    input: { costCenterPermissions: left, executive: false, notes },
+  });
+}
+
+/** The seed's positions (job titles of the user access list) by their place in db/seed/demo.ts. */
+export const POSITION_IDS = {
+  chargeNurse: demoId("position", 7),
+  staffNurse: demoId("position", 8),
+} as const;
+
+export type StaffSpec = {
+  firstName: string;
+  /** Defaults to a word unique to this try, so e-mails and employee ids never collide. */
+  lastName?: string;
+  /** Regular and traveller FTE; a PRN always gets the facility's PRN FTE standard (the server's rule). */
+  fte?: number;
+  type?: "Regular" | "Traveller" | "PRN";
+  /** YYYY-MM-DD; required for a traveller. */
+  contractDate?: string;
+  /** A position of the user access list; Staff Nurse unless told. */
+  positionId?: string;
+};
+
+export type StaffMember = {
+  userId: string;
+  staffId: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  employeeId: string;
+  fte: number;
+  type: "Regular" | "Traveller" | "PRN";
+};
+
+/** The facility's PRN FTE standard now. */
+export async function facilityPrnStandard(admin: Page): Promise<number> {
+  const { facilitySettings } = await gql(admin, "{ facilitySettings { budgetSettings { prnStaffValue } } }");
+  return facilitySettings.budgetSettings.prnStaffValue as number;
+}
+
+/**
+ * A new staff member (and user, invited as the add-user form does) in one cost center with their
+ * FTE there: `addUserOutsideOrganization` with one permission, neither Complete Wizard nor Manage Staff.
+ */
+export async function addStaff(admin: Page, costCenterId: string, spec: StaffSpec): Promise<StaffMember> {
+  const type = spec.type ?? "Regular";
+  const fte = type === "PRN" ? await facilityPrnStandard(admin) : (spec.fte ?? 1);
+  const lastName = spec.lastName ?? `Own${uniqueWord()}`;
+  const word = uniqueWord();
+  const email = `${spec.firstName}.${lastName}.${word}@example.test`.toLowerCase();
+  const user = await mutate(
+    admin,
+    "addUserOutsideOrganization",
+    `mutation ($input: AddUserOutsideInput!) { addUserOutsideOrganization(input: $input) {
+      ${answer("MutationAddUserOutsideOrganizationSuccess", "id staffId")} } }`,
+    {
+      input: {
+        positionId: spec.positionId ?? POSITION_IDS.staffNurse,
+        empId: `OWN-${word}`,
+        dateOfHire: "2024-03-15",
+        assignedFte: fte,
+        isTraveller: type === "Traveller",
+        prn: type === "PRN",
+        contractDate: spec.contractDate ?? null,
+        firstName: spec.firstName,
+        lastName,
+        executive: false,
+        email,
+        costCenterPermissions: [{ costCenterId, fte, completeWizard: false, manageStaff: false, readOnly: false }],
+      },
+    },
+  );
+  return {
+    userId: user.id as string,
+    staffId: user.staffId as string,
+    firstName: spec.firstName,
+    lastName,
+    name: `${spec.firstName} ${lastName}`,
+    email,
+    employeeId: `OWN-${word}`,
+    fte,
+    type,
+  };
+}
+
+/**
+ * Deletes a user and their staff record (a voluntary termination): they leave every list. With
+ * `ifPresent`, a user the test already deleted is no error (for teardown).
+ */
+export async function deleteStaff(admin: Page, userId: string, options: { ifPresent?: boolean } = {}): Promise<void> {
+  const data = await gql(
+    admin,
+    `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
+      ${answer("MutationDeleteUserSuccess", "id")} } }`,
+    { id: userId, input: { mode: "userAndStaff", reason: "VoluntaryTermination" } },
+  );
+  const result = data.deleteUser as Json;
+  if (options.ifPresent && result.__typename === "DomainError" && /not found/i.test(String(result.message))) return;
+  expect(result.__typename, JSON.stringify(result)).toBe("MutationDeleteUserSuccess");
+}
+
+/**
+ * A staff member who is no user (a candidate of the add-within form), in one cost center: added
+ * as a user, then deleted as a user only, kept as staff there.
+ */
+export async function addStaffCandidate(admin: Page, costCenterId: string, spec: StaffSpec): Promise<StaffMember> {
+  const member = await addStaff(admin, costCenterId, spec);
+  await mutate(
+    admin,
+    "deleteUser",
+    `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
+      ${answer("MutationDeleteUserSuccess", "id")} } }`,
+    { id: member.userId, input: { mode: "user", keepInCostCenterId: costCenterId } },
+  );
+  return member;
+}
+
+/** Every user of the access list by id: their position, notes and non-executive permissions. */
+async function accessList(admin: Page): Promise<Map<string, Json>> {
+  const { userAccessibility } = await gql(
+    admin,
+    `{ userAccessibility { positions { id users { id email notes costCenterPermissions {
+      costCenterId completeWizard manageStaff readOnly executive fte } } } } }`,
+  );
+  const byId = new Map<string, Json>();
+  for (const position of userAccessibility.positions as Json[]) {
+    for (const user of position.users as Json[]) byId.set(user.id as string, { ...user, positionId: position.id });
+  }
+  return byId;
+}
+
+/** A user's id by e-mail (the access list's users). */
+export async function userIdByEmail(admin: Page, email: string): Promise<string> {
+  const list = await accessList(admin);
+  const found = [...list.values()].find((u) => String(u.email).toLowerCase() === email.toLowerCase());
+  expect(found, `a user ${email}`).toBeDefined();
+  return found?.id as string;
+}
+
+/**
+ * A new user through a Users upload (CSV, as the upload screen sends it: a slot, the file PUT to
+ * storage, the import queued and followed until it ends). Every uploaded user is marked as changed
+ * by an upload (REVIEW on the user access list).
+ */
+export async function uploadUser(
+  admin: Page,
+  spec: { costCenterCode: string; firstName: string; lastName: string; positionTitle: string; fte: number },
+): Promise<{ userId: string; email: string; name: string }> {
+  const email = `${spec.firstName}.${spec.lastName}.${uniqueWord()}@example.test`.toLowerCase();
+  const header = UPLOAD_COLUMNS.Users.map((column) => column.header);
+  const row = [
+    email,
+    spec.firstName,
+    "",
+    spec.lastName,
+    "",
+    spec.positionTitle,
+    "User",
+    "No",
+    spec.costCenterCode,
+    String(spec.fte),
+    "No",
+    "No",
+    "",
+  ];
+  expect(row).toHaveLength(header.length);
+  const csv = `${header.join(",")}\n${row.join(",")}\n`;
+  const slot = await mutate(
+    admin,
+    "requestUploadSlot",
+    `mutation ($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
+      ${answer("MutationRequestUploadSlotSuccess", "uploadId uploadUrl uploadSasKey")} } }`,
+    { input: { kind: "Users", originalFileName: "own-users.csv", fileSize: csv.length } },
+  );
+  const stored = await admin.evaluate(
+    async ({ url, body }) => {
+      const response = await fetch(url, {
+        method: "PUT",
+        headers: { "x-ms-blob-type": "BlockBlob", "content-type": "text/csv" },
+        body,
+      });
+      return response.status;
+    },
+    { url: `${slot.uploadUrl}?${slot.uploadSasKey}`, body: csv },
+  );
+  expect(stored).toBeGreaterThanOrEqual(200);
+  expect(stored).toBeLessThan(300);
+  await mutate(
+    admin,
+    "completeUpload",
+    `mutation ($id: ID!) { completeUpload(uploadId: $id) { ${answer("MutationCompleteUploadSuccess", "id status")} } }`,
+    { id: slot.uploadId },
+  );
+  await expect
+    .poll(
+      async () => {
+        const { upload } = await gql(admin, "query ($id: ID!) { upload(id: $id) { status errors { message } } }", {
+          id: slot.uploadId,
+        });
+        return upload.status === "Error" ? JSON.stringify(upload.errors) : upload.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("Success");
+  return { userId: await userIdByEmail(admin, email), email, name: `${spec.firstName} ${spec.lastName}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staffing plans
+// ---------------------------------------------------------------------------------------------
+
+export type ShiftName = "Days" | "Evenings" | "Nights";
+export type RoleSpec = {
+  name: string;
+  jobId: string;
+  isExempt: boolean;
+  fte?: number;
+  shifts?: { shift: ShiftName; startTime: string; durationHours: number; staffPerShift: number }[];
+};
+export type UnitSpec = {
+  census: number;
+  careTeamTarget: number;
+  nonProductiveGoalPercentage: number;
+  targetOvertimePercentage: number;
+  productiveFteBudget?: number;
+  totalPaidFteBudget?: number;
+};
+/** A staff member's position in the plan: a role by name, its shift (none for exempt roles), the FTE. */
+export type AssignmentSpec = { staffId: string; role: string; shift: ShiftName | null; fte: number };
+export type WizardStepName =
+  | "UnitDefinition"
+  | "DefineRoles"
+  | "CreateCareSchedules"
+  | "AssignStaff"
+  | "FinalizePositionControl";
+
+/** The seed's jobs by their place in db/seed/demo.ts (JOBS). */
+export const JOB_IDS = {
+  registeredNurse: demoId("job", 1),
+  certifiedNursingAssistant: demoId("job", 4),
+  unitSecretary: demoId("job", 6),
+  nurseManager: demoId("job", 7),
+} as const;
+
+const PLAN_FIELDS =
+  "plan { id roles { id name } openPositions { id fte shift startTime endTime unitRoleId isTraveller } }";
+const planAnswer = (name: string) => answer(`Mutation${name}Success`, PLAN_FIELDS);
+
+/** Calculates the plan's open positions (what stays unfilled), as step 5's button does. */
+export async function calculateOpenPositions(manager: Page, planId: string): Promise<Json> {
+  const data = await mutate(
+    manager,
+    "calculateOpenPositions",
+    `mutation ($planId: ID!) { calculateOpenPositions(planId: $planId) { ${planAnswer("CalculateOpenPositions")} } }`,
+    { planId },
+  );
+  return data.plan as Json;
+}
+
+/** Completes a wizard step, as its main button does. */
+export async function completeStep(manager: Page, planId: string, step: WizardStepName): Promise<Json> {
+  const data = await mutate(
+    manager,
+    "completeWizardStep",
+    `mutation ($planId: ID!, $step: WizardStep!) { completeWizardStep(planId: $planId, step: $step) {
+      ${planAnswer("CompleteWizardStep")} } }`,
+    { planId, step },
+  );
+  return data.plan as Json;
+}
+
+/** Gives an open position of the plan a requisition number, keeping the rest of it. */
+export async function setRequisition(manager: Page, open: Json, requisitionNumber: string): Promise<Json> {
+  const data = await mutate(
+    manager,
+    "updateOpenPosition",
+    `mutation ($id: ID!, $input: OpenPositionInput!) { updateOpenPosition(id: $id, input: $input) {
+      ${planAnswer("UpdateOpenPosition")} } }`,
+    {
+      id: open.id,
+      input: {
+        unitRoleId: open.unitRoleId,
+        fte: open.fte,
+        shift: open.shift,
+        startTime: open.startTime,
+        endTime: open.endTime,
+        isTraveller: open.isTraveller,
+        requisitionNumber,
+      },
+    },
+  );
+  return data.plan as Json;
+}
+
+/**
+ * Begins the cost center's plan as its Complete Wizard holder and builds it up to a step: the unit
+ * definition, the roles, the staff's positions, then completes the steps named in order (open
+ * positions are calculated before FinalizePositionControl). Answers the plan as the last call left it.
+ */
+export async function buildPlan(
+  manager: Page,
+  costCenterId: string,
+  options: {
+    unit: UnitSpec;
+    roles: readonly RoleSpec[];
+    assignments?: readonly AssignmentSpec[];
+    steps: readonly WizardStepName[];
+  },
+): Promise<Json> {
+  const started = await mutate(
+    manager,
+    "startStaffingPlan",
+    `mutation ($id: ID!) { startStaffingPlan(costCenterId: $id) { ${planAnswer("StartStaffingPlan")} } }`,
+    { id: costCenterId },
+  );
+  const planId = started.plan.id as string;
+  let plan = (
+    await mutate(
+      manager,
+      "saveUnitDefinition",
+      `mutation ($planId: ID!, $input: UnitDefinitionInput!) { saveUnitDefinition(planId: $planId, input: $input) {
+        ${planAnswer("SaveUnitDefinition")} } }`,
+      { planId, input: options.unit },
+    )
+  ).plan as Json;
+  for (const role of options.roles) {
+    plan = (
+      await mutate(
+        manager,
+        "createUnitRole",
+        `mutation ($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
+          ${planAnswer("CreateUnitRole")} } }`,
+        { planId, input: role },
+      )
+    ).plan as Json;
+  }
+  for (const position of options.assignments ?? []) {
+    const role = (plan.roles as Json[]).find((r) => r.name === position.role);
+    expect(role, `a role named ${position.role}`).toBeDefined();
+    plan = (
+      await mutate(
+        manager,
+        "assignStaffPosition",
+        `mutation ($planId: ID!, $input: StaffPositionInput!) { assignStaffPosition(planId: $planId, input: $input) {
+          ${planAnswer("AssignStaffPosition")} } }`,
+        {
+          planId,
+          input: { staffId: position.staffId, unitRoleId: role?.id, shift: position.shift, fte: position.fte },
+        },
+      )
+    ).plan as Json;
+  }
+  for (const step of options.steps) {
+    if (step === "FinalizePositionControl") plan = await calculateOpenPositions(manager, planId);
+    plan = await completeStep(manager, planId, step);
+  }
+  return plan;
+}
+
+/** Opens a wizard step of a cost center as the page's account, and waits for its heading. */
+export async function openWizardStep(page: Page, costCenterId: string, path: string, heading: string): Promise<void> {
+  await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), costCenterId);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facility-wide settings: a snapshot now, put back in teardown
+// ---------------------------------------------------------------------------------------------
+
+const SETTINGS_QUERY = `{
+  facilitySettings {
+    facilityName facilityOwner systemName divisionName annualHoursPerFte timeZone education
+    budgetSettings { prnStaffValue fiscalYearMonthsBegin fiscalYearDaysBegin budgetSeasonBeginMonth budgetSeasonBeginDay
+      budgetSeasonEndMonth budgetSeasonEndDay nextPayPeriodBegin nextPayPeriodEnd }
+    shiftSettings { dayShiftStart dayShiftEnd eveningShiftStart eveningShiftEnd nightShiftStart nightShiftEnd
+      otherShiftStart otherShiftEnd dropdownStartTime dropdownEndTime emailContact startDay endDay }
+  }
+  adminTasks { taskName taskState }
+}`;
+
+type FacilitySnapshot = Json;
+
+async function facilitySnapshot(admin: Page): Promise<FacilitySnapshot> {
+  return gql(admin, SETTINGS_QUERY);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Puts back whatever part of the facility's settings and onboarding tasks differs from the snapshot. */
+async function restoreFacility(admin: Page, before: FacilitySnapshot): Promise<void> {
+  const now = await facilitySnapshot(admin);
+  const was = before.facilitySettings as Json;
+  const is = now.facilitySettings as Json;
+  const relations = (s: Json) => ({
+    facilityName: s.facilityName,
+    facilityOwner: s.facilityOwner,
+    systemName: s.systemName,
+    divisionName: s.divisionName,
+  });
+  if (!same(relations(was), relations(is))) {
+    await mutate(
+      admin,
+      "defineSystemRelationships",
+      `mutation ($input: SystemRelationshipsInput!) { defineSystemRelationships(input: $input) {
+        ${answer("MutationDefineSystemRelationshipsSuccess", "id")} } }`,
+      { input: relations(was) },
+    );
+  }
+  const financial = (s: Json) => ({ ...s.budgetSettings, annualHoursPerFte: s.annualHoursPerFte });
+  if (was.budgetSettings && !same(financial(was), financial(is))) {
+    await mutate(
+      admin,
+      "updateFinancialInformation",
+      `mutation ($input: FinancialInformationInput!) { updateFinancialInformation(input: $input) {
+        ${answer("MutationUpdateFinancialInformationSuccess", "id")} } }`,
+      { input: financial(was) },
+    );
+  }
+  const hr = (s: Json) => ({ ...s.shiftSettings, timeZone: s.timeZone, education: s.education });
+  if (was.shiftSettings && !same(hr(was), hr(is))) {
+    await mutate(
+      admin,
+      "updateHrGuidelines",
+      `mutation ($input: HrGuidelinesInput!) { updateHrGuidelines(input: $input) {
+        ${answer("MutationUpdateHrGuidelinesSuccess", "id")} } }`,
+      { input: hr(was) },
+    );
+  }
+  // Saving a screen completes its onboarding task: put each task's state back too.
+  const tasksNow = now.adminTasks as Json[];
+  for (const task of before.adminTasks as Json[]) {
+    if (tasksNow.find((t) => t.taskName === task.taskName)?.taskState === task.taskState) continue;
+    await mutate(
+      admin,
+      "updateAdminTask",
+      `mutation ($input: AdminTaskInput!) { updateAdminTask(input: $input) {
+        ${answer("MutationUpdateAdminTaskSuccess", "taskName")} } }`,
+      { input: { taskName: task.taskName, taskState: task.taskState } },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Puts back the users of the access list as they were: each one's position, notes and permissions
+ * (users added since are left to their own teardown).
+ */
+async function restoreAccess(admin: Page, before: Map<string, Json>): Promise<void> {
+  const now = await accessList(admin);
+  const permissions = (user: Json) =>
+    (user.costCenterPermissions as Json[])
+      .filter((p) => !p.executive)
+      .map(({ costCenterId, completeWizard, manageStaff, readOnly, fte }) => ({
+        costCenterId,
+        completeWizard,
+        manageStaff,
+        readOnly,
+        fte,
+      }))
+      .sort((a, b) => String(a.costCenterId).localeCompare(String(b.costCenterId)));
+  const moves = new Map<string, string[]>();
+  for (const [id, was] of before) {
+    const is = now.get(id);
+    if (!is) continue;
+    if (is.positionId !== was.positionId) moves.set(was.positionId, [...(moves.get(was.positionId) ?? []), id]);
+    const executive = (was.costCenterPermissions as Json[]).some((p) => p.executive);
+    if (executive) continue;
+    if (!same(permissions(was), permissions(is)) || was.notes !== is.notes) {
+      await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+        id,
+        input: { costCenterPermissions: permissions(was), executive: false, notes: was.notes },
+      });
+    }
+  }
+  for (const [positionId, userIds] of moves) {
+    await mutate(
+      admin,
+      "moveStaff",
+      `mutation ($target: ID!, $ids: [ID!]!) { moveStaff(targetPositionId: $target, userIds: $ids) {
+        ${answer("MutationMoveStaffSuccess", "id")} } }`,
+      { target: positionId, ids: userIds },
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+/** A cost center of the test's own (by default with the demo manager's Complete Wizard on it). */
+export type OwnUnit = OwnCostCenter & {
+  /** `${code} ${name}`, as pickers and permission rows show it. */
+  label: string;
+  /** Puts a new staff member into the cost center; they are deleted again in teardown. */
+  addStaff: (spec: StaffSpec) => Promise<StaffMember>;
+  /** A new user of this cost center through a Users upload (REVIEW state); deleted in teardown. */
+  uploadUser: (spec: { firstName: string; lastName: string; positionTitle: string; fte: number }) => Promise<{
+    userId: string;
+    email: string;
+    name: string;
+  }>;
+};
+
+export type OwnDataFixtures = {
+  /** A page signed in as the demo admin, in a browser context of its own. */
+  admin: Page;
+  /**
+   * Makes cost centers of the test's own; teardown takes the manager's permissions on them away and
+   * deletes the users put in. `grant: false` leaves the manager out.
+   */
+  ownUnits: { create: (name?: string, options?: { grant?: boolean }) => Promise<OwnUnit> };
+  /** One new cost center; the demo manager holds Complete Wizard on it until teardown. */
+  ownUnit: OwnUnit;
+  /** Snapshots the facility's settings and onboarding tasks; teardown puts back what changed. */
+  facilitySettings: FacilitySnapshot;
+  /** Snapshots every user's position, notes and permissions; teardown puts back what changed. */
+  userAccess: Map<string, Json>;
+};
+
+export const test = base.extend<OwnDataFixtures>({
+  admin: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await signIn(admin, "admin");
+    await use(admin);
+    await context.close();
+  },
+  ownUnits: async ({ admin }, use) => {
+    const granted: string[] = [];
+    const users: string[] = [];
+    try {
+      await use({
+        create: async (name, options = {}) => {
+          const costCenter = await createCostCenter(admin, name);
+          if (options.grant ?? true) {
+            granted.push(costCenter.id);
+            await grantCompleteWizard(admin, [costCenter.id]);
+          }
+          return {
+            ...costCenter,
+            label: `${costCenter.code} ${costCenter.name}`,
+            addStaff: async (spec) => {
+              const member = await addStaff(admin, costCenter.id, spec);
+              users.push(member.userId);
+              return member;
+            },
+            uploadUser: async (spec) => {
+              const user = await uploadUser(admin, { ...spec, costCenterCode: costCenter.code });
+              users.push(user.userId);
+              return user;
+            },
+          };
+        },
+      });
+    } finally {
+      if (granted.length > 0) await revokeCostCenters(admin, granted);
+      for (const userId of users) await deleteStaff(admin, userId, { ifPresent: true });
+    }
+  },
+  ownUnit: async ({ ownUnits }, use) => {
+    await use(await ownUnits.create());
+  },
+  facilitySettings: async ({ admin }, use) => {
+    const before = await facilitySnapshot(admin);
+    try {
+      await use(before);
+    } finally {
+      await restoreFacility(admin, before);
+    }
+  },
+  userAccess: async ({ admin }, use) => {
+    const before = await accessList(admin);
+    try {
+      await use(before);
+    } finally {
+      await restoreAccess(admin, before);
+    }
+  },
+});
+
+export { expect };
