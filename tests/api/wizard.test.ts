@@ -554,6 +554,9 @@ describe("step 5 and 6: position control, attestation, lock", () => {
       requisitionNumber: "REQ-27-0001",
       isTraveller: true,
     });
+    // An edited open position keeps its place: the list is in role, shift, id order, not storage order.
+    const ids = (plan: Json) => (plan.openPositions as Json[]).map((o) => o.id);
+    expect(ids(fixed.body.plan)).toEqual(ids(body.plan));
     const done = await call("PATCH", "/wizard/", token.user, { planId, step: "FinalizePositionControl" });
     expect(statuses(done.body)).toMatchObject({
       FinalizePositionControl: "Completed",

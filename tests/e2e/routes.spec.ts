@@ -57,6 +57,12 @@ const ROUTES: readonly RouteCase[] = [
   { path: "/exec/employee-search", allowed: ["exec"], heading: /employee search/i },
 ];
 
+/** The table in four parts (shared, admin, user, exec), so that no test walks all of it: each stays well under a minute. */
+const AREAS = ["shared", "admin", "user", "exec"] as const;
+const areaOf = (path: string) =>
+  (AREAS.find((area) => path.startsWith(`/${area}/`)) ?? "shared") as (typeof AREAS)[number];
+const routesOf = (area: (typeof AREAS)[number]) => ROUTES.filter((route) => areaOf(route.path) === area);
+
 /** Paths outside the table, including near misses of real routes. */
 const UNKNOWN_PATHS = ["/no/such/page", "/admin", "/user/wizard", "/exec/landing/extra", "/admin/upload/payroll"];
 
@@ -72,60 +78,66 @@ async function expectNotFound(page: Page, path: string) {
 }
 
 test.describe("signed out", () => {
-  test("reaches only /home; signed-in routes send to /home; unknown paths show not found", async ({ page }) => {
+  for (const area of AREAS) {
+    test(`the ${area} routes send a signed-out visitor to /home`, async ({ page }) => {
+      for (const route of routesOf(area)) {
+        await test.step(route.path, async () => {
+          await page.goto(route.path);
+          await expect(page, `${route.path} sends a signed-out visitor to /home`).toHaveURL(/\/home$/);
+          await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+        });
+      }
+      // Nothing was ever stored: a signed-out visitor has no session.
+      expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();
+    });
+  }
+
+  test("reaches /home; / goes there; unknown paths show not found", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-
     await page.goto("/");
     await expect(page).toHaveURL(/\/home$/);
-
-    for (const route of ROUTES) {
-      await test.step(route.path, async () => {
-        await page.goto(route.path);
-        await expect(page, `${route.path} sends a signed-out visitor to /home`).toHaveURL(/\/home$/);
-        await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-      });
-    }
     for (const path of UNKNOWN_PATHS) {
       await test.step(path, async () => {
         await page.goto(path);
         await expectNotFound(page, path);
       });
     }
-    // Nothing was ever stored: a signed-out visitor has no session.
-    expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();
   });
 });
 
 for (const account of ALL) {
   test.describe(`signed in as ${account}`, () => {
-    test(`reaches exactly the ${account} routes; the others show not found`, async ({ page }) => {
-      await signIn(page, account);
+    for (const area of AREAS) {
+      test(`the ${area} routes: ${account} reaches exactly its own; the others show not found`, async ({ page }) => {
+        await signIn(page, account);
+        for (const route of routesOf(area)) {
+          await test.step(`${route.path} (${route.allowed.includes(account) ? "allowed" : "not found"})`, async () => {
+            await page.goto(route.path);
+            if (route.allowed.includes(account)) {
+              await expect(pageHeading(page, route.heading), `${route.path} shows its page`).toBeVisible();
+              expect(new URL(page.url()).pathname).toBe(route.path);
+              await expect(pageHeading(page, "Page not found")).toHaveCount(0);
+            } else {
+              await expectNotFound(page, route.path);
+            }
+          });
+        }
+      });
+    }
 
-      for (const route of ROUTES) {
-        await test.step(`${route.path} (${route.allowed.includes(account) ? "allowed" : "not found"})`, async () => {
-          await page.goto(route.path);
-          if (route.allowed.includes(account)) {
-            await expect(pageHeading(page, route.heading), `${route.path} shows its page`).toBeVisible();
-            expect(new URL(page.url()).pathname).toBe(route.path);
-            await expect(pageHeading(page, "Page not found")).toHaveCount(0);
-          } else {
-            await expectNotFound(page, route.path);
-          }
-        });
-      }
+    test(`unknown paths show not found to ${account}; /home shows who is signed in`, async ({ page }) => {
+      await signIn(page, account);
       for (const path of UNKNOWN_PATHS) {
         await test.step(path, async () => {
           await page.goto(path);
           await expectNotFound(page, path);
         });
       }
-      await test.step("/home shows who is signed in", async () => {
-        await page.goto("/home");
-        await expect(page.getByRole("heading", { level: 1, name: /^Signed in as / })).toBeVisible();
-        await page.getByRole("link", { name: "Go to your landing page" }).click();
-        await expect(page).toHaveURL(new RegExp(`/${account}/landing$`));
-      });
+      await page.goto("/home");
+      await expect(page.getByRole("heading", { level: 1, name: /^Signed in as / })).toBeVisible();
+      await page.getByRole("link", { name: "Go to your landing page" }).click();
+      await expect(page).toHaveURL(new RegExp(`/${account}/landing$`));
     });
 
     test(`the ${account} guard trusts the server, not an edited session value`, async ({ page }) => {

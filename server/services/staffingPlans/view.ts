@@ -515,7 +515,16 @@ export function assemblePlan(
     };
   });
 
-  const openViews: OpenPositionView[] = openRows.map((o) => ({
+  // A stable order (role, shift, then id): an edited open position keeps its place in the list.
+  const roleOrder = new Map(roles.map((r, index) => [r.id, index]));
+  const openOrder = (o: (typeof openRows)[number]) =>
+    [roleOrder.get(o.unitRoleId ?? "") ?? roles.length, o.shift ? shiftOrder(o.shift) : 3] as const;
+  const sortedOpenRows = [...openRows].sort((a, b) => {
+    const [roleA, shiftA] = openOrder(a);
+    const [roleB, shiftB] = openOrder(b);
+    return roleA - roleB || shiftA - shiftB || a.id.localeCompare(b.id);
+  });
+  const openViews: OpenPositionView[] = sortedOpenRows.map((o) => ({
     id: o.id,
     unitRoleId: o.unitRoleId,
     roleName: o.unitRoleId ? (roleById.get(o.unitRoleId)?.name ?? null) : null,
