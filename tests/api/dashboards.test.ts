@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffingPlans, users } from "../../db/schema";
 import { DEMO_COST_CENTERS, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
@@ -202,6 +203,46 @@ describe("issue #13: facility dashboard figures, hand-worked", () => {
     expect((rest.costCenters as Json[]).map((c) => [c.code, c.status, c.figures])).toEqual(
       (graphql.costCenters as Json[]).map((c) => [c.code, c.status.replace(/_/g, ""), c.figures]),
     );
+  });
+});
+
+describe("issue #13: the facility dashboard as a file (?format=xlsx|csv)", () => {
+  const get = (format: string, token = tokens.exec) =>
+    fetch(`${server.baseUrl}/api/dashboard/facility?format=${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it("CSV: a header row, a row per cost center in scope, then the totals", async () => {
+    const response = await get("csv", tokens.directorOfNursing);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^Cost center,Name,Status,Budgeted productive FTE,Budgeted paid FTE,/);
+    expect(lines.map((line) => line.split(",")[0])).toEqual(["Cost center", "6010", "6020", "6030", "6040", "Total"]);
+    // 6010: in progress, 2.11 productive and 2.34 paid (worked above).
+    expect(lines[1]).toMatch(/^6010,Medical Surgical 3 West,In progress,2\.11,2\.34,/);
+  });
+
+  it(".xlsx: the same rows, numbers as numbers", async () => {
+    const response = await get("xlsx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="facility-dashboard-\d{4}\.xlsx"$/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet?.rowCount).toBe(1 + DEMO_COST_CENTERS.length + 1);
+    const total = sheet?.getRow(sheet.rowCount);
+    expect(total?.getCell(1).value).toBe("Total");
+    expect(total?.getCell(4).value).toBe(4.74); // budgeted productive: 2.11 + 2.63
+  });
+
+  it("refuses an unknown format with a clear message, and an admin gets no file", async () => {
+    const response = await get("pdf");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: "format must be json, xlsx or csv" });
+    expect((await get("csv", tokens.admin)).status).toBe(403);
   });
 });
 

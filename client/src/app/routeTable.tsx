@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
+import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
 import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
@@ -105,11 +106,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: EXEC,
     element: inPreparation("POSITIONS ROLLUP", "Positions rolled up by cost center and job category."),
   },
-  {
-    path: "/exec/facility-dashboard",
-    allowed: EXEC,
-    element: inPreparation("FACILITY DASHBOARD", "Budgeted, hired and open FTE across the facility."),
-  },
+  { path: "/exec/facility-dashboard", allowed: EXEC, element: <FacilityDashboardPage /> },
   {
     path: "/exec/individual-dashboard",
     allowed: EXEC,

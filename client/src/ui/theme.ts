@@ -48,7 +48,9 @@ const config = defineConfig({
     },
   },
   globalCss: {
-    "html, body": { bg: "bg.subtle", color: "fg" },
+    "html, body": { bg: "bg.subtle", color: "fg", _print: { bg: "white" } },
+    // On paper: the page's content only, no controls (labels carry the meaning, never colour alone).
+    ".no-print, body > #root header, body > #root footer": { _print: { display: "none !important" } },
   },
 });
 

@@ -123,6 +123,51 @@ export async function grantCompleteWizard(
   });
 }
 
+/** The demo executive's cost centers as an update states them (executive, read-only, FTE 0). */
+async function executiveCostCenters(admin: Page, userId: string): Promise<{ ids: string[]; notes: string | null }> {
+  const { user } = await gql(
+    admin,
+    `query ($id: ID!) { user(id: $id) { notes costCenterPermissions { costCenterId executive } } }`,
+    { id: userId },
+  );
+  const ids = (user.costCenterPermissions as Json[]).filter((p) => p.executive).map((p) => p.costCenterId as string);
+  return { ids, notes: user.notes as string | null };
+}
+
+/** Sets the executive's cost centers (the demo executive by default) to exactly these. */
+export async function setExecutiveCostCenters(
+  admin: Page,
+  costCenterIds: readonly string[],
+  userId: string = DEMO_USER_IDS.exec,
+): Promise<void> {
+  const { notes } = await executiveCostCenters(admin, userId);
+  await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+    id: userId,
+    input: {
+      costCenterPermissions: costCenterIds.map((costCenterId) => ({
+        costCenterId,
+        completeWizard: false,
+        manageStaff: false,
+        readOnly: true,
+        fte: 0,
+      })),
+      executive: true,
+      notes,
+    },
+  });
+}
+
+/** Adds cost centers to the executive's (the demo executive by default); answers the ones held before. */
+export async function grantExecutive(
+  admin: Page,
+  costCenterIds: readonly string[],
+  userId: string = DEMO_USER_IDS.exec,
+): Promise<string[]> {
+  const { ids } = await executiveCostCenters(admin, userId);
+  await setExecutiveCostCenters(admin, [...new Set([...ids, ...costCenterIds])], userId);
+  return ids;
+}
+
 /** Takes a user's permissions on these cost centers away again, keeping every other one as it is now. */
 export async function revokeCostCenters(
   admin: Page,

@@ -1,0 +1,452 @@
+import { useQuery } from "@apollo/client";
+import { Chart, useChart } from "@chakra-ui/charts";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Drawer,
+  EmptyState,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { useMemo, useState } from "react";
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { graphql } from "../../gql";
+import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { LoadingState } from "../../ui/LoadingState";
+import { ShellPage } from "../shell/ShellPage";
+import { downloadExport } from "./downloadExport";
+
+const FacilityDashboard_Query = graphql(`
+  query FacilityDashboard_Query {
+    facilityDashboard {
+      budgetYear
+      costCenters {
+        costCenterId
+        code
+        name
+        status
+        hppdTarget
+        attestedAt
+        attestedByName
+        figures {
+          ...StaffingFiguresFields
+        }
+      }
+      totals {
+        ...StaffingFiguresFields
+      }
+      statusCounts {
+        notStarted
+        inProgress
+        completed
+        attested
+        needsReverification
+      }
+    }
+  }
+  fragment StaffingFiguresFields on StaffingFigures {
+    budgetedProductiveFte
+    budgetedPaidFte
+    financeProductiveFte
+    financePaidFte
+    hiredFte
+    prnFte
+    travellerFte
+    requestedFte
+    gapFte
+    overHireFte
+    hppdPlanned
+    censusDrivenFte
+  }
+`);
+
+type Dashboard = FacilityDashboard_QueryQuery["facilityDashboard"];
+type Row = Dashboard["costCenters"][number];
+
+/** Status in words and, for those who do not see colour, the same words on the badge. */
+export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
+  NotStarted: { label: "Not started", palette: "gray" },
+  InProgress: { label: "In progress", palette: "orange" },
+  Completed: { label: "Completed", palette: "blue" },
+  Attested: { label: "Attested (locked)", palette: "green" },
+  NeedsReverification: { label: "Needs re-verification", palette: "red" },
+};
+
+const fte = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toFixed(2));
+
+type SortKey = "code" | "name" | "status" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte" | "hppdPlanned";
+const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [
+  { key: "code", label: "Cost center", numeric: false, value: (r) => r.code },
+  { key: "name", label: "Name", numeric: false, value: (r) => r.name },
+  { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.status].label },
+  { key: "budgetedPaidFte", label: "Budgeted paid FTE", numeric: true, value: (r) => r.figures.budgetedPaidFte },
+  { key: "hiredFte", label: "Hired FTE", numeric: true, value: (r) => r.figures.hiredFte },
+  { key: "requestedFte", label: "Requested FTE", numeric: true, value: (r) => r.figures.requestedFte },
+  { key: "gapFte", label: "Gap FTE", numeric: true, value: (r) => r.figures.gapFte },
+  { key: "hppdPlanned", label: "HPPD planned", numeric: true, value: (r) => r.figures.hppdPlanned },
+];
+
+function compare(a: string | number | null, b: string | number | null, key: SortKey) {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  if (key === "code") return String(a).localeCompare(String(b), "en", { numeric: true });
+  return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+}
+
+/** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
+export function FacilityDashboardPage() {
+  const { data, loading, error, refetch } = useQuery(FacilityDashboard_Query);
+  const dashboard = data?.facilityDashboard;
+  return (
+    <ShellPage
+      title="FACILITY DASHBOARD"
+      description="Budgeted, hired and open FTE across the facility, per cost center, for the current budget year."
+      actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
+    >
+      {error && !dashboard ? (
+        <Stack gap="3">
+          <ErrorAlert title="We could not load the facility dashboard" message={error.message} />
+          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
+            Try again
+          </Button>
+        </Stack>
+      ) : loading && !dashboard ? (
+        <LoadingState label="Loading the facility dashboard…" />
+      ) : dashboard && dashboard.costCenters.length === 0 ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title>No cost centers to show</EmptyState.Title>
+            <EmptyState.Description>
+              Ask an administrator for executive access to the cost centers you oversee.
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : dashboard ? (
+        <DashboardBody dashboard={dashboard} />
+      ) : null}
+    </ShellPage>
+  );
+}
+
+function ExportButtons({ path, name }: { path: string; name: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const save = (format: "xlsx" | "csv") =>
+    downloadExport(path, format, `${name}.${format}`).then(
+      () => setFailed(null),
+      (problem: Error) => setFailed(problem.message),
+    );
+  return (
+    <Stack gap="1" align={{ md: "flex-end" }} className="no-print">
+      <HStack gap="2">
+        <Button variant="outline" size="sm" onClick={() => void save("xlsx")}>
+          Export .xlsx
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void save("csv")}>
+          Export CSV
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => window.print()}>
+          Print
+        </Button>
+      </HStack>
+      {failed ? (
+        <Text color="fg.error" textStyle="sm" role="alert">
+          {failed}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<PlanStatus | "">("");
+  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "code", descending: false });
+  const [open, setOpen] = useState<Row | null>(null);
+  const rows = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const column = COLUMNS.find((c) => c.key === sort.key) ?? (COLUMNS[0] as (typeof COLUMNS)[number]);
+    return dashboard.costCenters
+      .filter((r) => !term || r.code.includes(term) || r.name.toLowerCase().includes(term))
+      .filter((r) => !status || r.status === status)
+      .sort((a, b) => compare(column.value(a), column.value(b), sort.key) * (sort.descending ? -1 : 1));
+  }, [dashboard, search, status, sort]);
+  const totals = dashboard.totals;
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        <Figure
+          label="Budgeted paid FTE"
+          value={fte(totals.budgetedPaidFte)}
+          help={`Budget year ${dashboard.budgetYear}`}
+        />
+        <Figure
+          label="Hired FTE"
+          value={fte(totals.hiredFte)}
+          help={`PRN ${fte(totals.prnFte)} · traveller ${fte(totals.travellerFte)}`}
+        />
+        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
+        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
+        <Figure label="HPPD planned" value={fte(totals.hppdPlanned)} help="Direct-care hours per patient day" />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <GapChart rows={dashboard.costCenters} />
+        <StatusSummary counts={dashboard.statusCounts} />
+      </SimpleGrid>
+
+      <Card.Root variant="outline" bg="bg.panel">
+        <Card.Body gap="4">
+          <HStack gap="3" wrap="wrap" className="no-print">
+            <Input
+              aria-label="Filter cost centers"
+              placeholder="Filter by number or name"
+              maxW="xs"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <NativeSelect.Root maxW="xs">
+              <NativeSelect.Field
+                aria-label="Plan status"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as PlanStatus | "")}
+              >
+                <option value="">Every status</option>
+                {(Object.keys(PLAN_STATUS) as PlanStatus[]).map((s) => (
+                  <option key={s} value={s}>
+                    {PLAN_STATUS[s].label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Text textStyle="sm" color="fg.muted" data-testid="row-count">
+              {rows.length} of {dashboard.costCenters.length} cost centers
+            </Text>
+          </HStack>
+          <Table.ScrollArea>
+            <Table.Root size="sm" interactive data-testid="dashboard-table">
+              <Table.Header>
+                <Table.Row>
+                  {COLUMNS.map((column) => (
+                    <Table.ColumnHeader
+                      key={column.key}
+                      textAlign={column.numeric ? "end" : "start"}
+                      aria-sort={sort.key === column.key ? (sort.descending ? "descending" : "ascending") : undefined}
+                    >
+                      <Button
+                        variant="plain"
+                        size="xs"
+                        px="0"
+                        fontWeight="semibold"
+                        onClick={() =>
+                          setSort((current) => ({
+                            key: column.key,
+                            descending: current.key === column.key ? !current.descending : false,
+                          }))
+                        }
+                      >
+                        {column.label}
+                        {sort.key === column.key ? (sort.descending ? " ↓" : " ↑") : ""}
+                      </Button>
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => (
+                  <Table.Row key={row.costCenterId} data-testid="dashboard-row">
+                    <Table.Cell>
+                      <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setOpen(row)}>
+                        {row.code}
+                      </Button>
+                    </Table.Cell>
+                    <Table.Cell>{row.name}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={PLAN_STATUS[row.status].palette}>{PLAN_STATUS[row.status].label}</Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{fte(row.figures.budgetedPaidFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(row.figures.hiredFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(row.figures.requestedFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(row.figures.gapFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(row.figures.hppdPlanned)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+              <Table.Footer>
+                <Table.Row fontWeight="semibold" data-testid="dashboard-totals">
+                  <Table.Cell colSpan={3}>Total (every cost center shown above the filter)</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(totals.budgetedPaidFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(totals.hiredFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(totals.requestedFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(totals.gapFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(totals.hppdPlanned)}</Table.Cell>
+                </Table.Row>
+              </Table.Footer>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Card.Body>
+      </Card.Root>
+      <CostCenterDrawer row={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function Figure({ label, value, help }: { label: string; value: string; help: string }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body p="4">
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText>{value}</Stat.ValueText>
+          <Stat.HelpText>{help}</Stat.HelpText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The cost centers with the largest gap, as bars: where to hire first. */
+function GapChart({ rows }: { rows: readonly Row[] }) {
+  const chart = useChart({
+    data: [...rows]
+      .filter((r) => r.figures.gapFte > 0)
+      .sort((a, b) => b.figures.gapFte - a.figures.gapFte)
+      .slice(0, 10)
+      .map((r) => ({ costCenter: r.code, gap: r.figures.gapFte })),
+    series: [{ name: "gap", color: "red.solid", label: "Gap FTE" }],
+  });
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Header>
+        <Text fontWeight="semibold">Gap by cost center (largest ten)</Text>
+      </Card.Header>
+      <Card.Body>
+        {chart.data.length === 0 ? (
+          <Text color="fg.muted">No cost center has a gap.</Text>
+        ) : (
+          <Chart.Root maxH="xs" chart={chart} aria-label="Gap FTE by cost center">
+            <BarChart data={chart.data}>
+              <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
+              <XAxis dataKey={chart.key("costCenter")} tickLine={false} axisLine={false} />
+              <YAxis tickLine={false} axisLine={false} />
+              {chart.series.map((item) => (
+                <Bar
+                  key={item.name}
+                  isAnimationActive={false}
+                  dataKey={chart.key(item.name)}
+                  fill={chart.color(item.color)}
+                />
+              ))}
+            </BarChart>
+          </Chart.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatusSummary({ counts }: { counts: Dashboard["statusCounts"] }) {
+  const items: [PlanStatus, number][] = [
+    ["NotStarted", counts.notStarted],
+    ["InProgress", counts.inProgress],
+    ["Completed", counts.completed],
+    ["Attested", counts.attested],
+    ["NeedsReverification", counts.needsReverification],
+  ];
+  const total = items.reduce((sum, [, n]) => sum + n, 0);
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Header>
+        <Text fontWeight="semibold">Plans by status</Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3" data-testid="status-counts">
+          {items.map(([status, n]) => (
+            <HStack key={status} gap="3">
+              <Text w="44" textStyle="sm">
+                {PLAN_STATUS[status].label}
+              </Text>
+              <Box flex="1" bg="bg.muted" h="3" rounded="full" overflow="hidden" aria-hidden="true">
+                <Box bg={`${PLAN_STATUS[status].palette}.solid`} h="full" w={`${total ? (n / total) * 100 : 0}%`} />
+              </Box>
+              <Text w="8" textAlign="end" fontWeight="semibold">
+                {n}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CostCenterDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const figures = row?.figures;
+  const lines: [string, string][] = figures
+    ? [
+        ["Budgeted productive FTE", fte(figures.budgetedProductiveFte)],
+        ["Budgeted paid FTE", fte(figures.budgetedPaidFte)],
+        ["Finance productive FTE", fte(figures.financeProductiveFte)],
+        ["Finance paid FTE", fte(figures.financePaidFte)],
+        ["Hired FTE", fte(figures.hiredFte)],
+        ["PRN FTE", fte(figures.prnFte)],
+        ["Traveller FTE", fte(figures.travellerFte)],
+        ["Requested FTE", fte(figures.requestedFte)],
+        ["Gap FTE", fte(figures.gapFte)],
+        ["Over-hire FTE", fte(figures.overHireFte)],
+        ["HPPD planned / target", `${fte(figures.hppdPlanned)} / ${fte(row?.hppdTarget)}`],
+        ["Census-driven FTE", fte(figures.censusDrivenFte)],
+      ]
+    : [];
+  return (
+    <Drawer.Root open={row !== null} onOpenChange={(event) => (event.open ? undefined : onClose())} size="md">
+      <Drawer.Backdrop />
+      <Drawer.Positioner>
+        <Drawer.Content>
+          <Drawer.Header>
+            <Drawer.Title>{row ? `${row.code} ${row.name}` : ""}</Drawer.Title>
+          </Drawer.Header>
+          <Drawer.Body>
+            {row ? (
+              <Stack gap="4">
+                <Badge alignSelf="flex-start" colorPalette={PLAN_STATUS[row.status].palette}>
+                  {PLAN_STATUS[row.status].label}
+                </Badge>
+                {row.attestedAt ? (
+                  <Text textStyle="sm">
+                    Attested by {row.attestedByName} on {new Date(row.attestedAt).toLocaleString()}
+                  </Text>
+                ) : null}
+                <Table.Root size="sm" data-testid="drawer-figures">
+                  <Table.Body>
+                    {lines.map(([label, value]) => (
+                      <Table.Row key={label}>
+                        <Table.Cell>{label}</Table.Cell>
+                        <Table.Cell textAlign="end">{value}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Stack>
+            ) : null}
+          </Drawer.Body>
+          <Drawer.Footer>
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+          </Drawer.Footer>
+        </Drawer.Content>
+      </Drawer.Positioner>
+    </Drawer.Root>
+  );
+}

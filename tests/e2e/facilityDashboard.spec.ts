@@ -1,0 +1,106 @@
+import ExcelJS from "exceljs";
+import {
+  buildPlan,
+  expect,
+  grantExecutive,
+  JOB_IDS,
+  setExecutiveCostCenters,
+  test,
+  uniqueWord,
+} from "./support/ownData";
+import { signIn } from "./support/signIn";
+
+/**
+ * The facility dashboard (issue #13) as the demo executive sees it: a cost center of the test's own
+ * with a plan whose figures are worked by hand, found by filter, sorted, drilled into, exported.
+ * The executive's cost centers are put back in teardown.
+ */
+
+test("an executive reads the facility dashboard: figures, filter, sort, drill-down, export", async ({
+  page,
+  admin,
+  ownUnits,
+}) => {
+  // One RN on days, 0700 for 12.5 h (12 paid), census 2 at 6 HPPD, 10 % non-productive; nothing hired or requested.
+  const unit = await ownUnits.create(`Dashboard Unit ${uniqueWord()}`);
+  const manager = await page.context().browser()?.newPage();
+  if (!manager) throw new Error("no browser");
+  await signIn(manager, "user");
+  await buildPlan(manager, unit.id, {
+    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
+    roles: [
+      {
+        name: "Registered Nurse",
+        jobId: JOB_IDS.registeredNurse,
+        isExempt: false,
+        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
+      },
+    ],
+    steps: [],
+  });
+  await manager.close();
+  const before = await grantExecutive(admin, [unit.id]);
+  try {
+    await signIn(page, "exec");
+    await page.goto("/exec/facility-dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
+    const rows = page.getByTestId("dashboard-row");
+    await expect(rows).toHaveCount(before.length + 1);
+
+    await page.getByLabel("Filter cost centers").fill(unit.code);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId("row-count")).toHaveText(`1 of ${before.length + 1} cost centers`);
+    const row = rows.first();
+    await expect(row.getByRole("cell")).toHaveText([
+      unit.code,
+      unit.name,
+      "In progress",
+      "2.34", // 12 paid h × 365 ÷ 2080 = 2.1058 productive ÷ (1 − 10 %) = 2.3397 paid
+      "0.00",
+      "0.00",
+      "2.34", // nothing hired or requested: the whole paid need is the gap
+      "6.00", // 12 direct-care hours ÷ census 2
+    ]);
+
+    await page.getByLabel("Filter cost centers").fill("");
+    await page.getByLabel("Plan status").selectOption({ label: "In progress" });
+    await expect(rows.filter({ hasText: unit.code })).toHaveCount(1);
+    await page.getByLabel("Plan status").selectOption({ label: "Every status" });
+
+    // Sort by gap, largest first: ours (2.34) comes before every demo unit without a plan (0.00).
+    await page.getByRole("button", { name: /^Gap FTE/ }).click();
+    await page.getByRole("button", { name: /^Gap FTE/ }).click();
+    await expect(page.getByRole("columnheader", { name: /Gap FTE/ })).toHaveAttribute("aria-sort", "descending");
+    const gaps = (await rows.locator("td:nth-child(7)").allTextContents()).map(Number);
+    expect(gaps).toEqual([...gaps].sort((a, b) => b - a));
+
+    await rows.filter({ hasText: unit.code }).getByRole("button", { name: unit.code }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByRole("heading", { name: `${unit.code} ${unit.name}` })).toBeVisible();
+    await expect(drawer.getByTestId("drawer-figures")).toContainText("Census-driven FTE2.11"); // 2 × 6 × 365 ÷ 2080
+    await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", fullPage: true });
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await expect(drawer).toBeHidden();
+    await page.screenshot({ path: "test-results/screens/facility-dashboard.png", fullPage: true });
+
+    // The export holds the same rows as the screen, then the totals.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export .xlsx" }).click();
+    const file = await (await downloading).path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe("Cost center");
+    expect(sheet?.rowCount).toBe(1 + before.length + 1 + 1); // header, rows, total
+    const ours = sheet?.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(1).value === unit.code);
+    expect(ours?.getCell(5).value).toBe(2.34);
+  } finally {
+    await setExecutiveCostCenters(admin, before);
+  }
+});
+
+test("a user account has no facility dashboard: the route shows not found", async ({ page }) => {
+  await signIn(page, "user");
+  await page.goto("/exec/facility-dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
