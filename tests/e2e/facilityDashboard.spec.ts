@@ -44,6 +44,8 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await signIn(page, "exec");
     await page.goto("/exec/facility-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
+    // The gap chart draws a bar for each cost center with a gap (ours among them).
+    await expect(page.getByTestId("gap-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
     const rows = page.getByTestId("dashboard-row");
     await expect(rows).toHaveCount(before.length + 1);
 
@@ -78,7 +80,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     const drawer = page.getByRole("dialog");
     await expect(drawer.getByRole("heading", { name: `${unit.code} ${unit.name}` })).toBeVisible();
     await expect(drawer.getByTestId("drawer-figures")).toContainText("Census-driven FTE2.11"); // 2 × 6 × 365 ÷ 2080
-    await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", fullPage: true });
+    await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", animations: "disabled" });
     await drawer.getByRole("button", { name: "Close" }).click();
     await expect(drawer).toBeHidden();
     await page.screenshot({ path: "test-results/screens/facility-dashboard.png", fullPage: true });

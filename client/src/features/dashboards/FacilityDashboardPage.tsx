@@ -284,7 +284,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
               </Table.Body>
               <Table.Footer>
                 <Table.Row fontWeight="semibold" data-testid="dashboard-totals">
-                  <Table.Cell colSpan={3}>Total (every cost center shown above the filter)</Table.Cell>
+                  <Table.Cell colSpan={3}>Total, all {dashboard.costCenters.length} cost centers</Table.Cell>
                   <Table.Cell textAlign="end">{fte(totals.budgetedPaidFte)}</Table.Cell>
                   <Table.Cell textAlign="end">{fte(totals.hiredFte)}</Table.Cell>
                   <Table.Cell textAlign="end">{fte(totals.requestedFte)}</Table.Cell>
@@ -326,7 +326,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
     series: [{ name: "gap", color: "red.solid", label: "Gap FTE" }],
   });
   return (
-    <Card.Root variant="outline" bg="bg.panel">
+    <Card.Root variant="outline" bg="bg.panel" data-testid="gap-chart">
       <Card.Header>
         <Text fontWeight="semibold">Gap by cost center (largest ten)</Text>
       </Card.Header>
@@ -334,8 +334,8 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
         {chart.data.length === 0 ? (
           <Text color="fg.muted">No cost center has a gap.</Text>
         ) : (
-          <Chart.Root maxH="xs" chart={chart} aria-label="Gap FTE by cost center">
-            <BarChart data={chart.data}>
+          <Chart.Root maxH="64" chart={chart} aria-label="Gap FTE by cost center">
+            <BarChart responsive data={chart.data}>
               <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
               <XAxis dataKey={chart.key("costCenter")} tickLine={false} axisLine={false} />
               <YAxis tickLine={false} axisLine={false} />
