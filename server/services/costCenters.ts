@@ -17,7 +17,8 @@ export type CostCenterRecord = {
   prnFte: number | null;
 };
 
-const columns = {
+/** A cost center as the services answer it; `prnFte` needs facility_budget_settings joined. */
+export const costCenterColumns = {
   id: costCenters.id,
   facilityId: costCenters.facilityId,
   code: costCenters.code,
@@ -25,8 +26,8 @@ const columns = {
   prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
 };
 
-/** Numeric codes sort as numbers (9 before 10); anything else after them, as text. */
-const byNumericCode = [
+/** Numeric codes sort as numbers (9 before 10); anything else after them, as text (spec §9). */
+export const byNumericCode = [
   sql`case when ${costCenters.code} ~ '^[0-9]+$' then ${costCenters.code}::numeric end nulls last`,
   costCenters.code,
 ];
@@ -35,7 +36,7 @@ const byNumericCode = [
 export async function listCostCenters(db: Queryable, viewer: Viewer, facilityId = viewer.facilityId) {
   requireAdmin(viewer, facilityId);
   return db
-    .select(columns)
+    .select(costCenterColumns)
     .from(costCenters)
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
     .where(and(eq(costCenters.facilityId, facilityId), isNull(costCenters.deletedAt)))
@@ -50,7 +51,7 @@ export async function getCostCenter(db: Queryable, viewer: Viewer, id: string): 
 async function findActive(db: Queryable, viewer: Viewer, id: string): Promise<CostCenterRecord> {
   requireUuid(id, "cost center");
   const [row] = await db
-    .select(columns)
+    .select(costCenterColumns)
     .from(costCenters)
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
     .where(and(eq(costCenters.id, id), eq(costCenters.facilityId, viewer.facilityId), isNull(costCenters.deletedAt)))

@@ -1,11 +1,12 @@
 // The executives' and managers' figures (spec §1, §7 'Dashboard'; DESIGN.md §3): every plan in the
 // viewer's scope, figured by the one staffing model, in a fixed number of queries.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
 import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
+import { byNumericCode, costCenterColumns } from "./costCenters";
 import { forbidden } from "./errors";
-import { type Access, budgetYearOf, type PlanView, planViews } from "./staffingPlans";
+import { type Access, attestedByNameSql, budgetColumns, budgetYearOf, type PlanView, planViews } from "./staffingPlans";
 import type { Viewer } from "./viewer";
 
 /** Where a cost center's plan for the current budget year stands. */
@@ -65,13 +66,7 @@ export type FacilityDashboard = {
 async function costCentersInScope(db: Queryable, viewer: Viewer) {
   if (viewer.accountType === "admin") throw forbidden();
   return db
-    .select({
-      id: costCenters.id,
-      code: costCenters.code,
-      name: costCenters.name,
-      facilityId: costCenters.facilityId,
-      prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
-    })
+    .select(costCenterColumns)
     .from(costCenterPermissions)
     .innerJoin(costCenters, eq(costCenters.id, costCenterPermissions.costCenterId))
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
@@ -83,7 +78,7 @@ async function costCentersInScope(db: Queryable, viewer: Viewer) {
         viewer.accountType === "exec" ? eq(costCenterPermissions.executive, true) : undefined,
       ),
     )
-    .orderBy(asc(sql`length(${costCenters.code})`), asc(costCenters.code));
+    .orderBy(...byNumericCode);
 }
 
 function statusOf(plan: PlanView | null): PlanStatus {
@@ -141,14 +136,7 @@ const sumShown = (values: (number | null)[]) => fte(values.reduce<number>((sum, 
 export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
   const scope = await costCentersInScope(db, viewer);
   const [budget] = await db
-    .select({
-      fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
-      fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
-      budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
-      budgetSeasonBeginDay: facilityBudgetSettings.budgetSeasonBeginDay,
-      budgetSeasonEndMonth: facilityBudgetSettings.budgetSeasonEndMonth,
-      budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
-    })
+    .select(budgetColumns)
     .from(facilityBudgetSettings)
     .where(eq(facilityBudgetSettings.facilityId, viewer.facilityId));
   const budgetYear = budgetYearOf(now, budget ?? null);
@@ -158,7 +146,7 @@ export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new
       : await db
           .select({
             plan: staffingPlans,
-            attestedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+            attestedByName: attestedByNameSql,
           })
           .from(staffingPlans)
           .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId))

@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema";
 import { EMPLOYEE_SEARCH_MAX_RESULTS, employeeSearchSchema } from "../../schema/employeeSearch";
+import { byNumericCode } from "./costCenters";
 import { forbidden, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
@@ -259,12 +260,6 @@ function permittedCostCenter(db: Queryable, viewer: Viewer): SQL | undefined {
     .where(and(eq(costCenterPermissions.userId, viewer.userId), holdsAnyPermission));
   return inArray(costCenterStaff.costCenterId, permitted);
 }
-
-/** Cost centers sorted by numeric code (spec §9), codes that are not numbers after them. */
-const byNumericCode = [
-  sql`case when ${costCenters.code} ~ '^[0-9]+$' then ${costCenters.code}::numeric end asc nulls last`,
-  asc(costCenters.code),
-];
 
 /** The staff member's positions in the latest plan of each cost center, in one query. */
 async function staffPositionsByCostCenter(

@@ -2,6 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
+import { costCenterColumns } from "../costCenters";
 import { forbidden, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 
@@ -18,6 +19,16 @@ export const WIZARD_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Access
 // ---------------------------------------------------------------------------------------------
+
+/** The facility budget settings a plan's budget year and season follow (Access["budget"]). */
+export const budgetColumns = {
+  fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
+  fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
+  budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
+  budgetSeasonBeginDay: facilityBudgetSettings.budgetSeasonBeginDay,
+  budgetSeasonEndMonth: facilityBudgetSettings.budgetSeasonEndMonth,
+  budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
+};
 
 export type Access = {
   costCenter: { id: string; code: string; name: string; facilityId: string; prnFte: number | null };
@@ -50,13 +61,8 @@ export async function access(
       code: costCenters.code,
       name: costCenters.name,
       facilityId: costCenters.facilityId,
-      prnFte: sql<number | null>`coalesce(${costCenters.prnFte}, ${facilityBudgetSettings.prnStaffValue})::float8`,
-      fiscalYearMonthsBegin: facilityBudgetSettings.fiscalYearMonthsBegin,
-      fiscalYearDaysBegin: facilityBudgetSettings.fiscalYearDaysBegin,
-      budgetSeasonBeginMonth: facilityBudgetSettings.budgetSeasonBeginMonth,
-      budgetSeasonBeginDay: facilityBudgetSettings.budgetSeasonBeginDay,
-      budgetSeasonEndMonth: facilityBudgetSettings.budgetSeasonEndMonth,
-      budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
+      prnFte: costCenterColumns.prnFte,
+      ...budgetColumns,
       completeWizard: costCenterPermissions.completeWizard,
       hasPermission: sql<boolean>`${costCenterPermissions.id} is not null`,
     })

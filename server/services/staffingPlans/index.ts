@@ -13,7 +13,7 @@
  * - lookups.ts: the what-if model and the lists the steps choose from.
  */
 
-export { type Access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+export { type Access, budgetColumns, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
 export {
   applyPrnStandard,
   assignStaffPosition,
@@ -38,6 +38,7 @@ export { calculateOpenPositions, createOpenPosition, deleteOpenPosition, updateO
 export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
 export {
+  attestedByNameSql,
   getWizard,
   type NeedView,
   type OpenPositionView,

@@ -174,12 +174,15 @@ export async function getWizard(db: Queryable, viewer: Viewer, costCenterId: str
   return buildView(db, granted, now);
 }
 
+/** The attesting user's name (staffing_plans joined with users on attested_by_user_id). */
+export const attestedByNameSql = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
+
 export async function buildView(db: Queryable, granted: Access, now: Date): Promise<WizardView> {
   const budgetYear = budgetYearOf(now, granted.budget);
   const [plan] = await db
     .select({
       plan: staffingPlans,
-      attestedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      attestedByName: attestedByNameSql,
     })
     .from(staffingPlans)
     .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId))
@@ -373,16 +376,15 @@ export function assemblePlan(
     annualHoursPerFte: H,
     steps: stepRows,
     roles: roleRows,
-    shifts: shiftList,
+    shifts: shiftRows,
     staff: staffList,
     staffPositions: positionRows,
     openPositions: openRows,
   } = inputs;
-  const shiftRows = shiftList.map((shift) => ({ shift }));
   const staffRows = staffList.map(({ costCenterId: _costCenterId, ...person }) => person);
 
   const shiftsByRole = new Map<string, (typeof roleShifts.$inferSelect)[]>();
-  for (const { shift } of shiftRows) {
+  for (const shift of shiftRows) {
     const list = shiftsByRole.get(shift.roleId) ?? [];
     list.push(shift);
     shiftsByRole.set(shift.roleId, list);
