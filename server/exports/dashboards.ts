@@ -1,14 +1,7 @@
 // The dashboards' tables as files: the same rows and labels as the screens.
-import type { CostCenterFigures, FacilityDashboard, PlanStatus, StaffingFigures } from "../services/dashboards";
+import { PLAN_STATUS_LABELS } from "../../schema/dashboards";
+import type { CostCenterFigures, FacilityDashboard, StaffingFigures } from "../services/dashboards";
 import type { ExportColumn } from "./tables";
-
-export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
-  NotStarted: "Not started",
-  InProgress: "In progress",
-  Completed: "Completed",
-  Attested: "Attested (locked)",
-  NeedsReverification: "Needs re-verification",
-};
 
 /** A cost center's row, or (costCenter null) the facility's total row. */
 type DashboardRow = { costCenter: CostCenterFigures | null; figures: StaffingFigures };

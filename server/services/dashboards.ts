@@ -3,14 +3,14 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
+import type { PlanStatus } from "../../schema/dashboards";
 import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
 import { byNumericCode, costCenterColumns } from "./costCenters";
 import { forbidden } from "./errors";
 import { type Access, attestedByNameSql, budgetColumns, budgetYearOf, type PlanView, planViews } from "./staffingPlans";
 import type { Viewer } from "./viewer";
 
-/** Where a cost center's plan for the current budget year stands. */
-export type PlanStatus = "NotStarted" | "InProgress" | "Completed" | "Attested" | "NeedsReverification";
+export type { PlanStatus };
 
 /** Staffing figures of a cost center, or of the facility; each FTE rounded as the wizard shows it (2 decimals). */
 export type StaffingFigures = {

@@ -18,6 +18,7 @@ import {
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
@@ -72,13 +73,13 @@ const FacilityDashboard_Query = graphql(`
 type Dashboard = FacilityDashboard_QueryQuery["facilityDashboard"];
 type Row = Dashboard["costCenters"][number];
 
-/** Status in words and, for those who do not see colour, the same words on the badge. */
+/** Status in words (the same as exports) and a badge colour that only repeats them. */
 export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
-  NotStarted: { label: "Not started", palette: "gray" },
-  InProgress: { label: "In progress", palette: "orange" },
-  Completed: { label: "Completed", palette: "blue" },
-  Attested: { label: "Attested (locked)", palette: "green" },
-  NeedsReverification: { label: "Needs re-verification", palette: "red" },
+  NotStarted: { label: PLAN_STATUS_LABELS.NotStarted, palette: "gray" },
+  InProgress: { label: PLAN_STATUS_LABELS.InProgress, palette: "orange" },
+  Completed: { label: PLAN_STATUS_LABELS.Completed, palette: "blue" },
+  Attested: { label: PLAN_STATUS_LABELS.Attested, palette: "green" },
+  NeedsReverification: { label: PLAN_STATUS_LABELS.NeedsReverification, palette: "red" },
 };
 
 const fte = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toFixed(2));
