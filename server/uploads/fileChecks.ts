@@ -1,6 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import yauzl from "yauzl";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadError, type UploadFormat } from "../../schema/uploads";
+import { centralDirectory } from "./zipEntries";
 
 /**
  * Checks an uploaded file before any parser sees it: its size, its magic bytes and, for .xlsx, the
@@ -95,36 +96,5 @@ async function checkXlsx(path: string, head: Buffer): Promise<UploadError[]> {
     return [{ message: UPLOAD_MESSAGES.notXlsx }];
   } finally {
     zip.close();
-  }
-}
-
-/** The central directory's entries, one at a time; nothing is decompressed. */
-async function* centralDirectory(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  while (true) {
-    const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-      const onEntry = (e: yauzl.Entry) => {
-        cleanup();
-        resolve(e);
-      };
-      const onEnd = () => {
-        cleanup();
-        resolve(null);
-      };
-      const onError = (err: Error) => {
-        cleanup();
-        reject(err);
-      };
-      const cleanup = () => {
-        zip.off("entry", onEntry);
-        zip.off("end", onEnd);
-        zip.off("error", onError);
-      };
-      zip.on("entry", onEntry);
-      zip.on("end", onEnd);
-      zip.on("error", onError);
-      zip.readEntry();
-    });
-    if (!entry) return;
-    yield entry;
   }
 }

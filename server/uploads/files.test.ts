@@ -17,7 +17,7 @@ import {
   validateUploadRow,
 } from "../../schema/uploads";
 import { writeStaffCsv, writeStaffXlsx } from "../../tests/support/uploadFiles";
-import { WORKBOOK_PARTS, writeZip } from "../../tests/support/zipFiles";
+import { readZip, WORKBOOK_PARTS, writeZip } from "../../tests/support/zipFiles";
 import { checkUploadFile, ZIP_LIMITS } from "./fileChecks";
 import { readUploadRows, UploadFileError, type UploadRow } from "./readRows";
 import { buildTemplate } from "./templates";
@@ -321,6 +321,30 @@ describe("readUploadRows: xlsx", () => {
     const p = file("instructions-first.xlsx");
     await workbook.xlsx.writeFile(p);
     expect(await readAll(p, "xlsx")).toEqual([{ rowNumber: 1, cells: ["Employee ID"] }]);
+  });
+
+  // exceljs#3064: the stock streaming reader parses a worksheet as soon as it has the shared
+  // strings and relations, and failed here with "Cannot read properties of undefined (reading
+  // 'sheets')" because xl/workbook.xml (the sheet names) is stored after the worksheets.
+  it("reads a workbook whatever order its parts are stored in", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("Instructions").addRow(["read me"]);
+    workbook.addWorksheet("Staff").addRow(["Employee ID", "First Name"]);
+    const written = file("parts-as-written.xlsx");
+    await workbook.xlsx.writeFile(written);
+    const parts = await readZip(written);
+    const rank = (name: string) =>
+      ["xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/styles.xml"].includes(name)
+        ? 0
+        : name === "xl/workbook.xml"
+          ? 2
+          : 1;
+    const reordered = file("workbook-part-last.xlsx");
+    writeZip(
+      reordered,
+      [...parts].sort((a, b) => rank(a.name) - rank(b.name)),
+    );
+    expect(await readAll(reordered, "xlsx")).toEqual([{ rowNumber: 1, cells: ["Employee ID", "First Name"] }]);
   });
 });
 

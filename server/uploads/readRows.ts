@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { type CellValue, UPLOAD_MESSAGES, type UploadError, type UploadFormat } from "../../schema/uploads";
 import { UploadFileError } from "./uploadFileError";
+import { XlsxWorkbookReader } from "./xlsxWorkbookReader";
 
 export { UploadFileError };
 
@@ -14,16 +15,15 @@ const INSTRUCTIONS_SHEET = "Instructions";
 
 /**
  * Streams the rows of an uploaded file: the first data worksheet of an .xlsx through exceljs'
- * streaming WorkbookReader, a .csv through csv-parse. Nothing holds the whole file: memory stays
- * flat however long the file is. Fully empty rows are skipped (their numbers are not reused).
+ * streaming reader (XlsxWorkbookReader), a .csv through csv-parse. Nothing holds the whole file:
+ * memory stays flat however long the file is. Fully empty rows are skipped (their numbers are not reused).
  */
 export function readUploadRows(path: string, format: UploadFormat): AsyncGenerator<UploadRow> {
   return format === "xlsx" ? readXlsxRows(path) : readCsvRows(path);
 }
 
 async function* readXlsxRows(path: string): AsyncGenerator<UploadRow> {
-  const input = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new XlsxWorkbookReader(path, {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -43,8 +43,6 @@ async function* readXlsxRows(path: string): AsyncGenerator<UploadRow> {
   } catch (error) {
     if (error instanceof UploadFileError) throw error;
     throw new UploadFileError([{ message: `The .xlsx workbook could not be read: ${messageOf(error)}` }]);
-  } finally {
-    input.destroy();
   }
 }
 

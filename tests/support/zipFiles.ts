@@ -1,5 +1,8 @@
 import { writeFileSync } from "node:fs";
+import { buffer } from "node:stream/consumers";
 import { crc32, deflateRawSync } from "node:zlib";
+import yauzl from "yauzl";
+import { centralDirectory } from "../../server/uploads/zipEntries";
 
 /**
  * A minimal zip writer for tests that need zips exceljs would never write: zip bombs, zips whose
@@ -70,3 +73,17 @@ export const WORKBOOK_PARTS: readonly ZipEntry[] = [
   { name: "[Content_Types].xml", data: Buffer.from('<?xml version="1.0"?><Types/>') },
   { name: "xl/workbook.xml", data: Buffer.from('<?xml version="1.0"?><workbook/>') },
 ];
+
+/** The entries of a zip file in stored order, decompressed (for re-packing in another order). */
+export async function readZip(path: string): Promise<ZipEntry[]> {
+  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  try {
+    const entries: ZipEntry[] = [];
+    for await (const entry of centralDirectory(zip)) {
+      entries.push({ name: entry.fileName, data: await buffer(await zip.openReadStreamPromise(entry)) });
+    }
+    return entries;
+  } finally {
+    zip.close();
+  }
+}
