@@ -6,12 +6,23 @@ const baseURL = `http://localhost:${port}`;
 const dataDir = `.tmp/e2e-data-${port}`;
 /** Where the built client is; several checkouts or helpers can build and test side by side. */
 const clientDistDir = process.env.CLIENT_DIST_DIR ?? "dist/client";
+/**
+ * Specs that run beside the others: they neither change what other tests read (facility settings,
+ * the demo accounts' permissions, their sessions: no log out) nor count shared rows. Every other
+ * spec runs one test at a time, in its own lane, so a test that counts the demo manager's cost
+ * centers never meets another's granted unit.
+ */
+const BESIDE_THE_OTHERS = /\/(routes|contactUs|graphiql)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "beside-the-others", testMatch: BESIDE_THE_OTHERS },
+    { name: "one-at-a-time", testIgnore: BESIDE_THE_OTHERS, workers: 1 },
+  ],
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
