@@ -7,6 +7,7 @@ import "./dashboard";
 import "./employee";
 import "./facility";
 import "./job";
+import "./positionsRollup";
 import "./upload";
 import "./user";
 import "./userAccess";

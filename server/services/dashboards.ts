@@ -129,11 +129,11 @@ function figuresOf(
 const sumShown = (values: (number | null)[]) => fte(values.reduce<number>((sum, v) => sum + (v ?? 0), 0));
 
 /**
- * `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in
- * total, the current budget year's plan figures. Queries: the scope, the budget settings, the
- * plans, then the seven of the plans' inputs: the same count for 1 cost center or 500.
+ * The cost centers in the viewer's scope with their plans for the current budget year, figured by
+ * the one staffing model. Queries: the scope, the budget settings, the plans, then the seven of the
+ * plans' inputs: the same count for 1 cost center or 500.
  */
-export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
+export async function plansInScope(db: Queryable, viewer: Viewer, now: Date) {
   const scope = await costCentersInScope(db, viewer);
   const [budget] = await db
     .select(budgetColumns)
@@ -168,6 +168,12 @@ export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new
   });
   const views = await planViews(db, viewer.facilityId, entries, now);
   const viewOf = new Map(views.map((v) => [v.costCenterId, v]));
+  return { budgetYear, scope, views, viewOf };
+}
+
+/** `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in total, the current budget year's plan figures. */
+export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
+  const { budgetYear, scope, views, viewOf } = await plansInScope(db, viewer, now);
   const rows = scope.map((c) => figuresOf(c, budgetYear, viewOf.get(c.id) ?? null));
   const statusCounts: Record<PlanStatus, number> = {
     NotStarted: 0,
