@@ -3,6 +3,7 @@ import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
 import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
+import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
 import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
@@ -101,11 +102,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: EXEC,
     element: inPreparation("POSITION CONTROL", "Filled, open and traveller positions against the approved plan."),
   },
-  {
-    path: "/exec/positions-rollup",
-    allowed: EXEC,
-    element: inPreparation("POSITIONS ROLLUP", "Positions rolled up by cost center and job category."),
-  },
+  { path: "/exec/positions-rollup", allowed: EXEC, element: <PositionsRollupPage /> },
   { path: "/exec/facility-dashboard", allowed: EXEC, element: <FacilityDashboardPage /> },
   {
     path: "/exec/individual-dashboard",
