@@ -192,7 +192,7 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
               onChange={(event) => setSearch(event.target.value)}
             />
             <Text textStyle="sm" color="fg.muted" data-testid="row-count">
-              {rows.length} of {rollup.rows.length} rows
+              {rows.length} of {countOf(rollup.rows.length, "row")}
             </Text>
           </HStack>
           <Table.ScrollArea>
@@ -228,9 +228,8 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
                             aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
                             onClick={() => toggle(row.key)}
                           >
-                            <Text as="span" aria-hidden="true" w="3">
-                              {open ? "▾" : "▸"}
-                            </Text>
+                            {/* Drawn by CSS: the arrow is not part of the row's text. */}
+                            <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
                             {row.label}
                           </Button>
                           {row.detail && rollup.groupBy === "JOB" ? (
@@ -257,7 +256,7 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
               </Table.Body>
               <Table.Footer>
                 <Table.Row fontWeight="semibold" data-testid="rollup-totals">
-                  <Table.Cell>Total, all {rollup.rows.length} rows</Table.Cell>
+                  <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
                   <FigureCells figures={totals} />
                 </Table.Row>
               </Table.Footer>
@@ -268,6 +267,8 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
     </Stack>
   );
 }
+
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 function FigureCells({ figures }: { figures: Figures }) {
   return (
