@@ -13,7 +13,7 @@ const RollupGroupByEnum = builder.enumType("RollupGroupBy", {
   } satisfies Record<string, { value: RollupGroupBy; description: string }>,
 });
 
-const RollupFiguresType = builder.objectRef<RollupFigures>("RollupFigures").implement({
+export const RollupFiguresType = builder.objectRef<RollupFigures>("RollupFigures").implement({
   description:
     "Position control FTE of a rollup row. A cell (one cost center's share of one job) is rounded once; a row and the totals are sums of what they hold as shown.",
   fields: (t) => ({

@@ -3,6 +3,7 @@ import "./errors";
 import "./adminTask";
 import "./contactMessage";
 import "./costCenter";
+import "./costCenterSummary";
 import "./dashboard";
 import "./employee";
 import "./facility";

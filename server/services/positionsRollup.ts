@@ -1,11 +1,10 @@
 // The positions rollup (issue #13): FTE by job category, job or cost center across the cost centers
 // in the viewer's scope, from the same per-role position control the wizard shows.
-import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { jobCategories, jobs } from "../../db/schema";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
 import { sumAsShown } from "../../schema/staffing";
 import { plansInScope } from "./dashboards";
+import { jobsOfFacility } from "./jobs";
 import type { Viewer } from "./viewer";
 
 export type { RollupGroupBy };
@@ -87,12 +86,7 @@ export async function positionsRollup(
   now = new Date(),
 ): Promise<PositionsRollup> {
   const { budgetYear, scope, viewOf } = await plansInScope(db, viewer, now);
-  const jobRows = await db
-    .select({ id: jobs.id, name: jobs.name, categoryId: jobs.categoryId, categoryName: jobCategories.name })
-    .from(jobs)
-    .innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId))
-    .where(eq(jobs.facilityId, viewer.facilityId));
-  const jobOf = new Map(jobRows.map((j) => [j.id, j]));
+  const jobOf = new Map((await jobsOfFacility(db, viewer.facilityId)).map((j) => [j.id, j]));
 
   const noJob: Label = { key: "none", label: NO_JOB_LABEL, detail: null, order: "\uffff" };
   const jobLabel = (jobId: string | null): Label => {

@@ -7,8 +7,9 @@ import { demoAccountTokens, executiveOver } from "../support/tokens";
 
 /**
  * Issue #13: the positions rollup (GraphQL `positionsRollup(groupBy)`, REST
- * `GET /api/dashboard/position-rollup`), hand-worked for two small plans with hired, PRN and
- * traveller staff and requisitions; who sees which cost centers; statements that do not grow.
+ * `GET /api/dashboard/position-rollup`) and the individual dashboard (`costCenterSummary(id)`),
+ * hand-worked for two small plans with hired, PRN and traveller staff and requisitions; who sees
+ * which cost centers; statements that do not grow.
  */
 
 let server: TestServer;
@@ -45,9 +46,9 @@ const figures = (f: Partial<Json>) => ({
 //   Hired 1 regular, 0.1 PRN, 0.5 traveller (contract past the budget year: counts whole);
 //   step 5 requests the rest: 2.3397 − 1 − 0.5 = 0.8397, shown 0.84; gap 0.
 const RN_6010 = figures({ budgetedFte: 2.34, hiredFte: 1, prnFte: 0.1, travellerFte: 0.5, requestedFte: 0.84 });
-// 6010 Unit Secretary: Days 0800 8 h (7.5 paid) × 1: 7.5 × 365 ÷ 2080 = 1.3161 ÷ 0.9 = 1.4623 paid;
-//   nobody hired, step 5 requests 1 and 0.46; gap 1.4623 − 1.46 = 0.0023, shown 0.
-const US_6010 = figures({ budgetedFte: 1.46, requestedFte: 1.46 });
+// 6010 Unit Secretary: Days 0800 8.5 h (8 paid) × 1: 8 × 365 ÷ 2080 = 1.4038 ÷ 0.9 = 1.5598 paid;
+//   nobody hired, step 5 requests 1 and 0.56; 1.5598 − 1.56 = −0.0002: no gap, no over-hire shown.
+const US_6010 = figures({ budgetedFte: 1.56, requestedFte: 1.56 });
 // 6020 RN: Days 0700 8 h (7.5 paid) × 2, NP 0: 15 × 365 ÷ 2080 = 2.6322; nothing hired or requested.
 const RN_6020 = figures({ budgetedFte: 2.63, gapFte: 2.63 });
 
@@ -61,6 +62,8 @@ beforeAll(async () => {
     careTeamTarget: 6,
     nonProductiveGoalPercentage: 10,
     targetOvertimePercentage: 0,
+    productiveFteBudget: 3.5,
+    totalPaidFteBudget: 4,
   });
   await manager.addRole(plan6010, {
     name: "Registered Nurse",
@@ -70,7 +73,7 @@ beforeAll(async () => {
   await manager.addRole(plan6010, {
     name: "Unit Secretary",
     jobId: unitSecretary,
-    shift: { shift: "Days", startTime: "0800", durationHours: 8, staffPerShift: 1 },
+    shift: { shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 },
   });
   const wizard = (await (await rest(`/wizard/${cc6010}`, tokens.user)).json()) as Json;
   const rn = (wizard.plan.roles as Json[]).find((r) => r.name === "Registered Nurse") as Json;
@@ -142,9 +145,9 @@ describe("issue #13: positions rollup figures, hand-worked", () => {
         breakdown: [{ key: cc6010, label: "6010 Medical Surgical 3 West", detail: "6010", figures: US_6010 }],
       },
     ]);
-    // 4.97 + 1.46 budgeted; 0.84 + 1.46 requested
+    // 4.97 + 1.56 budgeted; 0.84 + 1.56 requested
     expect(answer.totals).toEqual(
-      figures({ budgetedFte: 6.43, hiredFte: 1, prnFte: 0.1, travellerFte: 0.5, requestedFte: 2.3, gapFte: 2.63 }),
+      figures({ budgetedFte: 6.53, hiredFte: 1, prnFte: 0.1, travellerFte: 0.5, requestedFte: 2.4, gapFte: 2.63 }),
     );
   });
 
@@ -164,8 +167,8 @@ describe("issue #13: positions rollup figures, hand-worked", () => {
         key: cc6010,
         label: "6010 Medical Surgical 3 West",
         detail: "6010",
-        // 2.34 + 1.46 budgeted; 0.84 + 1.46 requested
-        figures: figures({ budgetedFte: 3.8, hiredFte: 1, prnFte: 0.1, travellerFte: 0.5, requestedFte: 2.3 }),
+        // 2.34 + 1.56 budgeted; 0.84 + 1.56 requested
+        figures: figures({ budgetedFte: 3.9, hiredFte: 1, prnFte: 0.1, travellerFte: 0.5, requestedFte: 2.4 }),
         breakdown: [
           { key: registeredNurse, label: "Registered Nurse", detail: "Registered Nurse", figures: RN_6010 },
           { key: unitSecretary, label: "Unit Secretary", detail: "Unit Support", figures: US_6010 },
@@ -184,11 +187,11 @@ describe("issue #13: positions rollup figures, hand-worked", () => {
     )) as Json;
     const row6010 = (dashboard.data.facilityDashboard.costCenters as Json[]).find((c) => c.code === "6010");
     expect(row6010?.figures).toEqual({
-      budgetedPaidFte: 3.8,
+      budgetedPaidFte: 3.9, // 2.3397 + 1.5598 = 3.8996
       hiredFte: 1,
       prnFte: 0.1,
       travellerFte: 0.5,
-      requestedFte: 2.3,
+      requestedFte: 2.4,
       gapFte: 0,
     });
   });
@@ -237,9 +240,9 @@ describe("issue #13: the positions rollup as a file", () => {
       "Registered Nurse,All cost centers,4.97,1,0.1,0.5,0.84,2.63,0",
       "Registered Nurse,6010 Medical Surgical 3 West,2.34,1,0.1,0.5,0.84,0,0",
       "Registered Nurse,6020 Medical Surgical 4 East,2.63,0,0,0,0,2.63,0",
-      "Unit Support,All cost centers,1.46,0,0,0,1.46,0,0",
-      "Unit Support,6010 Medical Surgical 3 West,1.46,0,0,0,1.46,0,0",
-      "Total,,6.43,1,0.1,0.5,2.3,2.63,0",
+      "Unit Support,All cost centers,1.56,0,0,0,1.56,0,0",
+      "Unit Support,6010 Medical Surgical 3 West,1.56,0,0,0,1.56,0,0",
+      "Total,,6.53,1,0.1,0.5,2.4,2.63,0",
     ]);
   });
 
@@ -317,5 +320,120 @@ describe("issue #13: the rollup's statements do not grow with the cost centers",
       return server.database.queries.filter((q) => /^\s*select/i.test(q)).length;
     };
     expect(await statements(tokens.exec)).toBe(await statements(tokens.execOf6020));
+  });
+});
+
+const SUMMARY = `query($id: ID!) { costCenterSummary(id: $id) {
+  costCenter { code status figures { budgetedProductiveFte budgetedPaidFte financeProductiveFte financePaidFte } }
+  timeZone annualHoursPerFte
+  budget { measure plan budget variance }
+  careSchedule { total byRole { name hours } }
+  roles { name jobName jobCategory isExempt isDirectCare
+    shifts { shift startTime endTime paidHours staffPerShift } figures { ${FIGURES} } }
+  openPositions { roleName shift startTime endTime fte isTraveller } } }`;
+
+describe("issue #13: the individual dashboard (costCenterSummary), hand-worked", () => {
+  it("sets the plan beside finance's budget, with the variance in FTE and hours", async () => {
+    const body = await planCalls(server.baseUrl, tokens.exec).gql(SUMMARY, { id: cc6010 });
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    const summary = body.data?.costCenterSummary as Json;
+    expect(summary.costCenter).toEqual({
+      code: "6010",
+      status: "InProgress",
+      figures: {
+        budgetedProductiveFte: 3.51, // (12 + 8) paid h × 365 ÷ 2080 = 3.5096
+        budgetedPaidFte: 3.9, // 2.3397 + 1.5598 = 3.8996
+        financeProductiveFte: 3.5,
+        financePaidFte: 4,
+      },
+    });
+    expect(summary.annualHoursPerFte).toBe(2080);
+    expect(summary.timeZone).toBe("US/Eastern");
+    expect(summary.budget).toEqual([
+      { measure: "ProductiveFte", plan: 3.51, budget: 3.5, variance: 0.01 },
+      { measure: "PaidFte", plan: 3.9, budget: 4, variance: -0.1 },
+      // 3.5096 × 2080 = 7300 h against 3.5 × 2080 = 7280 h
+      { measure: "ProductiveHours", plan: 7300, budget: 7280, variance: 20 },
+      // 3.8996 × 2080 = 8111.1 h against 4 × 2080 = 8320 h
+      { measure: "PaidHours", plan: 8111, budget: 8320, variance: -209 },
+    ]);
+  });
+
+  it("shows the 24-hour distribution, the roles with their jobs and figures, and the open positions", async () => {
+    const summary = (await planCalls(server.baseUrl, tokens.user).gql(SUMMARY, { id: cc6010 })).data
+      ?.costCenterSummary as Json;
+    // RN 07:00 to 19:30 (hours 7 to 18, half of 19); Unit Secretary 08:00 to 16:30 (8 to 15, half of 16).
+    const hours = (ranges: [number, number, number][]) => {
+      const day = new Array<number>(24).fill(0);
+      for (const [from, to, staff] of ranges) for (let h = from; h <= to; h++) day[h] = (day[h] ?? 0) + staff;
+      return day;
+    };
+    const rn = hours([
+      [7, 18, 1],
+      [19, 19, 0.5],
+    ]);
+    const us = hours([
+      [8, 15, 1],
+      [16, 16, 0.5],
+    ]);
+    expect(summary.careSchedule.byRole).toEqual([
+      { name: "Registered Nurse", hours: rn },
+      { name: "Unit Secretary", hours: us },
+    ]);
+    expect(summary.careSchedule.total).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1.5, 1, 1, 0.5, 0, 0, 0, 0,
+    ]);
+    expect(summary.roles).toEqual([
+      {
+        name: "Registered Nurse",
+        jobName: "Registered Nurse",
+        jobCategory: "Registered Nurse",
+        isExempt: false,
+        isDirectCare: true,
+        shifts: [{ shift: "Days", startTime: "0700", endTime: "1930", paidHours: 12, staffPerShift: 1 }],
+        figures: RN_6010,
+      },
+      {
+        name: "Unit Secretary",
+        jobName: "Unit Secretary",
+        jobCategory: "Unit Support",
+        isExempt: false,
+        isDirectCare: false,
+        shifts: [{ shift: "Days", startTime: "0800", endTime: "1630", paidHours: 8, staffPerShift: 1 }],
+        figures: US_6010,
+      },
+    ]);
+    const open = (summary.openPositions as Json[]).map((o) => [o.roleName, o.shift, o.startTime, o.endTime, o.fte]);
+    expect(open[0]).toEqual(["Registered Nurse", "Days", "0700", "1930", 0.84]);
+    expect(open.slice(1).sort((a, b) => Number(b[4]) - Number(a[4]))).toEqual([
+      ["Unit Secretary", "Days", "0800", "1630", 1],
+      ["Unit Secretary", "Days", "0800", "1630", 0.56],
+    ]);
+  });
+
+  it("a cost center without a plan: its status, no budget figures, an empty day", async () => {
+    const summary = (await planCalls(server.baseUrl, tokens.exec).gql(SUMMARY, { id: demoId("costCenter", 3) })).data
+      ?.costCenterSummary as Json;
+    expect(summary.costCenter).toMatchObject({ code: "6030", status: "NotStarted" });
+    expect(summary.annualHoursPerFte).toBeNull();
+    expect(summary.budget.map((b: Json) => [b.plan, b.budget, b.variance])).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(summary.careSchedule.total).toEqual(new Array(24).fill(0));
+    expect(summary.roles).toEqual([]);
+  });
+
+  it("refuses a cost center outside the viewer's scope, an unknown one and a malformed id; admins get none", async () => {
+    const code = async (token: string, id: string) =>
+      (await planCalls(server.baseUrl, token).gql(SUMMARY, { id })).errors?.[0]?.extensions?.code;
+    expect(await code(tokens.execOf6020, cc6010)).toBe("FORBIDDEN");
+    expect(await code(tokens.execOf6020, cc6020)).toBeUndefined();
+    expect(await code(tokens.user, demoId("costCenter", 4))).toBe("FORBIDDEN"); // the manager holds nothing on 6040
+    expect(await code(tokens.exec, "00000000-0000-4000-8000-000000000000")).toBe("NOT_FOUND");
+    expect(await code(tokens.exec, "6010")).toBe("INVALID");
+    expect(await code(tokens.admin, cc6010)).toBe("FORBIDDEN");
   });
 });
