@@ -3,6 +3,7 @@ import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
 import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
+import { IndividualDashboardPage } from "../features/dashboards/IndividualDashboardPage";
 import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
@@ -104,10 +105,6 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   },
   { path: "/exec/positions-rollup", allowed: EXEC, element: <PositionsRollupPage /> },
   { path: "/exec/facility-dashboard", allowed: EXEC, element: <FacilityDashboardPage /> },
-  {
-    path: "/exec/individual-dashboard",
-    allowed: EXEC,
-    element: inPreparation("INDIVIDUAL DASHBOARD", "The same figures for one cost center at a time."),
-  },
+  { path: "/exec/individual-dashboard", allowed: EXEC, element: <IndividualDashboardPage /> },
   { path: "/exec/employee-search", allowed: EXEC, element: <EmployeeSearchPage /> },
 ];
