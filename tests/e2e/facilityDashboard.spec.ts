@@ -81,6 +81,10 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await expect(drawer.getByRole("heading", { name: `${unit.code} ${unit.name}` })).toBeVisible();
     await expect(drawer.getByTestId("drawer-figures")).toContainText("Census-driven FTE2.11"); // 2 × 6 × 365 ÷ 2080
     await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", animations: "disabled" });
+    await expect(drawer.getByRole("link", { name: "Open the individual dashboard" })).toHaveAttribute(
+      "href",
+      `/exec/individual-dashboard?costCenter=${unit.id}`,
+    );
     await drawer.getByRole("button", { name: "Close" }).click();
     await expect(drawer).toBeHidden();
     await page.screenshot({ path: "test-results/screens/facility-dashboard.png", fullPage: true });

@@ -16,6 +16,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
+import { Link as RouterLink } from "react-router";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -376,6 +377,13 @@ function CostCenterDrawer({ row, onClose }: { row: Row | null; onClose: () => vo
             ) : null}
           </Drawer.Body>
           <Drawer.Footer>
+            {row ? (
+              <Button asChild colorPalette="brand">
+                <RouterLink to={`/exec/individual-dashboard?costCenter=${row.costCenterId}`}>
+                  Open the individual dashboard
+                </RouterLink>
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>
