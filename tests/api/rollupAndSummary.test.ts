@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoId } from "../../db/seed/demo";
+import { EXAMPLE_QUERIES } from "../../server/graphql/exampleQueries";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
 import { demoAccountTokens, executiveOver } from "../support/tokens";
@@ -435,5 +437,17 @@ describe("issue #13: the individual dashboard (costCenterSummary), hand-worked",
     expect(await code(tokens.exec, "00000000-0000-4000-8000-000000000000")).toBe("NOT_FOUND");
     expect(await code(tokens.exec, "6010")).toBe("INVALID");
     expect(await code(tokens.admin, cc6010)).toBe("FORBIDDEN");
+  });
+});
+
+describe("issue #13: the example queries of GraphiQL's tabs and the README", () => {
+  it.each(
+    EXAMPLE_QUERIES.map((example) => [example.title, example] as const),
+  )("%s: word for word in README.md, and it runs for an executive", async (_title, example) => {
+    expect(readFileSync("README.md", "utf8")).toContain(`\`\`\`graphql\n${example.query}\`\`\``);
+    const variables = example.variables ? { id: cc6010 } : {};
+    const body = await planCalls(server.baseUrl, tokens.exec).gql(example.query, variables);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    expect(Object.keys(body.data ?? {})).toHaveLength(1);
   });
 });
