@@ -1,13 +1,4 @@
-import {
-  buildPlan,
-  calculateOpenPositions,
-  expect,
-  grantExecutive,
-  JOB_IDS,
-  setExecutiveCostCenters,
-  test,
-  uniqueWord,
-} from "./support/ownData";
+import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -25,10 +16,7 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
   // RN Days 0700 12.5 h (12 paid): 12 × 365 ÷ 2080 = 2.1058 productive ÷ 0.9 = 2.3397 paid;
   // Unit Secretary Days 0800 8.5 h (8 paid): 8 × 365 ÷ 2080 = 1.4038 ÷ 0.9 = 1.5598 paid.
   const unit = await ownUnits.create(`Individual Unit ${uniqueWord()}`);
-  const manager = await page.context().browser()?.newPage();
-  if (!manager) throw new Error("no browser");
-  await signIn(manager, "user");
-  const plan = await buildPlan(manager, unit.id, {
+  await buildPlanAsManager(page, unit.id, {
     unit: {
       census: 2,
       careTeamTarget: 6,
@@ -52,12 +40,10 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
       },
     ],
     steps: [],
+    // Open positions for all of it: RN 1, 1 and 0.34; Unit Secretary 1 and 0.56.
+    openPositions: true,
   });
-  // Open positions for all of it: RN 1, 1 and 0.34; Unit Secretary 1 and 0.56.
-  await calculateOpenPositions(manager, plan.id as string);
-  await manager.close();
-  const before = await grantExecutive(admin, [unit.id]);
-  try {
+  await asExecutiveOf(admin, [unit.id], async () => {
     await signIn(page, "exec");
     await page.goto("/exec/individual-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "INDIVIDUAL DASHBOARD" })).toBeVisible();
@@ -104,9 +90,7 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     await page.reload();
     await expect(page.getByTestId("budget-table")).toBeVisible();
     await expect(page.getByLabel("Cost center")).toHaveValue(unit.id);
-  } finally {
-    await setExecutiveCostCenters(admin, before);
-  }
+  });
 });
 
 test("a user account has no individual dashboard: the route shows not found", async ({ page }) => {

@@ -1,13 +1,5 @@
 import ExcelJS from "exceljs";
-import {
-  buildPlan,
-  expect,
-  grantExecutive,
-  JOB_IDS,
-  setExecutiveCostCenters,
-  test,
-  uniqueWord,
-} from "./support/ownData";
+import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -25,10 +17,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
   // RN Days 0700 12.5 h (12 paid): 12 × 365 ÷ 2080 = 2.1058 ÷ 0.9 = 2.3397 paid, shown 2.34;
   // Unit Secretary Days 0800 8 h (7.5 paid): 7.5 × 365 ÷ 2080 = 1.3161 ÷ 0.9 = 1.4623, shown 1.46.
   const unit = await ownUnits.create(`Rollup Unit ${uniqueWord()}`);
-  const manager = await page.context().browser()?.newPage();
-  if (!manager) throw new Error("no browser");
-  await signIn(manager, "user");
-  await buildPlan(manager, unit.id, {
+  await buildPlanAsManager(page, unit.id, {
     unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
     roles: [
       {
@@ -46,9 +35,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
     ],
     steps: [],
   });
-  await manager.close();
-  const before = await grantExecutive(admin, [unit.id]);
-  try {
+  await asExecutiveOf(admin, [unit.id], async () => {
     await signIn(page, "exec");
     await page.goto("/exec/positions-rollup");
     await expect(page.getByRole("heading", { level: 1, name: "POSITIONS ROLLUP" })).toBeVisible();
@@ -146,9 +133,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
       "1.46",
       "0.00",
     ]);
-  } finally {
-    await setExecutiveCostCenters(admin, before);
-  }
+  });
 });
 
 test("a user account has no positions rollup: the route shows not found", async ({ page }) => {

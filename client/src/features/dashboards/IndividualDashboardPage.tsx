@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client";
-import { Chart, useChart } from "@chakra-ui/charts";
+import { useChart } from "@chakra-ui/charts";
 import {
   Badge,
   Button,
@@ -14,14 +14,13 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte } from "./dashboardParts";
+import { Figure, fte, StackedBarChart } from "./dashboardParts";
 import { PLAN_STATUS } from "./FacilityDashboardPage";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
@@ -389,24 +388,7 @@ function DayChart({ schedule }: { schedule: Summary["careSchedule"] }) {
       {schedule.byRole.length === 0 ? (
         <Text color="fg.muted">No shifts scheduled yet.</Text>
       ) : (
-        <Chart.Root maxH="64" chart={chart} aria-label="Staff on duty by hour of the day" data-testid="day-chart">
-          <BarChart responsive data={chart.data}>
-            <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-            <XAxis dataKey={chart.key("hour")} tickLine={false} axisLine={false} fontSize={11} />
-            <YAxis tickLine={false} axisLine={false} allowDecimals />
-            <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
-            <Legend content={<Chart.Legend />} />
-            {chart.series.map((item) => (
-              <Bar
-                key={item.name}
-                isAnimationActive={false}
-                dataKey={chart.key(item.name)}
-                fill={chart.color(item.color)}
-                stackId={item.stackId}
-              />
-            ))}
-          </BarChart>
-        </Chart.Root>
+        <StackedBarChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
       )}
     </Section>
   );

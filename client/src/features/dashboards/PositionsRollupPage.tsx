@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client";
-import { Chart, useChart } from "@chakra-ui/charts";
+import { useChart } from "@chakra-ui/charts";
 import {
   Button,
   Card,
@@ -13,14 +13,21 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Fragment, useMemo, useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, type Sort, SortableHeader } from "./dashboardParts";
+import {
+  compareCells,
+  ExportButtons,
+  Figure,
+  fte,
+  type Sort,
+  SortableHeader,
+  StackedBarChart,
+} from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -288,7 +295,7 @@ function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
     data: [...rows]
       .sort((a, b) => b.figures.budgetedFte - a.figures.budgetedFte)
       .slice(0, 10)
-      .map((r) => ({
+      .map((r): Record<string, string | number> => ({
         row: r.label,
         hired: r.figures.hiredFte,
         traveller: r.figures.travellerFte,
@@ -308,24 +315,7 @@ function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
         <Text fontWeight="semibold">{title} (largest ten budgets)</Text>
       </Card.Header>
       <Card.Body>
-        <Chart.Root maxH="72" chart={chart} aria-label={title}>
-          <BarChart responsive data={chart.data}>
-            <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-            <XAxis dataKey={chart.key("row")} tickLine={false} axisLine={false} interval={0} fontSize={11} />
-            <YAxis tickLine={false} axisLine={false} />
-            <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
-            <Legend content={<Chart.Legend />} />
-            {chart.series.map((item) => (
-              <Bar
-                key={item.name}
-                isAnimationActive={false}
-                dataKey={chart.key(item.name)}
-                fill={chart.color(item.color)}
-                stackId={item.stackId}
-              />
-            ))}
-          </BarChart>
-        </Chart.Root>
+        <StackedBarChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
       </Card.Body>
     </Card.Root>
   );

@@ -1,7 +1,9 @@
 // Pieces the executive screens share: figures as the wizard shows them, stat cards, sortable
 // column headers and the export buttons.
+import { Chart, type UseChartReturn } from "@chakra-ui/charts";
 import { Button, Card, HStack, Stack, Stat, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { downloadExport } from "./downloadExport";
 
 /** FTE and HPPD as shown everywhere: 2 decimals, a dash for no figure. */
@@ -93,5 +95,42 @@ export function ExportButtons({ path, name }: { path: string; name: string }) {
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** Bars of the chart's series stacked on one axis, with a legend and a tooltip (recharts through Chakra's chart). */
+export type ChartRow = Record<string, string | number>;
+
+export function StackedBarChart({
+  chart,
+  x,
+  label,
+  testId,
+}: {
+  chart: UseChartReturn<ChartRow>;
+  /** The row key the bars stand on. */
+  x: string;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Chart.Root maxH="72" chart={chart} aria-label={label} data-testid={testId}>
+      <BarChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
+        <XAxis dataKey={chart.key(x)} tickLine={false} axisLine={false} interval={0} fontSize={11} />
+        <YAxis tickLine={false} axisLine={false} />
+        <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
+        <Legend content={<Chart.Legend />} />
+        {chart.series.map((item) => (
+          <Bar
+            key={String(item.name)}
+            isAnimationActive={false}
+            dataKey={chart.key(item.name)}
+            fill={chart.color(item.color)}
+            stackId={item.stackId}
+          />
+        ))}
+      </BarChart>
+    </Chart.Root>
   );
 }
