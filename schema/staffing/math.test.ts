@@ -325,6 +325,62 @@ describe("hand-worked examples", () => {
     expect(isGapClosed(totals.totalGap)).toBe(false);
   });
 
+  it("sums each role over its shifts, counting a PRN, a traveller and a requisition of a removed role", () => {
+    const rn: RoleInput = {
+      key: "rn",
+      name: "RN",
+      isExempt: false,
+      fte: null,
+      replacement: "Variable",
+      unpaidBreakMinutes: 0,
+      isDirectCare: true,
+      shifts: [
+        { shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 2 },
+        { shift: "Nights", startTime: "1900", durationHours: 12, staffPerShift: 1 },
+      ],
+    };
+    // NP 0: Days 24 h × 365 ÷ 2080 = 4.2115 paid; Nights 12 h × 365 ÷ 2080 = 2.1058; RN 6.3173
+    const needs = positionNeeds([rn], 0, H);
+    const held: HeldPosition[] = [
+      { roleKey: "rn", shift: "Days", fte: 3, staffType: "Regular", isExempt: false, coverage: 1 },
+      { roleKey: "rn", shift: "Nights", fte: 2.5, staffType: "Regular", isExempt: false, coverage: 1 },
+      { roleKey: "rn", shift: "Days", fte: 0.3, staffType: "PRN", isExempt: false, coverage: 1 },
+      { roleKey: "rn", shift: "Days", fte: 1, staffType: "Traveller", isExempt: false, coverage: 0.5 },
+    ];
+    const requested = [
+      { roleKey: "rn", shift: "Days" as const, fte: 0.5, isTraveller: false },
+      { roleKey: null, shift: null, fte: 0.25, isTraveller: false },
+    ];
+    const { byRole, totals } = positionControl(needs, held, requested);
+    // Days: 4.2115 − 3 − 0.5 traveller − 0.5 requested = 0.2115 gap (0.21); Nights: 2.1058 − 2.5 = −0.3942 (over-hire 0.39)
+    expect(byRole).toHaveLength(2);
+    const [role, noRole] = byRole;
+    expect(role?.roleKey).toBe("rn");
+    expect(role?.paidFte).toBeCloseTo((36 * 365) / 2080, 12);
+    expect(role).toMatchObject({
+      hiredFte: 5.5,
+      prnFte: 0.3,
+      travellerFte: 0.5,
+      requestedFte: 0.5,
+      gapFte: 0.21,
+      overHireFte: 0.39,
+    });
+    expect(noRole).toEqual({
+      roleKey: null,
+      paidFte: 0,
+      hiredFte: 0,
+      prnFte: 0,
+      travellerFte: 0,
+      requestedFte: 0.25,
+      gapFte: 0,
+      overHireFte: 0,
+    });
+    // The roles add up to the plan's totals.
+    expect(totals.totalRequestedFte).toBe(0.75);
+    expect(totals.totalGap).toBe(0.21);
+    expect(totals.totalOverHire).toBe(0.39);
+  });
+
   it("a traveller counts for the share of the budget year the contract covers", () => {
     const year = budgetYearRange(2026, 7, 1);
     expect(year).toEqual({ start: "2026-07-01", end: "2027-06-30" });

@@ -446,6 +446,23 @@ export type PositionTotals = {
   totalOverHire: number;
 };
 
+/**
+ * One role's position control summed over its shifts (the positions rollup's unit): every held
+ * position and requisition of the role counts, also one that matches none of its needed positions.
+ * FTE unrounded, except the gap and over-hire: sums of the rows' as shown.
+ */
+export type RolePositionTotals = {
+  /** null: requisitions of no role (the role was removed). */
+  roleKey: string | null;
+  paidFte: number;
+  hiredFte: number;
+  prnFte: number;
+  travellerFte: number;
+  requestedFte: number;
+  gapFte: number;
+  overHireFte: number;
+};
+
 const positionKey = (roleKey: string | null, shift: ShiftName | null) => `${roleKey ?? ""}|${shift ?? ""}`;
 
 /** The FTE a held position contributes: a traveller for the share of the year the contract covers. */
@@ -485,7 +502,7 @@ export function positionControl(
   needs: readonly PositionNeed[],
   held: readonly HeldPosition[],
   requested: readonly RequestedPosition[],
-): { rows: PositionControlRow[]; totals: PositionTotals } {
+): { rows: PositionControlRow[]; totals: PositionTotals; byRole: RolePositionTotals[] } {
   const rows = needs.map(
     (need): PositionControlRow => ({
       roleKey: need.roleKey,
@@ -499,26 +516,50 @@ export function positionControl(
     }),
   );
   const rowOf = new Map(rows.map((row) => [positionKey(row.roleKey, row.shift), row]));
+  const byRole = new Map<string | null, RolePositionTotals>();
+  const roleTotals = (roleKey: string | null) => {
+    let totals = byRole.get(roleKey);
+    if (!totals) {
+      totals = {
+        roleKey,
+        paidFte: 0,
+        hiredFte: 0,
+        prnFte: 0,
+        travellerFte: 0,
+        requestedFte: 0,
+        gapFte: 0,
+        overHireFte: 0,
+      };
+      byRole.set(roleKey, totals);
+    }
+    return totals;
+  };
+  for (const need of needs) roleTotals(need.roleKey).paidFte += need.paidFte;
   let hiredExemptFte = 0;
   let hiredVariableFte = 0;
   let prnFte = 0;
   let travellerFte = 0;
   for (const position of held) {
     const row = rowOf.get(positionKey(position.roleKey, position.isExempt ? null : position.shift));
+    const role = roleTotals(position.roleKey);
     if (position.staffType === "PRN") {
       prnFte += position.fte;
+      role.prnFte += position.fte;
     } else if (position.staffType === "Traveller") {
       travellerFte += effectiveFte(position);
+      role.travellerFte += effectiveFte(position);
       if (row) row.travellerFte += effectiveFte(position);
     } else {
       if (position.isExempt) hiredExemptFte += position.fte;
       else hiredVariableFte += position.fte;
+      role.hiredFte += position.fte;
       if (row) row.hiredFte += position.fte;
     }
   }
   let totalRequestedFte = 0;
   for (const open of requested) {
     totalRequestedFte += open.fte;
+    roleTotals(open.roleKey).requestedFte += open.fte;
     const row = rowOf.get(positionKey(open.roleKey, open.shift)) ?? rowOf.get(positionKey(open.roleKey, null));
     if (row) row.requestedFte += open.fte;
   }
@@ -526,6 +567,9 @@ export function positionControl(
     const balance = row.paidFte - row.hiredFte - row.travellerFte - row.requestedFte;
     row.gapFte = roundFteForDisplay(Math.max(0, balance));
     row.overHireFte = roundFteForDisplay(Math.max(0, -balance));
+    const role = roleTotals(row.roleKey);
+    role.gapFte = sumAsShown([role.gapFte, row.gapFte]);
+    role.overHireFte = sumAsShown([role.overHireFte, row.overHireFte]);
   }
   const totalBudgetedPaid = needs.reduce((sum, need) => sum + need.paidFte, 0);
   const hiredFte = hiredExemptFte + hiredVariableFte;
@@ -544,6 +588,7 @@ export function positionControl(
       totalGap: sumAsShown(rows.map((row) => row.gapFte)),
       totalOverHire: sumAsShown(rows.map((row) => row.overHireFte)),
     },
+    byRole: [...byRole.values()],
   };
 }
 

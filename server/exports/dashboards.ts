@@ -1,6 +1,7 @@
 // The dashboards' tables as files: the same rows and labels as the screens.
-import { PLAN_STATUS_LABELS } from "../../schema/dashboards";
+import { PLAN_STATUS_LABELS, ROLLUP_GROUP_BY_LABELS, type RollupGroupBy } from "../../schema/dashboards";
 import type { CostCenterFigures, FacilityDashboard, StaffingFigures } from "../services/dashboards";
+import type { PositionsRollup, RollupFigures, RollupRow } from "../services/positionsRollup";
 import type { ExportColumn } from "./tables";
 
 /** A cost center's row, or (costCenter null) the facility's total row. */
@@ -36,5 +37,53 @@ export function facilityDashboardRows(dashboard: FacilityDashboard): DashboardRo
   return [
     ...dashboard.costCenters.map((costCenter) => ({ costCenter, figures: costCenter.figures })),
     { costCenter: null, figures: dashboard.totals },
+  ];
+}
+
+/** What a rollup row opens onto, by what the rows are. */
+export const ROLLUP_BREAKDOWN: Record<RollupGroupBy, { label: string; all: string }> = {
+  JobCategory: { label: "Cost center", all: "All cost centers" },
+  Job: { label: "Cost center", all: "All cost centers" },
+  CostCenter: { label: "Job", all: "All jobs" },
+};
+
+/** A rollup row or one of its breakdown rows (part), or (row null) the totals. */
+type RollupExportRow = { row: RollupRow | null; part: RollupRow | null; figures: RollupFigures };
+
+const rollupFte = (header: string, key: keyof RollupFigures): ExportColumn<RollupExportRow> => ({
+  header,
+  value: (r) => r.figures[key],
+  numberFormat: "0.00",
+});
+
+/**
+ * The positions rollup's table: each row, then its breakdown rows (the row's label repeated, so a
+ * filter or pivot on either column works), then the totals.
+ */
+export function positionsRollupColumns(groupBy: RollupGroupBy): ExportColumn<RollupExportRow>[] {
+  const breakdown = ROLLUP_BREAKDOWN[groupBy];
+  return [
+    { header: ROLLUP_GROUP_BY_LABELS[groupBy], value: (r) => r.row?.label ?? "Total", width: 32 },
+    { header: breakdown.label, value: (r) => (r.row ? (r.part?.label ?? breakdown.all) : ""), width: 32 },
+    ...(groupBy === "Job"
+      ? [{ header: "Job category", value: (r: RollupExportRow) => r.row?.detail ?? "", width: 24 }]
+      : []),
+    rollupFte("Budgeted FTE", "budgetedFte"),
+    rollupFte("Hired FTE", "hiredFte"),
+    rollupFte("PRN FTE", "prnFte"),
+    rollupFte("Traveller FTE", "travellerFte"),
+    rollupFte("Requested FTE", "requestedFte"),
+    rollupFte("Gap FTE", "gapFte"),
+    rollupFte("Over-hire FTE", "overHireFte"),
+  ];
+}
+
+export function positionsRollupRows(rollup: PositionsRollup): RollupExportRow[] {
+  return [
+    ...rollup.rows.flatMap((row) => [
+      { row, part: null, figures: row.figures },
+      ...row.breakdown.map((part) => ({ row, part, figures: part.figures })),
+    ]),
+    { row: null, part: null, figures: rollup.totals },
   ];
 }

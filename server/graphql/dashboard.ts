@@ -67,7 +67,7 @@ const StaffingFiguresType = builder.objectRef<StaffingFigures>("StaffingFigures"
   }),
 });
 
-const CostCenterFiguresType = builder.objectRef<CostCenterFigures>("CostCenterFigures").implement({
+export const CostCenterFiguresType = builder.objectRef<CostCenterFigures>("CostCenterFigures").implement({
   description: "One cost center's staffing figures for the current budget year (spec §1 dashboards).",
   fields: (t) => ({
     costCenterId: t.exposeID("costCenterId"),

@@ -36,7 +36,7 @@ import { StaffTypeEnum } from "./user";
 
 const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
 const StepStatusEnum = builder.enumType("StepStatus", { values: ["Pending", "InProgress", "Completed"] as const });
-const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
+export const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
 const RoleReplacementEnum = builder.enumType("RoleReplacement", {
   values: ["Fixed", "FixedWithReplacement", "Variable"] as const,
 });
@@ -97,7 +97,7 @@ const RoleHoursType = builder.objectRef<RoleHours>("RoleHours").implement({
   }),
 });
 
-const CareScheduleType = builder.objectRef<PlanView["careSchedule"]>("CareSchedule").implement({
+export const CareScheduleType = builder.objectRef<PlanView["careSchedule"]>("CareSchedule").implement({
   fields: (t) => ({
     total: t.exposeFloatList("total", { description: "position24HDistribution: staff on duty per hour, 24 entries." }),
     byRole: t.field({ type: [RoleHoursType], resolve: (c) => c.byRole }),

@@ -12,6 +12,7 @@ import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits
 import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
+import { EXAMPLE_QUERIES } from "./exampleQueries";
 import { schema } from "./schema";
 
 /** Limits that keep one request from exhausting the server; clients get a clear error instead. */
@@ -46,8 +47,13 @@ export function createGraphQLServer(options: {
       title: "Staffing & Position Control: GraphQL",
       subscriptionsProtocol: "WS",
       headers: JSON.stringify({ Authorization: "Bearer <paste your access token>" }),
-      defaultQuery:
-        "# Paste your access token in Headers below, then run.\n{\n  me {\n    name\n    accountType\n    facilityName\n  }\n}\n",
+      // The token stays in this tab only: never written to the browser's storage, gone at sign-out.
+      shouldPersistHeaders: false,
+      defaultTabs: EXAMPLE_QUERIES.map((example) => ({
+        query: example.query,
+        variables: example.variables ? JSON.stringify(example.variables, null, 2) : undefined,
+        headers: JSON.stringify({ Authorization: "Bearer <paste your access token>" }),
+      })),
     },
     // GraphiQL's assets are bundled in, not loaded from a CDN: hospital networks often block them.
     renderGraphiQL,

@@ -1,8 +1,16 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
-import { FACILITY_DASHBOARD_COLUMNS, facilityDashboardRows } from "../exports/dashboards";
-import { EXPORT_CONTENT_TYPES, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
+import type { RollupGroupBy } from "../../schema/dashboards";
+import {
+  FACILITY_DASHBOARD_COLUMNS,
+  facilityDashboardRows,
+  positionsRollupColumns,
+  positionsRollupRows,
+} from "../exports/dashboards";
+import { EXPORT_CONTENT_TYPES, type ExportColumn, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
 import { facilityDashboard } from "../services/dashboards";
 import { DomainError } from "../services/errors";
+import { positionsRollup } from "../services/positionsRollup";
 import type { RestDeps, RestEnv } from ".";
 
 /** `?format=` on the dashboard calls: JSON by default, or the table as a file (Excel's Power Query reads either). */
@@ -12,22 +20,56 @@ function exportFormat(value: string | undefined): ExportFormat | null {
   throw new DomainError("invalid", "format must be json, xlsx or csv", { format: "format must be json, xlsx or csv" });
 }
 
-/** Spec §7 'Dashboard': the same figures as GraphQL's `facilityDashboard`. */
+/** `?groupBy=` on the rollup: the GraphQL enum's names; job category by default. */
+const GROUP_BY: Record<string, RollupGroupBy> = { JOB_CATEGORY: "JobCategory", JOB: "Job", COST_CENTER: "CostCenter" };
+function groupByOf(value: string | undefined): RollupGroupBy {
+  if (value === undefined) return "JobCategory";
+  const groupBy = GROUP_BY[value];
+  if (groupBy) return groupBy;
+  const message = "groupBy must be JOB_CATEGORY, JOB or COST_CENTER";
+  throw new DomainError("invalid", message, { groupBy: message });
+}
+
+/** A table as an .xlsx or CSV attachment. */
+async function tableFile<Row>(
+  c: Context<RestEnv>,
+  format: ExportFormat,
+  table: { title: string; fileName: string; columns: readonly ExportColumn<Row>[]; rows: readonly Row[] },
+) {
+  const body =
+    format === "xlsx"
+      ? new Uint8Array(await tableToXlsx(table.title, table.columns, table.rows))
+      : tableToCsv(table.columns, table.rows);
+  return c.body(body, 200, {
+    "content-type": EXPORT_CONTENT_TYPES[format],
+    "content-disposition": `attachment; filename="${table.fileName}.${format}"`,
+  });
+}
+
+/** Spec §7 'Dashboard': the same figures as GraphQL's `facilityDashboard` and `positionsRollup`. */
 export function dashboardRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
   routes.get("/facility", async (c) => {
     const format = exportFormat(c.req.query("format"));
     const dashboard = await facilityDashboard(db, c.get("viewer"));
     if (!format) return c.json(dashboard);
-    const rows = facilityDashboardRows(dashboard);
-    const name = `facility-dashboard-${dashboard.budgetYear}.${format}`;
-    const body =
-      format === "xlsx"
-        ? await tableToXlsx("Facility dashboard", FACILITY_DASHBOARD_COLUMNS, rows)
-        : tableToCsv(FACILITY_DASHBOARD_COLUMNS, rows);
-    return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {
-      "content-type": EXPORT_CONTENT_TYPES[format],
-      "content-disposition": `attachment; filename="${name}"`,
+    return tableFile(c, format, {
+      title: "Facility dashboard",
+      fileName: `facility-dashboard-${dashboard.budgetYear}`,
+      columns: FACILITY_DASHBOARD_COLUMNS,
+      rows: facilityDashboardRows(dashboard),
+    });
+  });
+  routes.get("/position-rollup", async (c) => {
+    const format = exportFormat(c.req.query("format"));
+    const groupBy = groupByOf(c.req.query("groupBy"));
+    const rollup = await positionsRollup(db, c.get("viewer"), groupBy);
+    if (!format) return c.json(rollup);
+    return tableFile(c, format, {
+      title: "Positions rollup",
+      fileName: `positions-rollup-${rollup.budgetYear}`,
+      columns: positionsRollupColumns(groupBy),
+      rows: positionsRollupRows(rollup),
     });
   });
   return routes;

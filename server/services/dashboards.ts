@@ -63,7 +63,7 @@ export type FacilityDashboard = {
  * permissions, a user those of their permissions. Administrators set the facility up and have no
  * dashboards (spec §2 route table).
  */
-async function costCentersInScope(db: Queryable, viewer: Viewer) {
+async function costCentersInScope(db: Queryable, viewer: Viewer, only?: string) {
   if (viewer.accountType === "admin") throw forbidden();
   return db
     .select(costCenterColumns)
@@ -76,6 +76,7 @@ async function costCentersInScope(db: Queryable, viewer: Viewer) {
         eq(costCenters.facilityId, viewer.facilityId),
         isNull(costCenters.deletedAt),
         viewer.accountType === "exec" ? eq(costCenterPermissions.executive, true) : undefined,
+        only ? eq(costCenters.id, only) : undefined,
       ),
     )
     .orderBy(...byNumericCode);
@@ -92,7 +93,7 @@ function statusOf(plan: PlanView | null): PlanStatus {
 const fte = roundFteForDisplay;
 const hppd = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
-function figuresOf(
+export function figuresOf(
   costCenter: { id: string; code: string; name: string },
   budgetYear: number,
   plan: PlanView | null,
@@ -129,12 +130,12 @@ function figuresOf(
 const sumShown = (values: (number | null)[]) => fte(values.reduce<number>((sum, v) => sum + (v ?? 0), 0));
 
 /**
- * `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in
- * total, the current budget year's plan figures. Queries: the scope, the budget settings, the
- * plans, then the seven of the plans' inputs: the same count for 1 cost center or 500.
+ * The cost centers in the viewer's scope (or only the one `only` names, if in scope) with their
+ * plans for the current budget year, figured by the one staffing model. Queries: the scope, the budget settings, the plans, then the seven of the
+ * plans' inputs: the same count for 1 cost center or 500.
  */
-export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
-  const scope = await costCentersInScope(db, viewer);
+export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, only?: string) {
+  const scope = await costCentersInScope(db, viewer, only);
   const [budget] = await db
     .select(budgetColumns)
     .from(facilityBudgetSettings)
@@ -168,6 +169,12 @@ export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new
   });
   const views = await planViews(db, viewer.facilityId, entries, now);
   const viewOf = new Map(views.map((v) => [v.costCenterId, v]));
+  return { budgetYear, scope, views, viewOf };
+}
+
+/** `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in total, the current budget year's plan figures. */
+export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
+  const { budgetYear, scope, views, viewOf } = await plansInScope(db, viewer, now);
   const rows = scope.map((c) => figuresOf(c, budgetYear, viewOf.get(c.id) ?? null));
   const statusCounts: Record<PlanStatus, number> = {
     NotStarted: 0,

@@ -47,6 +47,11 @@ function selectJobs(db: Queryable) {
   return db.select(columns).from(jobs).innerJoin(jobCategories, eq(jobCategories.id, jobs.categoryId));
 }
 
+/** A facility's jobs with their categories, unchecked: for figures already scoped to the viewer. */
+export function jobsOfFacility(db: Queryable, facilityId: string): Promise<JobRecord[]> {
+  return selectJobs(db).where(eq(jobs.facilityId, facilityId));
+}
+
 /** The facility's jobs, by name (case-insensitive). Admins of that facility only. */
 export async function listJobs(db: Queryable, viewer: Viewer, facilityId = viewer.facilityId): Promise<JobRecord[]> {
   requireAdmin(viewer, facilityId);

@@ -3,8 +3,8 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffingPlans, users } from "../../db/schema";
 import { DEMO_COST_CENTERS, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
-import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
+import { type Json, planCalls } from "../support/staffingPlans";
 import { demoAccountTokens, tokenFactory } from "../support/tokens";
 
 /**
@@ -12,9 +12,6 @@ import { demoAccountTokens, tokenFactory } from "../support/tokens";
  * `GET /api/dashboard/facility`), hand-worked for two small plans; who sees which cost centers; and
  * a statement count that does not grow with the cost centers.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and asserted.
-type Json = Record<string, any>;
 
 let server: TestServer;
 let tokens: Record<"admin" | "exec" | "user" | "directorOfNursing", string>;
@@ -32,18 +29,8 @@ const DASHBOARD = `{ facilityDashboard { budgetYear
   totals { ${FIGURES} }
   statusCounts { notStarted inProgress completed attested needsReverification } } }`;
 
-async function gql(token: string, query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await graphqlRequest(server.baseUrl, token, query, variables);
-  return body;
-}
-async function mutate(token: string, field: string, query: string, variables: Record<string, unknown>) {
-  const body = await gql(token, query, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  const result = body.data?.[field] as Json;
-  expect(result.__typename, JSON.stringify(result)).toMatch(/Success$/);
-  return result;
-}
-const PLAN_ID = "__typename ... on DomainError { message } ... on Mutation{name}Success { data { plan { id } } }";
+const gql = (token: string, query: string, variables: Record<string, unknown> = {}) =>
+  planCalls(server.baseUrl, token).gql(query, variables);
 
 /** Begins the plan of a cost center the demo manager holds Complete Wizard on, with its unit and one role. */
 async function plan(
@@ -51,27 +38,9 @@ async function plan(
   unit: Json,
   role: { name: string; jobId: string; shift: Json },
 ): Promise<string> {
-  const started = await mutate(
-    tokens.user,
-    "startStaffingPlan",
-    `mutation($id: ID!) { startStaffingPlan(costCenterId: $id) { ${PLAN_ID.replace("{name}", "StartStaffingPlan")} } }`,
-    { id: costCenterId },
-  );
-  const planId = started.data.plan.id as string;
-  await mutate(
-    tokens.user,
-    "saveUnitDefinition",
-    `mutation($planId: ID!, $input: UnitDefinitionInput!) { saveUnitDefinition(planId: $planId, input: $input) {
-      ${PLAN_ID.replace("{name}", "SaveUnitDefinition")} } }`,
-    { planId, input: unit },
-  );
-  await mutate(
-    tokens.user,
-    "createUnitRole",
-    `mutation($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
-      ${PLAN_ID.replace("{name}", "CreateUnitRole")} } }`,
-    { planId, input: { name: role.name, jobId: role.jobId, isExempt: false, shifts: [role.shift] } },
-  );
+  const manager = planCalls(server.baseUrl, tokens.user);
+  const planId = await manager.startPlan(costCenterId, unit);
+  await manager.addRole(planId, role);
   return planId;
 }
 
@@ -107,12 +76,7 @@ beforeAll(async () => {
     },
   );
   // Its open positions request all it needs.
-  await mutate(
-    tokens.user,
-    "calculateOpenPositions",
-    `mutation($planId: ID!) { calculateOpenPositions(planId: $planId) { ${PLAN_ID.replace("{name}", "CalculateOpenPositions")} } }`,
-    { planId: plan6010 },
-  );
+  await planCalls(server.baseUrl, tokens.user).calculateOpenPositions(plan6010);
   // 6020: census 4 at 8 HPPD, no non-productive time; two CNAs on days, 8 h (7.5 paid); nothing requested.
   await plan(
     cc6020,

@@ -1,13 +1,5 @@
 import ExcelJS from "exceljs";
-import {
-  buildPlan,
-  expect,
-  grantExecutive,
-  JOB_IDS,
-  setExecutiveCostCenters,
-  test,
-  uniqueWord,
-} from "./support/ownData";
+import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -23,10 +15,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
 }) => {
   // One RN on days, 0700 for 12.5 h (12 paid), census 2 at 6 HPPD, 10 % non-productive; nothing hired or requested.
   const unit = await ownUnits.create(`Dashboard Unit ${uniqueWord()}`);
-  const manager = await page.context().browser()?.newPage();
-  if (!manager) throw new Error("no browser");
-  await signIn(manager, "user");
-  await buildPlan(manager, unit.id, {
+  await buildPlanAsManager(page, unit.id, {
     unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
     roles: [
       {
@@ -38,9 +27,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     ],
     steps: [],
   });
-  await manager.close();
-  const before = await grantExecutive(admin, [unit.id]);
-  try {
+  await asExecutiveOf(admin, [unit.id], async (before) => {
     await signIn(page, "exec");
     await page.goto("/exec/facility-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
@@ -81,6 +68,10 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await expect(drawer.getByRole("heading", { name: `${unit.code} ${unit.name}` })).toBeVisible();
     await expect(drawer.getByTestId("drawer-figures")).toContainText("Census-driven FTE2.11"); // 2 × 6 × 365 ÷ 2080
     await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", animations: "disabled" });
+    await expect(drawer.getByRole("link", { name: "Open the individual dashboard" })).toHaveAttribute(
+      "href",
+      `/exec/individual-dashboard?costCenter=${unit.id}`,
+    );
     await drawer.getByRole("button", { name: "Close" }).click();
     await expect(drawer).toBeHidden();
     await page.screenshot({ path: "test-results/screens/facility-dashboard.png", fullPage: true });
@@ -96,9 +87,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     expect(sheet?.rowCount).toBe(1 + before.length + 1 + 1); // header, rows, total
     const ours = sheet?.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(1).value === unit.code);
     expect(ours?.getCell(5).value).toBe(2.34);
-  } finally {
-    await setExecutiveCostCenters(admin, before);
-  }
+  });
 });
 
 test("a user account has no facility dashboard: the route shows not found", async ({ page }) => {

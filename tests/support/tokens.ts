@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
-import { DEMO_USER_IDS } from "../../db/seed/demo";
+import { costCenterPermissions, users } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { loadOrCreateSigningKey, publicJwk } from "../../server/auth/signingKeys";
 import { embeddedApiAudience, embeddedIssuer } from "../../server/auth/tokens";
@@ -63,6 +66,27 @@ export async function demoAccountTokens(server: TestServer): Promise<Record<Demo
     exec: await tokens.valid(DEMO_USER_IDS.exec),
     user: await tokens.valid(DEMO_USER_IDS.user),
   };
+}
+
+/** A new executive of the demo facility overseeing exactly `costCenterIds`, and a token for them. */
+export async function executiveOver(server: TestServer, costCenterIds: readonly string[]): Promise<string> {
+  const db = server.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({
+      organizationId: DEMO_ORGANIZATION_ID,
+      facilityId: DEMO_FACILITY_ID,
+      email: `exec-${randomUUID()}@hospital.example`,
+      firstName: "Scoped",
+      lastName: "Executive",
+    })
+    .returning({ id: users.id });
+  const userId = user?.id as string;
+  await db.update(users).set({ identitySubject: userId }).where(eq(users.id, userId));
+  await db
+    .insert(costCenterPermissions)
+    .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: false, executive: true })));
+  return (await tokenFactory(server)).valid(userId);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { AccountType } from "../../../schema/accountTypes";
 import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
 import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
+import { IndividualDashboardPage } from "../features/dashboards/IndividualDashboardPage";
+import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
 import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
@@ -101,16 +103,8 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: EXEC,
     element: inPreparation("POSITION CONTROL", "Filled, open and traveller positions against the approved plan."),
   },
-  {
-    path: "/exec/positions-rollup",
-    allowed: EXEC,
-    element: inPreparation("POSITIONS ROLLUP", "Positions rolled up by cost center and job category."),
-  },
+  { path: "/exec/positions-rollup", allowed: EXEC, element: <PositionsRollupPage /> },
   { path: "/exec/facility-dashboard", allowed: EXEC, element: <FacilityDashboardPage /> },
-  {
-    path: "/exec/individual-dashboard",
-    allowed: EXEC,
-    element: inPreparation("INDIVIDUAL DASHBOARD", "The same figures for one cost center at a time."),
-  },
+  { path: "/exec/individual-dashboard", allowed: EXEC, element: <IndividualDashboardPage /> },
   { path: "/exec/employee-search", allowed: EXEC, element: <EmployeeSearchPage /> },
 ];

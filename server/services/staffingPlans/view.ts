@@ -32,6 +32,7 @@ import {
   positionNeeds,
   prnNotice,
   type RoleInput,
+  type RolePositionTotals,
   roundFte,
   type ShiftName,
   type StepStatus,
@@ -149,6 +150,8 @@ export type PlanView = {
   careSchedule: { total: number[]; byRole: { unitRoleId: string; name: string; hours: number[] }[] };
   summary: PlanSummary;
   totals: PositionTotals;
+  /** Position control per role, summed over its shifts (the positions rollup adds these up). */
+  roleTotals: RolePositionTotals[];
   needs: NeedView[];
   staff: PlanStaffView[];
   staffPositions: StaffPositionView[];
@@ -627,6 +630,7 @@ export function assemblePlan(
     },
     summary,
     totals,
+    roleTotals: control.byRole,
     needs: needViews,
     staff: staffViews,
     staffPositions: staffPositionViews,

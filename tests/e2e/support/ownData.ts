@@ -540,6 +540,43 @@ export async function buildPlan(
 }
 
 /** Opens a wizard step of a cost center as the page's account, and waits for its heading. */
+/**
+ * Builds a plan on a cost center as the demo manager, in a page of its own (beside `page`'s) that is
+ * closed after; `openPositions` then calculates its open positions as step 5's button does.
+ */
+export async function buildPlanAsManager(
+  page: Page,
+  costCenterId: string,
+  options: Parameters<typeof buildPlan>[2] & { openPositions?: boolean },
+): Promise<Json> {
+  const manager = await page.context().browser()?.newPage();
+  if (!manager) throw new Error("no browser");
+  try {
+    await signIn(manager, "user");
+    const plan = await buildPlan(manager, costCenterId, options);
+    return options.openPositions ? await calculateOpenPositions(manager, plan.id as string) : plan;
+  } finally {
+    await manager.close();
+  }
+}
+
+/**
+ * Runs `read` with the demo executive overseeing these cost centers as well (it gets the executive's
+ * cost centers before); the executive's cost centers are put back after, pass or fail.
+ */
+export async function asExecutiveOf<T>(
+  admin: Page,
+  costCenterIds: readonly string[],
+  read: (before: readonly string[]) => Promise<T>,
+): Promise<T> {
+  const before = await grantExecutive(admin, costCenterIds);
+  try {
+    return await read(before);
+  } finally {
+    await setExecutiveCostCenters(admin, before);
+  }
+}
+
 export async function openWizardStep(page: Page, costCenterId: string, path: string, heading: string): Promise<void> {
   await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), costCenterId);
   await page.goto(path);

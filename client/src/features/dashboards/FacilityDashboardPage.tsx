@@ -12,11 +12,11 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Stat,
   Table,
   Text,
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
+import { Link as RouterLink } from "react-router";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -24,7 +24,7 @@ import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import { downloadExport } from "./downloadExport";
+import { compareCells, ExportButtons, Figure, fte, type Sort, SortableHeader } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
@@ -82,8 +82,6 @@ export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }>
   NeedsReverification: { label: PLAN_STATUS_LABELS.NeedsReverification, palette: "red" },
 };
 
-const fte = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toFixed(2));
-
 type SortKey = "code" | "name" | "status" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte" | "hppdPlanned";
 const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [
   { key: "code", label: "Cost center", numeric: false, value: (r) => r.code },
@@ -95,13 +93,6 @@ const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row
   { key: "gapFte", label: "Gap FTE", numeric: true, value: (r) => r.figures.gapFte },
   { key: "hppdPlanned", label: "HPPD planned", numeric: true, value: (r) => r.figures.hppdPlanned },
 ];
-
-function compare(a: string | number | null, b: string | number | null, key: SortKey) {
-  if (a === null) return b === null ? 0 : 1;
-  if (b === null) return -1;
-  if (key === "code") return String(a).localeCompare(String(b), "en", { numeric: true });
-  return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
-}
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
 export function FacilityDashboardPage() {
@@ -138,39 +129,10 @@ export function FacilityDashboardPage() {
   );
 }
 
-function ExportButtons({ path, name }: { path: string; name: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const save = (format: "xlsx" | "csv") =>
-    downloadExport(path, format, `${name}.${format}`).then(
-      () => setFailed(null),
-      (problem: Error) => setFailed(problem.message),
-    );
-  return (
-    <Stack gap="1" align={{ md: "flex-end" }} className="no-print">
-      <HStack gap="2">
-        <Button variant="outline" size="sm" onClick={() => void save("xlsx")}>
-          Export .xlsx
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void save("csv")}>
-          Export CSV
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => window.print()}>
-          Print
-        </Button>
-      </HStack>
-      {failed ? (
-        <Text color="fg.error" textStyle="sm" role="alert">
-          {failed}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
 function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<PlanStatus | "">("");
-  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "code", descending: false });
+  const [sort, setSort] = useState<Sort<SortKey>>({ key: "code", descending: false });
   const [open, setOpen] = useState<Row | null>(null);
   const rows = useMemo(() => {
     const term = search.trim().toLowerCase();
@@ -178,7 +140,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
     return dashboard.costCenters
       .filter((r) => !term || r.code.includes(term) || r.name.toLowerCase().includes(term))
       .filter((r) => !status || r.status === status)
-      .sort((a, b) => compare(column.value(a), column.value(b), sort.key) * (sort.descending ? -1 : 1));
+      .sort((a, b) => compareCells(column.value(a), column.value(b), sort.key === "code") * (sort.descending ? -1 : 1));
   }, [dashboard, search, status, sort]);
   const totals = dashboard.totals;
 
@@ -239,27 +201,14 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
               <Table.Header>
                 <Table.Row>
                   {COLUMNS.map((column) => (
-                    <Table.ColumnHeader
+                    <SortableHeader
                       key={column.key}
-                      textAlign={column.numeric ? "end" : "start"}
-                      aria-sort={sort.key === column.key ? (sort.descending ? "descending" : "ascending") : undefined}
-                    >
-                      <Button
-                        variant="plain"
-                        size="xs"
-                        px="0"
-                        fontWeight="semibold"
-                        onClick={() =>
-                          setSort((current) => ({
-                            key: column.key,
-                            descending: current.key === column.key ? !current.descending : false,
-                          }))
-                        }
-                      >
-                        {column.label}
-                        {sort.key === column.key ? (sort.descending ? " ↓" : " ↑") : ""}
-                      </Button>
-                    </Table.ColumnHeader>
+                      column={column.key}
+                      label={column.label}
+                      numeric={column.numeric}
+                      sort={sort}
+                      onSort={setSort}
+                    />
                   ))}
                 </Table.Row>
               </Table.Header>
@@ -299,20 +248,6 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
       </Card.Root>
       <CostCenterDrawer row={open} onClose={() => setOpen(null)} />
     </Stack>
-  );
-}
-
-function Figure({ label, value, help }: { label: string; value: string; help: string }) {
-  return (
-    <Card.Root variant="outline" bg="bg.panel">
-      <Card.Body p="4">
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{value}</Stat.ValueText>
-          <Stat.HelpText>{help}</Stat.HelpText>
-        </Stat.Root>
-      </Card.Body>
-    </Card.Root>
   );
 }
 
@@ -442,6 +377,13 @@ function CostCenterDrawer({ row, onClose }: { row: Row | null; onClose: () => vo
             ) : null}
           </Drawer.Body>
           <Drawer.Footer>
+            {row ? (
+              <Button asChild colorPalette="brand">
+                <RouterLink to={`/exec/individual-dashboard?costCenter=${row.costCenterId}`}>
+                  Open the individual dashboard
+                </RouterLink>
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={onClose}>
               Close
             </Button>

@@ -1,8 +1,8 @@
 import { readAccessToken } from "../../auth/session";
 
-/** Fetches a table export with the session's token and saves it as `fileName`. */
+/** Fetches a table export (`path` may carry its own query) with the session's token and saves it as `fileName`. */
 export async function downloadExport(path: string, format: "xlsx" | "csv", fileName: string): Promise<void> {
-  const response = await fetch(`${path}?format=${format}`, {
+  const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}format=${format}`, {
     headers: { authorization: `Bearer ${readAccessToken() ?? ""}` },
   });
   if (!response.ok) {

@@ -12,6 +12,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
+import { ApiAccessCard } from "./ApiAccessCard";
 
 export const PROFILE_SAVED_MESSAGE = "Your profile has been updated.";
 
@@ -69,37 +70,40 @@ export function ProfilePage() {
         )
       ) : (
         <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 3fr)" }} gap="6" alignItems="start">
-          <Card.Root variant="outline" bg="bg.panel">
-            <Card.Header>
-              <Heading as="h2" size="lg">
-                Account
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <DataList.Root orientation="horizontal" size="lg" data-testid="profile-account">
-                <DataList.Item>
-                  <DataList.ItemLabel>Name</DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="profile-name">{viewer.name}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Email</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-all">{viewer.email}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Account type</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Badge colorPalette="brand" variant="subtle" size="md">
-                      {ACCOUNT_TYPE_LABELS[viewer.accountType]}
-                    </Badge>
-                  </DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Facility</DataList.ItemLabel>
-                  <DataList.ItemValue>{viewer.facilityName}</DataList.ItemValue>
-                </DataList.Item>
-              </DataList.Root>
-            </Card.Body>
-          </Card.Root>
+          <Stack gap="6">
+            <Card.Root variant="outline" bg="bg.panel">
+              <Card.Header>
+                <Heading as="h2" size="lg">
+                  Account
+                </Heading>
+              </Card.Header>
+              <Card.Body>
+                <DataList.Root orientation="horizontal" size="lg" data-testid="profile-account">
+                  <DataList.Item>
+                    <DataList.ItemLabel>Name</DataList.ItemLabel>
+                    <DataList.ItemValue data-testid="profile-name">{viewer.name}</DataList.ItemValue>
+                  </DataList.Item>
+                  <DataList.Item>
+                    <DataList.ItemLabel>Email</DataList.ItemLabel>
+                    <DataList.ItemValue wordBreak="break-all">{viewer.email}</DataList.ItemValue>
+                  </DataList.Item>
+                  <DataList.Item>
+                    <DataList.ItemLabel>Account type</DataList.ItemLabel>
+                    <DataList.ItemValue>
+                      <Badge colorPalette="brand" variant="subtle" size="md">
+                        {ACCOUNT_TYPE_LABELS[viewer.accountType]}
+                      </Badge>
+                    </DataList.ItemValue>
+                  </DataList.Item>
+                  <DataList.Item>
+                    <DataList.ItemLabel>Facility</DataList.ItemLabel>
+                    <DataList.ItemValue>{viewer.facilityName}</DataList.ItemValue>
+                  </DataList.Item>
+                </DataList.Root>
+              </Card.Body>
+            </Card.Root>
+            {viewer.accountType === "exec" || viewer.accountType === "admin" ? <ApiAccessCard /> : null}
+          </Stack>
           {user ? (
             <ProfileForm
               initial={{ firstName: user.firstName, middleName: user.middleName ?? "", lastName: user.lastName }}

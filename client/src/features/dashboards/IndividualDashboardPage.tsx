@@ -1,0 +1,395 @@
+import { useQuery } from "@apollo/client";
+import { useChart } from "@chakra-ui/charts";
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { useSearchParams } from "react-router";
+import { graphql } from "../../gql";
+import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { LoadingState } from "../../ui/LoadingState";
+import { ShellPage } from "../shell/ShellPage";
+import { useViewer } from "../shell/viewer";
+import { Figure, fte, StackedBarChart } from "./dashboardParts";
+import { PLAN_STATUS } from "./FacilityDashboardPage";
+
+const IndividualDashboard_CostCentersQuery = graphql(`
+  query IndividualDashboard_CostCentersQuery {
+    me {
+      id
+      costCenterPermissions {
+        costCenterId
+        code
+        name
+        executive
+      }
+    }
+  }
+`);
+
+const IndividualDashboard_SummaryQuery = graphql(`
+  query IndividualDashboard_SummaryQuery($id: ID!) {
+    costCenterSummary(id: $id) {
+      costCenter {
+        costCenterId
+        code
+        name
+        budgetYear
+        status
+        hppdTarget
+        attestedAt
+        attestedByName
+        figures {
+          budgetedPaidFte
+          hiredFte
+          prnFte
+          travellerFte
+          requestedFte
+          gapFte
+          overHireFte
+          hppdPlanned
+          censusDrivenFte
+        }
+      }
+      timeZone
+      annualHoursPerFte
+      budget {
+        measure
+        plan
+        budget
+        variance
+      }
+      careSchedule {
+        total
+        byRole {
+          unitRoleId
+          name
+          hours
+        }
+      }
+      roles {
+        id
+        name
+        jobName
+        jobCategory
+        isExempt
+        shifts {
+          shift
+          startTime
+          endTime
+          staffPerShift
+        }
+        figures {
+          budgetedFte
+          hiredFte
+          prnFte
+          travellerFte
+          requestedFte
+          gapFte
+        }
+      }
+      openPositions {
+        id
+        roleName
+        requisitionNumber
+        shift
+        startTime
+        endTime
+        fte
+        isTraveller
+      }
+    }
+  }
+`);
+
+type Summary = IndividualDashboard_SummaryQueryQuery["costCenterSummary"];
+
+const MEASURES: Record<BudgetMeasure, { label: string; format: (value: number) => string }> = {
+  ProductiveFte: { label: "Productive FTE", format: (v) => v.toFixed(2) },
+  PaidFte: { label: "Paid FTE", format: (v) => v.toFixed(2) },
+  ProductiveHours: { label: "Productive hours a year", format: (v) => v.toLocaleString("en-US") },
+  PaidHours: { label: "Paid hours a year", format: (v) => v.toLocaleString("en-US") },
+};
+
+/** A variance in words as well as sign: the meaning survives a black-and-white print. */
+function varianceText(measure: BudgetMeasure, variance: number | null) {
+  if (variance === null) return "—";
+  if (variance === 0) return "On budget";
+  const amount = MEASURES[measure].format(Math.abs(variance));
+  return variance > 0 ? `+${amount} over budget` : `−${amount} under budget`;
+}
+
+/** "Days 0700–1930 × 2" */
+const shiftText = (s: Summary["roles"][number]["shifts"][number]) =>
+  `${s.shift} ${s.startTime}–${s.endTime} × ${s.staffPerShift}`;
+
+/** /exec/individual-dashboard: one cost center of the executive's in depth, chosen from a picker. */
+export function IndividualDashboardPage() {
+  const { viewer } = useViewer();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = searchParams.get("costCenter") ?? "";
+  const list = useQuery(IndividualDashboard_CostCentersQuery);
+  const options = (list.data?.me.costCenterPermissions ?? []).filter(
+    (p) => viewer?.accountType !== "exec" || p.executive,
+  );
+  const summary = useQuery(IndividualDashboard_SummaryQuery, { variables: { id: chosen }, skip: !chosen });
+  return (
+    <ShellPage
+      title="INDIVIDUAL DASHBOARD"
+      description="One cost center in depth: its plan beside finance's budget, its day, roles and open positions."
+      actions={
+        summary.data ? (
+          <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap="6">
+        <Field.Root maxW="md" className="no-print">
+          <Field.Label>Cost center</Field.Label>
+          <NativeSelect.Root disabled={list.loading}>
+            <NativeSelect.Field
+              value={chosen}
+              onChange={(event) => setSearchParams(event.target.value ? { costCenter: event.target.value } : {})}
+            >
+              <option value="">Choose a cost center</option>
+              {options.map((p) => (
+                <option key={p.costCenterId} value={p.costCenterId}>
+                  {p.code} {p.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {list.error ? <ErrorAlert title="We could not load your cost centers" message={list.error.message} /> : null}
+        {!list.loading && options.length === 0 && !list.error ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Title>No cost centers to show</EmptyState.Title>
+              <EmptyState.Description>
+                Ask an administrator for executive access to the cost centers you oversee.
+              </EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : !chosen ? (
+          <Text color="fg.muted">Choose a cost center to see its figures.</Text>
+        ) : summary.error ? (
+          <Stack gap="3">
+            <ErrorAlert title="We could not load this cost center" message={summary.error.message} />
+            <Button
+              colorPalette="brand"
+              alignSelf="flex-start"
+              onClick={() => void summary.refetch().catch(() => undefined)}
+            >
+              Try again
+            </Button>
+          </Stack>
+        ) : !summary.data ? (
+          <LoadingState label="Loading the cost center…" />
+        ) : (
+          <SummaryBody summary={summary.data.costCenterSummary} />
+        )}
+      </Stack>
+    </ShellPage>
+  );
+}
+
+function SummaryBody({ summary }: { summary: Summary }) {
+  const { costCenter } = summary;
+  const figures = costCenter.figures;
+  const attested = costCenter.attestedAt
+    ? new Intl.DateTimeFormat("en-US", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: summary.timeZone,
+        timeZoneName: "short",
+      }).format(new Date(costCenter.attestedAt))
+    : null;
+  return (
+    <Stack gap="6" data-testid="cost-center-summary">
+      <HStack gap="3" wrap="wrap">
+        <Text textStyle="xl" fontWeight="semibold">
+          {costCenter.code} {costCenter.name}
+        </Text>
+        <Badge colorPalette={PLAN_STATUS[costCenter.status].palette}>{PLAN_STATUS[costCenter.status].label}</Badge>
+        <Text color="fg.muted">Budget year {costCenter.budgetYear}</Text>
+      </HStack>
+      <Text data-testid="attestation">
+        {attested ? `Attested by ${costCenter.attestedByName ?? "—"} on ${attested}` : "Not attested yet."}
+      </Text>
+
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        <Figure label="Budgeted paid FTE" value={fte(figures.budgetedPaidFte)} help="What the plan needs" />
+        <Figure
+          label="Hired FTE"
+          value={fte(figures.hiredFte)}
+          help={`PRN ${fte(figures.prnFte)} · traveller ${fte(figures.travellerFte)}`}
+        />
+        <Figure label="Requested FTE" value={fte(figures.requestedFte)} help="Open positions" />
+        <Figure label="Gap FTE" value={fte(figures.gapFte)} help={`Over-hire ${fte(figures.overHireFte)} (apart)`} />
+        <Figure label="HPPD planned" value={fte(figures.hppdPlanned)} help={`Target ${fte(costCenter.hppdTarget)}`} />
+      </SimpleGrid>
+
+      <Section title="Plan against budget">
+        <Table.Root size="sm" data-testid="budget-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Measure</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Plan</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Budget</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Variance</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {summary.budget.map((line) => {
+              const format = MEASURES[line.measure].format;
+              return (
+                <Table.Row key={line.measure}>
+                  <Table.Cell>{MEASURES[line.measure].label}</Table.Cell>
+                  <Table.Cell textAlign="end">{line.plan === null ? "—" : format(line.plan)}</Table.Cell>
+                  <Table.Cell textAlign="end">{line.budget === null ? "Not entered" : format(line.budget)}</Table.Cell>
+                  <Table.Cell textAlign="end">{varianceText(line.measure, line.variance)}</Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+        <Text textStyle="xs" color="fg.muted">
+          Finance's budget as entered in the unit definition; hours are FTE × {summary.annualHoursPerFte ?? "—"} hours
+          per FTE.
+        </Text>
+      </Section>
+
+      <DayChart schedule={summary.careSchedule} />
+
+      <Section title="Roles">
+        {summary.roles.length === 0 ? (
+          <Text color="fg.muted">No roles defined yet.</Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid="roles-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Role</Table.ColumnHeader>
+                  <Table.ColumnHeader>Job</Table.ColumnHeader>
+                  <Table.ColumnHeader>Shifts</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Budgeted FTE</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Hired FTE</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Traveller FTE</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Requested FTE</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Gap FTE</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {summary.roles.map((role) => (
+                  <Table.Row key={role.id} data-testid="role-row">
+                    <Table.Cell>{role.name}</Table.Cell>
+                    <Table.Cell>
+                      {role.jobName ?? "No job"}
+                      {role.jobCategory ? (
+                        <Text as="span" color="fg.muted" textStyle="xs" ms="2">
+                          {role.jobCategory}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>{role.isExempt ? "Exempt" : role.shifts.map(shiftText).join("; ")}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(role.figures.budgetedFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(role.figures.hiredFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(role.figures.travellerFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(role.figures.requestedFte)}</Table.Cell>
+                    <Table.Cell textAlign="end">{fte(role.figures.gapFte)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Section>
+
+      <Section title="Open positions">
+        {summary.openPositions.length === 0 ? (
+          <Text color="fg.muted">No open positions.</Text>
+        ) : (
+          <Table.Root size="sm" data-testid="open-positions-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Role</Table.ColumnHeader>
+                <Table.ColumnHeader>Shift</Table.ColumnHeader>
+                <Table.ColumnHeader>Hours</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">FTE</Table.ColumnHeader>
+                <Table.ColumnHeader>Requisition</Table.ColumnHeader>
+                <Table.ColumnHeader>Traveller</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {summary.openPositions.map((open) => (
+                <Table.Row key={open.id} data-testid="open-position-row">
+                  <Table.Cell>{open.roleName ?? "Role removed"}</Table.Cell>
+                  <Table.Cell>{open.shift ?? "—"}</Table.Cell>
+                  <Table.Cell>{open.startTime && open.endTime ? `${open.startTime}–${open.endTime}` : "—"}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(open.fte)}</Table.Cell>
+                  <Table.Cell>{open.requisitionNumber ?? "Not yet"}</Table.Cell>
+                  <Table.Cell>{open.isTraveller ? "Yes" : "No"}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Header>
+        <Text as="h2" fontWeight="semibold">
+          {title}
+        </Text>
+      </Card.Header>
+      <Card.Body gap="3">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+const ROLE_COLORS = ["teal.solid", "purple.solid", "orange.solid", "blue.solid", "pink.solid", "cyan.solid"];
+
+/** Staff on duty in each hour of the day, stacked by role (the wizard's care schedule). */
+function DayChart({ schedule }: { schedule: Summary["careSchedule"] }) {
+  const chart = useChart({
+    data: schedule.total.map(
+      (_, hour): Record<string, string | number> => ({
+        hour: String(hour).padStart(2, "0"),
+        ...Object.fromEntries(schedule.byRole.map((role) => [role.unitRoleId, role.hours[hour] ?? 0])),
+      }),
+    ),
+    series: schedule.byRole.map((role, index) => ({
+      name: role.unitRoleId,
+      label: role.name,
+      color: ROLE_COLORS[index % ROLE_COLORS.length] ?? "teal.solid",
+      stackId: "day",
+    })),
+  });
+  return (
+    <Section title="24-hour distribution">
+      {schedule.byRole.length === 0 ? (
+        <Text color="fg.muted">No shifts scheduled yet.</Text>
+      ) : (
+        <StackedBarChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
+      )}
+    </Section>
+  );
+}

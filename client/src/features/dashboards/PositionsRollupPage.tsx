@@ -1,0 +1,322 @@
+import { useQuery } from "@apollo/client";
+import { useChart } from "@chakra-ui/charts";
+import {
+  Button,
+  Card,
+  EmptyState,
+  HStack,
+  Input,
+  SegmentGroup,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { Fragment, useMemo, useState } from "react";
+import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
+import { graphql } from "../../gql";
+import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { LoadingState } from "../../ui/LoadingState";
+import { ShellPage } from "../shell/ShellPage";
+import {
+  compareCells,
+  ExportButtons,
+  Figure,
+  fte,
+  type Sort,
+  SortableHeader,
+  StackedBarChart,
+} from "./dashboardParts";
+
+const PositionsRollup_Query = graphql(`
+  query PositionsRollup_Query($groupBy: RollupGroupBy!) {
+    positionsRollup(groupBy: $groupBy) {
+      budgetYear
+      groupBy
+      rows {
+        key
+        label
+        detail
+        figures {
+          ...RollupFiguresFields
+        }
+        breakdown {
+          key
+          label
+          detail
+          figures {
+            ...RollupFiguresFields
+          }
+        }
+      }
+      totals {
+        ...RollupFiguresFields
+      }
+    }
+  }
+  fragment RollupFiguresFields on RollupFigures {
+    budgetedFte
+    hiredFte
+    prnFte
+    travellerFte
+    requestedFte
+    gapFte
+    overHireFte
+  }
+`);
+
+type Rollup = PositionsRollup_QueryQuery["positionsRollup"];
+type Row = Rollup["rows"][number];
+type Figures = Row["figures"];
+
+/** The GraphQL enum's names beside the words the screen shows (the same as the export's first column). */
+const GROUPINGS: { value: RollupGroupBy; label: string; opensOnto: string }[] = [
+  { value: "JOB_CATEGORY", label: ROLLUP_GROUP_BY_LABELS.JobCategory, opensOnto: "cost centers" },
+  { value: "JOB", label: ROLLUP_GROUP_BY_LABELS.Job, opensOnto: "cost centers" },
+  { value: "COST_CENTER", label: ROLLUP_GROUP_BY_LABELS.CostCenter, opensOnto: "jobs" },
+];
+
+type SortKey = "label" | keyof Omit<Figures, "__typename">;
+const FIGURE_COLUMNS: { key: Exclude<SortKey, "label">; label: string }[] = [
+  { key: "budgetedFte", label: "Budgeted FTE" },
+  { key: "hiredFte", label: "Hired FTE" },
+  { key: "prnFte", label: "PRN FTE" },
+  { key: "travellerFte", label: "Traveller FTE" },
+  { key: "requestedFte", label: "Requested FTE" },
+  { key: "gapFte", label: "Gap FTE" },
+  { key: "overHireFte", label: "Over-hire FTE" },
+];
+
+/** /exec/positions-rollup: FTE by job category, job or cost center, each row opening onto the other. */
+export function PositionsRollupPage() {
+  const [groupBy, setGroupBy] = useState<RollupGroupBy>("JOB_CATEGORY");
+  const { data, previousData, loading, error, refetch } = useQuery(PositionsRollup_Query, { variables: { groupBy } });
+  // While another grouping loads, the last one stays on screen (no flash of an empty page).
+  const rollup = (data ?? previousData)?.positionsRollup;
+  return (
+    <ShellPage
+      title="POSITIONS ROLLUP"
+      description="Budgeted, hired and open FTE by job category, job or cost center, for the current budget year."
+      actions={
+        rollup ? (
+          <ExportButtons
+            path={`/api/dashboard/position-rollup?groupBy=${groupBy}`}
+            name={`positions-rollup-${groupBy.toLowerCase().replace("_", "-")}`}
+          />
+        ) : null
+      }
+    >
+      <Stack gap="6">
+        <HStack gap="3" wrap="wrap" className="no-print">
+          <Text id="group-by-label" fontWeight="medium">
+            Rows by
+          </Text>
+          <SegmentGroup.Root
+            aria-labelledby="group-by-label"
+            value={groupBy}
+            onValueChange={(event) => event.value && setGroupBy(event.value as RollupGroupBy)}
+          >
+            <SegmentGroup.Indicator />
+            <SegmentGroup.Items items={GROUPINGS.map((g) => ({ value: g.value, label: g.label }))} />
+          </SegmentGroup.Root>
+          {loading && rollup ? (
+            <Text textStyle="sm" color="fg.muted" role="status">
+              Loading…
+            </Text>
+          ) : null}
+        </HStack>
+        {error && !rollup ? (
+          <Stack gap="3">
+            <ErrorAlert title="We could not load the positions rollup" message={error.message} />
+            <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
+              Try again
+            </Button>
+          </Stack>
+        ) : !rollup ? (
+          <LoadingState label="Loading the positions rollup…" />
+        ) : rollup.rows.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Title>No positions to roll up yet</EmptyState.Title>
+              <EmptyState.Description>
+                The rollup fills in as the cost centers you oversee define roles in their staffing plans.
+              </EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <RollupBody key={rollup.groupBy} rollup={rollup} />
+        )}
+      </Stack>
+    </ShellPage>
+  );
+}
+
+function RollupBody({ rollup }: { rollup: Rollup }) {
+  const grouping = GROUPINGS.find((g) => g.value === rollup.groupBy) ?? (GROUPINGS[0] as (typeof GROUPINGS)[number]);
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<Sort<SortKey>>({ key: "label", descending: false });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const rows = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const matches = (row: Row) =>
+      !term || row.label.toLowerCase().includes(term) || (row.detail ?? "").toLowerCase().includes(term);
+    const value = (row: Row) => (sort.key === "label" ? null : row.figures[sort.key]);
+    const ordered = rollup.rows.filter(matches);
+    // By label: the server's order (names; cost centers by number; no job last).
+    if (sort.key !== "label") ordered.sort((a, b) => compareCells(value(a), value(b)));
+    return sort.descending ? ordered.reverse() : ordered;
+  }, [rollup, search, sort]);
+  const toggle = (key: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const totals = rollup.totals;
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        <Figure label="Budgeted FTE" value={fte(totals.budgetedFte)} help={`Budget year ${rollup.budgetYear}`} />
+        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
+        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
+        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
+        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
+      </SimpleGrid>
+
+      <MixChart rows={rollup.rows} title={`FTE mix by ${grouping.label.toLowerCase()}`} />
+
+      <Card.Root variant="outline" bg="bg.panel">
+        <Card.Body gap="4">
+          <HStack gap="3" wrap="wrap" className="no-print">
+            <Input
+              aria-label={`Filter by ${grouping.label.toLowerCase()}`}
+              placeholder={`Filter by ${grouping.label.toLowerCase()}`}
+              maxW="xs"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <Text textStyle="sm" color="fg.muted" data-testid="row-count">
+              {rows.length} of {countOf(rollup.rows.length, "row")}
+            </Text>
+          </HStack>
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid="rollup-table">
+              <Table.Header>
+                <Table.Row>
+                  <SortableHeader column="label" label={grouping.label} numeric={false} sort={sort} onSort={setSort} />
+                  {FIGURE_COLUMNS.map((column) => (
+                    <SortableHeader
+                      key={column.key}
+                      column={column.key}
+                      label={column.label}
+                      numeric
+                      sort={sort}
+                      onSort={setSort}
+                    />
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => {
+                  const open = expanded.has(row.key);
+                  return (
+                    <Fragment key={row.key}>
+                      <Table.Row data-testid="rollup-row">
+                        <Table.Cell>
+                          <Button
+                            variant="plain"
+                            size="sm"
+                            px="0"
+                            color="brand.fg"
+                            aria-expanded={open}
+                            aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
+                            onClick={() => toggle(row.key)}
+                          >
+                            {/* Drawn by CSS: the arrow is not part of the row's text. */}
+                            <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
+                            {row.label}
+                          </Button>
+                          {row.detail && rollup.groupBy === "JOB" ? (
+                            <Text as="span" textStyle="xs" color="fg.muted" ms="2">
+                              {row.detail}
+                            </Text>
+                          ) : null}
+                        </Table.Cell>
+                        <FigureCells figures={row.figures} />
+                      </Table.Row>
+                      {open
+                        ? row.breakdown.map((part) => (
+                            <Table.Row key={`${row.key}|${part.key}`} data-testid="rollup-breakdown-row" bg="bg.subtle">
+                              <Table.Cell ps="10" textStyle="sm">
+                                {part.label}
+                              </Table.Cell>
+                              <FigureCells figures={part.figures} />
+                            </Table.Row>
+                          ))
+                        : null}
+                    </Fragment>
+                  );
+                })}
+              </Table.Body>
+              <Table.Footer>
+                <Table.Row fontWeight="semibold" data-testid="rollup-totals">
+                  <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
+                  <FigureCells figures={totals} />
+                </Table.Row>
+              </Table.Footer>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+function FigureCells({ figures }: { figures: Figures }) {
+  return (
+    <>
+      {FIGURE_COLUMNS.map((column) => (
+        <Table.Cell key={column.key} textAlign="end">
+          {fte(figures[column.key])}
+        </Table.Cell>
+      ))}
+    </>
+  );
+}
+
+/** What fills each row's budget: hired, travellers, requisitions and the gap, stacked (the largest ten rows). */
+function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
+  const chart = useChart({
+    data: [...rows]
+      .sort((a, b) => b.figures.budgetedFte - a.figures.budgetedFte)
+      .slice(0, 10)
+      .map((r): Record<string, string | number> => ({
+        row: r.label,
+        hired: r.figures.hiredFte,
+        traveller: r.figures.travellerFte,
+        requested: r.figures.requestedFte,
+        gap: r.figures.gapFte,
+      })),
+    series: [
+      { name: "hired", color: "teal.solid", label: "Hired", stackId: "fte" },
+      { name: "traveller", color: "purple.solid", label: "Traveller", stackId: "fte" },
+      { name: "requested", color: "orange.solid", label: "Requested", stackId: "fte" },
+      { name: "gap", color: "red.solid", label: "Gap", stackId: "fte" },
+    ],
+  });
+  return (
+    <Card.Root variant="outline" bg="bg.panel" data-testid="mix-chart">
+      <Card.Header>
+        <Text fontWeight="semibold">{title} (largest ten budgets)</Text>
+      </Card.Header>
+      <Card.Body>
+        <StackedBarChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
+      </Card.Body>
+    </Card.Root>
+  );
+}

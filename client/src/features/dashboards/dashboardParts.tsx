@@ -1,0 +1,136 @@
+// Pieces the executive screens share: figures as the wizard shows them, stat cards, sortable
+// column headers and the export buttons.
+import { Chart, type UseChartReturn } from "@chakra-ui/charts";
+import { Button, Card, HStack, Stack, Stat, Table, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { downloadExport } from "./downloadExport";
+
+/** FTE and HPPD as shown everywhere: 2 decimals, a dash for no figure. */
+export const fte = (value: number | null | undefined) =>
+  value === null || value === undefined ? "—" : value.toFixed(2);
+
+export function Figure({ label, value, help }: { label: string; value: string; help: string }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body p="4">
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText>{value}</Stat.ValueText>
+          <Stat.HelpText>{help}</Stat.HelpText>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export type Sort<Key extends string> = { key: Key; descending: boolean };
+
+/** A column header that sorts its table: click once ascending, again descending. */
+export function SortableHeader<Key extends string>({
+  column,
+  label,
+  numeric,
+  sort,
+  onSort,
+}: {
+  column: Key;
+  label: string;
+  numeric: boolean;
+  sort: Sort<Key>;
+  onSort: (sort: Sort<Key>) => void;
+}) {
+  const active = sort.key === column;
+  return (
+    <Table.ColumnHeader
+      textAlign={numeric ? "end" : "start"}
+      aria-sort={active ? (sort.descending ? "descending" : "ascending") : undefined}
+    >
+      <Button
+        variant="plain"
+        size="xs"
+        px="0"
+        fontWeight="semibold"
+        onClick={() => onSort({ key: column, descending: active ? !sort.descending : false })}
+      >
+        {label}
+        {active ? (sort.descending ? " ↓" : " ↑") : ""}
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+/** Compares two cells for sorting: no figure last, cost center numbers numerically. */
+export function compareCells(a: string | number | null, b: string | number | null, numericText = false) {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return numericText ? String(a).localeCompare(String(b), "en", { numeric: true }) : String(a).localeCompare(String(b));
+}
+
+/** .xlsx, CSV and print for a screen whose table `path` also answers as a file (`?format=`). */
+export function ExportButtons({ path, name }: { path: string; name: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const save = (format: "xlsx" | "csv") =>
+    downloadExport(path, format, `${name}.${format}`).then(
+      () => setFailed(null),
+      (problem: Error) => setFailed(problem.message),
+    );
+  return (
+    <Stack gap="1" align={{ md: "flex-end" }} className="no-print">
+      <HStack gap="2">
+        <Button variant="outline" size="sm" onClick={() => void save("xlsx")}>
+          Export .xlsx
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void save("csv")}>
+          Export CSV
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => window.print()}>
+          Print
+        </Button>
+      </HStack>
+      {failed ? (
+        <Text color="fg.error" textStyle="sm" role="alert">
+          {failed}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Bars of the chart's series stacked on one axis, with a legend and a tooltip (recharts through Chakra's chart). */
+export type ChartRow = Record<string, string | number>;
+
+export function StackedBarChart({
+  chart,
+  x,
+  label,
+  testId,
+}: {
+  chart: UseChartReturn<ChartRow>;
+  /** The row key the bars stand on. */
+  x: string;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <Chart.Root maxH="72" chart={chart} aria-label={label} data-testid={testId}>
+      <BarChart responsive data={chart.data}>
+        <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
+        <XAxis dataKey={chart.key(x)} tickLine={false} axisLine={false} interval={0} fontSize={11} />
+        <YAxis tickLine={false} axisLine={false} />
+        <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
+        <Legend content={<Chart.Legend />} />
+        {chart.series.map((item) => (
+          <Bar
+            key={String(item.name)}
+            isAnimationActive={false}
+            dataKey={chart.key(item.name)}
+            fill={chart.color(item.color)}
+            stackId={item.stackId}
+          />
+        ))}
+      </BarChart>
+    </Chart.Root>
+  );
+}

@@ -1,0 +1,175 @@
+// The positions rollup (issue #13): FTE by job category, job or cost center across the cost centers
+// in the viewer's scope, from the same per-role position control the wizard shows.
+import type { Queryable } from "../../db/client";
+import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
+import { sumAsShown } from "../../schema/staffing";
+import { plansInScope } from "./dashboards";
+import { jobsOfFacility } from "./jobs";
+import type { Viewer } from "./viewer";
+
+export type { RollupGroupBy };
+
+/** FTE of a rollup row, 2 decimals. */
+export type RollupFigures = {
+  /** Paid FTE the plans' roles need. */
+  budgetedFte: number;
+  /** Regular staff (exempt and variable) holding positions. */
+  hiredFte: number;
+  prnFte: number;
+  /** Travellers, each for the share of the budget year their contract covers. */
+  travellerFte: number;
+  /** Open positions requested. */
+  requestedFte: number;
+  /** Shortfall per role and shift where positive, summed: over-hire never offsets it. */
+  gapFte: number;
+  overHireFte: number;
+};
+
+export type RollupRow = {
+  /** The job category's number, the job's or the cost center's id; "none" for no job or no category. */
+  key: string;
+  /** The category's or job's name, or the cost center's code and name. */
+  label: string;
+  /** A job row's category; a cost center row's code. */
+  detail: string | null;
+  figures: RollupFigures;
+  /** The row opened: by cost center (job category and job rows) or by job (cost center rows). */
+  breakdown: RollupRow[];
+};
+
+export type PositionsRollup = {
+  budgetYear: number;
+  groupBy: RollupGroupBy;
+  rows: RollupRow[];
+  /** Sums of the rows as shown. */
+  totals: RollupFigures;
+};
+
+const FIGURE_KEYS = [
+  "budgetedFte",
+  "hiredFte",
+  "prnFte",
+  "travellerFte",
+  "requestedFte",
+  "gapFte",
+  "overHireFte",
+] as const satisfies readonly (keyof RollupFigures)[];
+
+const zero = (): RollupFigures => ({
+  budgetedFte: 0,
+  hiredFte: 0,
+  prnFte: 0,
+  travellerFte: 0,
+  requestedFte: 0,
+  gapFte: 0,
+  overHireFte: 0,
+});
+
+/** Figures added up as shown (each rounded to 2 decimals first): a total is the sum of its rows on screen. */
+function sumFigures(parts: readonly RollupFigures[]): RollupFigures {
+  const sum = zero();
+  for (const key of FIGURE_KEYS) sum[key] = sumAsShown(parts.map((p) => p[key]));
+  return sum;
+}
+
+type Label = { key: string; label: string; detail: string | null; order: string };
+
+/**
+ * `positionsRollup(groupBy)`, `GET /api/dashboard/position-rollup`. A cell is one cost center's
+ * share of one job (its roles' FTE summed, then rounded once); a row adds its cells up as shown, and
+ * the totals add the rows up. Queries: those of `plansInScope` and one for the jobs.
+ */
+export async function positionsRollup(
+  db: Queryable,
+  viewer: Viewer,
+  groupBy: RollupGroupBy,
+  now = new Date(),
+): Promise<PositionsRollup> {
+  const { budgetYear, scope, viewOf } = await plansInScope(db, viewer, now);
+  const jobOf = new Map((await jobsOfFacility(db, viewer.facilityId)).map((j) => [j.id, j]));
+
+  const noJob: Label = { key: "none", label: NO_JOB_LABEL, detail: null, order: "\uffff" };
+  const jobLabel = (jobId: string | null): Label => {
+    const job = jobId ? jobOf.get(jobId) : undefined;
+    if (!job) return noJob;
+    const category = job.categoryId === 0 ? NO_CATEGORY_LABEL : job.categoryName;
+    return { key: job.id, label: job.name, detail: category, order: job.name.toLowerCase() };
+  };
+  const categoryLabel = (jobId: string | null): Label => {
+    const job = jobId ? jobOf.get(jobId) : undefined;
+    if (!job || job.categoryId === 0) return { key: "none", label: NO_CATEGORY_LABEL, detail: null, order: "\uffff" };
+    return {
+      key: String(job.categoryId),
+      label: job.categoryName,
+      detail: null,
+      order: job.categoryName.toLowerCase(),
+    };
+  };
+
+  // Cells: (row key, breakdown key) → unrounded FTE, with the labels of both.
+  type Cell = { row: Label; part: Label; figures: RollupFigures };
+  const cells = new Map<string, Cell>();
+  scope.forEach((costCenter, index) => {
+    const view = viewOf.get(costCenter.id);
+    if (!view) return;
+    const costCenterLabel: Label = {
+      key: costCenter.id,
+      label: `${costCenter.code} ${costCenter.name}`,
+      detail: costCenter.code,
+      // The scope comes in numeric-code order.
+      order: String(index).padStart(8, "0"),
+    };
+    const jobIdOf = new Map(view.roles.map((r) => [r.id, r.jobId]));
+    for (const role of view.roleTotals) {
+      const jobId = role.roleKey ? (jobIdOf.get(role.roleKey) ?? null) : null;
+      const row =
+        groupBy === "CostCenter" ? costCenterLabel : groupBy === "Job" ? jobLabel(jobId) : categoryLabel(jobId);
+      const part = groupBy === "CostCenter" ? jobLabel(jobId) : costCenterLabel;
+      const id = `${row.key}|${part.key}`;
+      let cell = cells.get(id);
+      if (!cell) {
+        cell = { row, part, figures: zero() };
+        cells.set(id, cell);
+      }
+      cell.figures.budgetedFte += role.paidFte;
+      cell.figures.hiredFte += role.hiredFte;
+      cell.figures.prnFte += role.prnFte;
+      cell.figures.travellerFte += role.travellerFte;
+      cell.figures.requestedFte += role.requestedFte;
+      cell.figures.gapFte += role.gapFte;
+      cell.figures.overHireFte += role.overHireFte;
+    }
+  });
+
+  const byOrder = (a: { order: string; label: string }, b: { order: string; label: string }) =>
+    a.order.localeCompare(b.order) || a.label.localeCompare(b.label);
+  const rowsByKey = new Map<string, { label: Label; parts: Cell[] }>();
+  for (const cell of cells.values()) {
+    const entry = rowsByKey.get(cell.row.key) ?? { label: cell.row, parts: [] };
+    entry.parts.push(cell);
+    rowsByKey.set(cell.row.key, entry);
+  }
+  const rows = [...rowsByKey.values()]
+    .sort((a, b) => byOrder(a.label, b.label))
+    .map(({ label, parts }): RollupRow => {
+      const breakdown = parts
+        .sort((a, b) => byOrder(a.part, b.part))
+        .map(
+          (cell): RollupRow => ({
+            key: cell.part.key,
+            label: cell.part.label,
+            detail: cell.part.detail,
+            figures: sumFigures([cell.figures]),
+            breakdown: [],
+          }),
+        );
+      return {
+        key: label.key,
+        label: label.label,
+        detail: label.detail,
+        figures: sumFigures(breakdown.map((b) => b.figures)),
+        breakdown,
+      };
+    });
+  return { budgetYear, groupBy, rows, totals: sumFigures(rows.map((r) => r.figures)) };
+}
