@@ -19,15 +19,7 @@ import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphq
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import {
-  compareCells,
-  ExportButtons,
-  Figure,
-  fte,
-  type Sort,
-  SortableHeader,
-  StackedBarChart,
-} from "./dashboardParts";
+import { compareCells, ExportButtons, Figure, fte, type Sort, SortableHeader, StackedBarChart } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -295,13 +287,15 @@ function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
     data: [...rows]
       .sort((a, b) => b.figures.budgetedFte - a.figures.budgetedFte)
       .slice(0, 10)
-      .map((r): Record<string, string | number> => ({
-        row: r.label,
-        hired: r.figures.hiredFte,
-        traveller: r.figures.travellerFte,
-        requested: r.figures.requestedFte,
-        gap: r.figures.gapFte,
-      })),
+      .map(
+        (r): Record<string, string | number> => ({
+          row: r.label,
+          hired: r.figures.hiredFte,
+          traveller: r.figures.travellerFte,
+          requested: r.figures.requestedFte,
+          gap: r.figures.gapFte,
+        }),
+      ),
     series: [
       { name: "hired", color: "teal.solid", label: "Hired", stackId: "fte" },
       { name: "traveller", color: "purple.solid", label: "Traveller", stackId: "fte" },
