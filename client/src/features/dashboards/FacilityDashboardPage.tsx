@@ -18,13 +18,12 @@ import {
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
-import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, type Sort, SortableHeader } from "./dashboardParts";
+import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeader } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
@@ -72,15 +71,6 @@ const FacilityDashboard_Query = graphql(`
 
 type Dashboard = FacilityDashboard_QueryQuery["facilityDashboard"];
 type Row = Dashboard["costCenters"][number];
-
-/** Status in words (the same as exports) and a badge colour that only repeats them. */
-export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
-  NotStarted: { label: PLAN_STATUS_LABELS.NotStarted, palette: "gray" },
-  InProgress: { label: PLAN_STATUS_LABELS.InProgress, palette: "orange" },
-  Completed: { label: PLAN_STATUS_LABELS.Completed, palette: "blue" },
-  Attested: { label: PLAN_STATUS_LABELS.Attested, palette: "green" },
-  NeedsReverification: { label: PLAN_STATUS_LABELS.NeedsReverification, palette: "red" },
-};
 
 type SortKey = "code" | "name" | "status" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte" | "hppdPlanned";
 const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [

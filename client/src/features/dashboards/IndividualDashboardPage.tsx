@@ -20,8 +20,7 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, StackedBarChart } from "./dashboardParts";
-import { PLAN_STATUS } from "./FacilityDashboardPage";
+import { Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {

@@ -4,7 +4,18 @@ import { Chart, type UseChartReturn } from "@chakra-ui/charts";
 import { Button, Card, HStack, Stack, Stat, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
+import type { PlanStatus } from "../../gql/graphql";
 import { downloadExport } from "./downloadExport";
+
+/** Status in words (the same as exports) and a badge colour that only repeats them. */
+export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
+  NotStarted: { label: PLAN_STATUS_LABELS.NotStarted, palette: "gray" },
+  InProgress: { label: PLAN_STATUS_LABELS.InProgress, palette: "orange" },
+  Completed: { label: PLAN_STATUS_LABELS.Completed, palette: "blue" },
+  Attested: { label: PLAN_STATUS_LABELS.Attested, palette: "green" },
+  NeedsReverification: { label: PLAN_STATUS_LABELS.NeedsReverification, palette: "red" },
+};
 
 /** FTE and HPPD as shown everywhere: 2 decimals, a dash for no figure. */
 export const fte = (value: number | null | undefined) =>
