@@ -21,8 +21,7 @@ function recordSends(page: Page): unknown[] {
 }
 
 async function openContactUs(page: Page, account: "admin" | "user"): Promise<void> {
-  await signIn(page, account);
-  await page.goto("/contact-us");
+  await signIn(page, account, "/contact-us");
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
 }
 
@@ -131,8 +130,7 @@ test.describe("contact us", () => {
 test.describe("FAQ's", () => {
   for (const account of ["admin", "user"] as const) {
     test(`${account} reads the questions and opens an answer`, async ({ page }) => {
-      await signIn(page, account);
-      await page.goto("/faq");
+      await signIn(page, account, "/faq");
       await expect(page.getByRole("heading", { level: 1, name: "FAQ's" })).toBeVisible();
       for (const question of [
         "How do I sign in?",

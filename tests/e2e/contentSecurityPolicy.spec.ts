@@ -23,8 +23,7 @@ test("issue #12 item 6: the app, the sign-in form, an upload screen and log out 
   page,
 }) => {
   const violations = collectViolations(page);
-  await signIn(page, "admin");
-  await page.goto("/admin/upload/staff");
+  await signIn(page, "admin", "/admin/upload/staff");
   await expect(page.getByTestId("template-name")).toHaveText("staff_data_file_template.xlsx");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download template" }).first().click();

@@ -39,8 +39,7 @@ const picker = (page: Page) => page.getByLabel("Cost center number", { exact: tr
 const readOnlyName = (page: Page) => page.getByLabel("Cost center name", { exact: true });
 
 async function open(page: Page): Promise<void> {
-  await signIn(page, "admin");
-  await page.goto(PATH);
+  await signIn(page, "admin", PATH);
   await expect(page.getByRole("heading", { level: 1, name: "COST CENTER MAINTENANCE" })).toBeVisible();
 }
 

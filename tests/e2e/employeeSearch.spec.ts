@@ -42,8 +42,7 @@ function recordSearches(page: Page): string[] {
 }
 
 async function openSearch(page: Page, account: DemoAccountType): Promise<void> {
-  await signIn(page, account);
-  await page.goto(`/${account}/employee-search`);
+  await signIn(page, account, `/${account}/employee-search`);
   await expect(page.getByRole("heading", { level: 1, name: "Employee Search" })).toBeVisible();
 }
 
@@ -219,8 +218,7 @@ test.describe("employee search", () => {
   });
 
   test("an employee the server does not know shows its message", async ({ page }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/employee-search?employee=00000000-0000-4000-8000-000000000000");
+    await signIn(page, "admin", "/admin/employee-search?employee=00000000-0000-4000-8000-000000000000");
     await expect(page.getByText("Employee was not found")).toBeVisible();
   });
 

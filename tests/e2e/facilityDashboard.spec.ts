@@ -28,8 +28,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async (before) => {
-    await signIn(page, "exec");
-    await page.goto("/exec/facility-dashboard");
+    await signIn(page, "exec", "/exec/facility-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
     // The gap chart draws a bar for each cost center with a gap (ours among them).
     await expect(page.getByTestId("gap-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
@@ -91,7 +90,6 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
 });
 
 test("a user account has no facility dashboard: the route shows not found", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/exec/facility-dashboard");
+  await signIn(page, "user", "/exec/facility-dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

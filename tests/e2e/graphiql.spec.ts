@@ -27,8 +27,7 @@ test("an executive copies an API token on Profile; GraphiQL opens the example qu
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, "exec");
-  await page.goto("/user/profile");
+  await signIn(page, "exec", "/user/profile");
   const card = page.getByTestId("api-access");
   await expect(card.getByRole("heading", { name: "API access" })).toBeVisible();
   await card.getByRole("button", { name: "Copy API token" }).click();
@@ -63,8 +62,7 @@ test("an executive copies an API token on Profile; GraphiQL opens the example qu
 });
 
 test("a user account has no API access card on Profile", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/user/profile");
+  await signIn(page, "user", "/user/profile");
   await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
   await expect(page.getByTestId("api-access")).toHaveCount(0);
 });

@@ -22,8 +22,7 @@ async function countdown(page: Page): Promise<number> {
 }
 
 async function signInOnLanding(page: Page) {
-  await signIn(page, "user");
-  await page.goto("/user/landing");
+  await signIn(page, "user", "/user/landing");
   await expect(page.getByRole("heading", { level: 1, name: "My cost centers" })).toBeVisible();
 }
 

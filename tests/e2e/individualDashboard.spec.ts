@@ -44,8 +44,7 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     openPositions: true,
   });
   await asExecutiveOf(admin, [unit.id], async () => {
-    await signIn(page, "exec");
-    await page.goto("/exec/individual-dashboard");
+    await signIn(page, "exec", "/exec/individual-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "INDIVIDUAL DASHBOARD" })).toBeVisible();
     await expect(page.getByText("Choose a cost center to see its figures.")).toBeVisible();
     await page.getByLabel("Cost center").selectOption({ label: `${unit.code} ${unit.name}` });
@@ -94,7 +93,6 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
 });
 
 test("a user account has no individual dashboard: the route shows not found", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/exec/individual-dashboard");
+  await signIn(page, "user", "/exec/individual-dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

@@ -42,8 +42,7 @@ const rowOf = (page: Page, job: string): Locator =>
 const chosen = (select: Locator) => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? "");
 
 async function openPage(page: Page): Promise<void> {
-  await signIn(page, "admin");
-  await page.goto("/admin/job-categorization");
+  await signIn(page, "admin", "/admin/job-categorization");
   await expect(page.getByRole("heading", { level: 1, name: "JOB CATEGORIZATION" })).toBeVisible();
   await expect(page.getByTestId("job-row").first()).toBeVisible();
 }

@@ -36,8 +36,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async () => {
-    await signIn(page, "exec");
-    await page.goto("/exec/positions-rollup");
+    await signIn(page, "exec", "/exec/positions-rollup");
     await expect(page.getByRole("heading", { level: 1, name: "POSITIONS ROLLUP" })).toBeVisible();
     const rows = page.getByTestId("rollup-row");
     await expect(rows.first()).toBeVisible();
@@ -137,7 +136,6 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
 });
 
 test("a user account has no positions rollup: the route shows not found", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/exec/positions-rollup");
+  await signIn(page, "user", "/exec/positions-rollup");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

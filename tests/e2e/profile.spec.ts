@@ -17,7 +17,7 @@ const test = base.extend<{ execNameBack: undefined }>({
     await use(undefined);
     const context = await browser.newContext();
     const exec = await context.newPage();
-    await signIn(exec, "exec");
+    await signIn(exec, "exec", null);
     const { user } = await gql(exec, "query ($id: ID!) { user(id: $id) { firstName middleName lastName } }", {
       id: DEMO_USER_IDS.exec,
     });
@@ -42,8 +42,7 @@ async function screen(page: Page, name: string): Promise<void> {
 }
 
 async function openProfile(page: Page, account: "admin" | "user" | "exec"): Promise<void> {
-  await signIn(page, account);
-  await page.goto("/user/profile");
+  await signIn(page, account, "/user/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await expect(page.getByLabel("First Name")).not.toHaveValue("");
 }

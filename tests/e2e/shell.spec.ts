@@ -70,8 +70,7 @@ async function openUserMenu(page: Page) {
 for (const account of ["admin", "user", "exec"] as const) {
   test(`header for ${account}: logo, facility badge, initials and the menu of the account type`, async ({ page }) => {
     const { firstName, lastName, email } = DEMO_ACCOUNTS[account];
-    await signIn(page, account);
-    await page.goto(`/${account}/landing`);
+    await signIn(page, account, `/${account}/landing`);
 
     await expect(header(page).getByRole("link", { name: "Staffing & Position Control, home" })).toBeVisible();
     await expect(header(page).getByText("Staffing & Position Control")).toBeVisible();
@@ -103,8 +102,7 @@ for (const account of ["admin", "user", "exec"] as const) {
 }
 
 test("the user menu works from the keyboard, and its Log out returns to /home signed out", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/admin/landing");
+  await signIn(page, "admin", "/admin/landing");
   const menuButton = header(page).getByRole("button", { name: /^User menu for / });
   await menuButton.focus();
   await page.keyboard.press("Enter");
@@ -208,8 +206,7 @@ for (const account of ["admin", "user", "exec"] as const) {
 
 for (const account of ["admin", "user"] as const) {
   test(`other ${account} pages show back and a disabled main button; back goes back`, async ({ page }) => {
-    await signIn(page, account);
-    await page.goto(`/${account}/landing`);
+    await signIn(page, account, `/${account}/landing`);
     for (const { path } of PAGES_WITH_BACK_AND_MAIN.filter((p) => p.account === account)) {
       await test.step(path, async () => {
         await page.goto(path);
@@ -238,8 +235,7 @@ for (const account of ["admin", "user"] as const) {
 }
 
 test("/user/manageStaff says changes are saved automatically; other pages do not", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/user/manageStaff");
+  await signIn(page, "user", "/user/manageStaff");
   await expect(footer(page).getByTestId("footer-message")).toHaveText("All changes are saved automatically.");
   await page.screenshot({ path: `${SCREENS}/manage-staff.png`, fullPage: true });
   await page.goto("/user/landing");
@@ -247,8 +243,7 @@ test("/user/manageStaff says changes are saved automatically; other pages do not
 });
 
 test("unsaved changes: HOME and LOGOUT ask first; stay keeps the page, leave goes", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/contact-us");
+  await signIn(page, "admin", "/contact-us");
   await page.getByLabel("Subject").fill("Access to 6040");
 
   const dialog = page.getByRole("alertdialog", { name: "You have unsaved changes" });
@@ -284,8 +279,7 @@ test("unsaved changes: HOME and LOGOUT ask first; stay keeps the page, leave goe
 });
 
 test("LOGOUT clears the session and lands on /home signed out", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/user/landing");
+  await signIn(page, "user", "/user/landing");
   await footer(page).getByRole("button", { name: "LOGOUT" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
@@ -296,8 +290,7 @@ test("LOGOUT clears the session and lands on /home signed out", async ({ page })
 });
 
 test("admin landing: the onboarding checklist with a state per step, each linking to its screen", async ({ page }) => {
-  await signIn(page, "admin");
-  await page.goto("/admin/landing");
+  await signIn(page, "admin", "/admin/landing");
   const steps = page.getByTestId("setup-step");
   await expect(steps).toHaveCount(7);
   await expect(steps.getByRole("link").first()).toBeVisible();
@@ -320,8 +313,7 @@ test("admin landing: the onboarding checklist with a state per step, each linkin
 });
 
 test("user landing: cost centers by numeric code with role and wizard status; opening the wizard", async ({ page }) => {
-  await signIn(page, "user");
-  await page.goto("/user/landing");
+  await signIn(page, "user", "/user/landing");
   const rows = page.getByTestId("cost-center-row");
   await expect(rows.first()).toBeVisible();
   const codes = await rows.getByTestId("cost-center-code").allTextContents();
@@ -344,8 +336,7 @@ test("user landing: cost centers by numeric code with role and wizard status; op
 });
 
 test("exec landing: a card for each executive screen", async ({ page }) => {
-  await signIn(page, "exec");
-  await page.goto("/exec/landing");
+  await signIn(page, "exec", "/exec/landing");
   for (const [name, path] of [
     ["FACILITY DASHBOARD", "/exec/facility-dashboard"],
     ["INDIVIDUAL DASHBOARD", "/exec/individual-dashboard"],
@@ -393,8 +384,7 @@ test("a page that fails to render shows the error fallback inside the shell", as
 
 test("narrow screens: header and footer stay usable at 400 px", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, "user");
-  await page.goto("/user/landing");
+  await signIn(page, "user", "/user/landing");
   await expect(header(page).getByRole("button", { name: /^User menu for / })).toBeVisible();
   await expect(footer(page).getByRole("button", { name: "LOGOUT" })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/user-landing-400.png`, fullPage: true });

@@ -39,7 +39,7 @@ test("a signed plan keeps its figures when the hours per FTE change; an open pla
   // Two new cost centers, the demo manager holding Complete Wizard on both.
   const signedCc = (await ownUnits.create("Signed Plan Unit")).id;
   const openCc = (await ownUnits.create("Open Plan Unit")).id;
-  await signIn(manager, "user");
+  await signIn(manager, "user", null);
 
   const signed = await buildPlan(manager, signedCc, {
     unit: UNIT,

@@ -57,8 +57,7 @@ test.describe("the admin upload screen", () => {
     page,
   }) => {
     await installTimingProbe(page, ["top-banner"]);
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/cost-center");
+    await signIn(page, "admin", "/admin/upload/cost-center");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD COST CENTER DATA FILE" })).toBeVisible();
     await expect(page.getByText("Upload cost center data file to import information")).toBeVisible();
     await expect(page.getByTestId("template-name")).toHaveText("cost_center_data_file_template.xlsx");
@@ -101,8 +100,7 @@ test.describe("the admin upload screen", () => {
 
   test("staff: rows land in the facility and employee search finds them", async ({ page, ownUnits }) => {
     const unit = await ownUnits.create("Staff Upload Unit", { grant: false });
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/staff");
+    await signIn(page, "admin", "/admin/upload/staff");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD STAFF DATA FILE" })).toBeVisible();
     const content = await fillDownloadedTemplate(page, [
       [
@@ -147,8 +145,7 @@ test.describe("the admin upload screen", () => {
 
   test("users: the users are created with their cost-center permissions", async ({ page, ownUnits }) => {
     const unit = await ownUnits.create("Users Upload Unit", { grant: false });
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/users");
+    await signIn(page, "admin", "/admin/upload/users");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD USERS DATA FILE" })).toBeVisible();
     const email = `avery.${stamp}@demo.hospital`;
     const content = await fillDownloadedTemplate(page, [
@@ -164,8 +161,7 @@ test.describe("the admin upload screen", () => {
   test("a bad file: every problem listed as 'message at row N, column M', the file can be removed", async ({
     page,
   }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/staff");
+    await signIn(page, "admin", "/admin/upload/staff");
     const content = await fillDownloadedTemplate(page, [
       [`BAD-${stamp}`, "Robin", null, "Vale", null, "02/30/2021", 2, "Regular", null, null, null, null, null],
       [`BAD-${stamp}`, "Robin", null, "Vale", null, "01/10/2021", 0.5, "Traveller", null, null, null, null, null],
@@ -190,8 +186,7 @@ test.describe("the admin upload screen", () => {
   });
 
   test("the picker refuses other formats and files over 100 MB with the spec's texts", async ({ page }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/users");
+    await signIn(page, "admin", "/admin/upload/users");
     await page
       .getByTestId("file-input")
       .setInputFiles({ name: "users.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF") });
@@ -207,8 +202,7 @@ test.describe("the admin upload screen", () => {
   });
 
   test("'Unable to upload file' when storage refuses the file", async ({ page }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/cost-center");
+    await signIn(page, "admin", "/admin/upload/cost-center");
     await page.route("**/devstoreaccount1/uploads/**", (route) => route.abort("connectionrefused"));
     await attach(page, "cc.xlsx", await fillDownloadedTemplate(page, [[`7${stamp}`, "Never Stored", null]]));
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();
@@ -217,8 +211,7 @@ test.describe("the admin upload screen", () => {
 
   test("after 3 polls without a result: 'An unexpected error occurred. Please try again'", async ({ page }) => {
     await page.clock.install();
-    await signIn(page, "admin");
-    await page.goto("/admin/upload/cost-center");
+    await signIn(page, "admin", "/admin/upload/cost-center");
     // The import is never queued (the completion call is answered without reaching the server),
     // and the live channel stays silent: only the 30-second polls remain, and they see no progress.
     await answerOperation(page, "Upload_CompleteMutation", {
@@ -238,8 +231,7 @@ test.describe("the admin upload screen", () => {
 
 test.describe("the per-cost-center Upload dialog", () => {
   test("a new cost center's staff: dialog texts, UPLOAD → CONTINUE, the UPLOADED badge", async ({ page }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/cost-center-maintenance");
+    await signIn(page, "admin", "/admin/cost-center-maintenance");
     await page.getByTestId("pick-your-option").selectOption({ label: "Add New Cost Center" });
     const code = `5${stamp}`;
     const form = page.getByRole("form", { name: "Add New Cost Center" });
@@ -272,8 +264,7 @@ test.describe("the per-cost-center Upload dialog", () => {
   });
 
   test("a failed upload shows the error and clears the file; CANCEL closes", async ({ page }) => {
-    await signIn(page, "admin");
-    await page.goto("/admin/cost-center-maintenance");
+    await signIn(page, "admin", "/admin/cost-center-maintenance");
     await page.getByTestId("pick-your-option").selectOption({ label: "Update Cost Center" });
     await page.getByLabel("Cost center number", { exact: true }).selectOption({ label: "6010" });
     await page.getByRole("button", { name: "Upload staff file for 6010" }).click();

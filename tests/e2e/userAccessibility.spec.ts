@@ -37,8 +37,7 @@ const userRow = (page: Page, name: string) => page.getByRole("row").filter({ has
 const panel = (page: Page, id: string) => page.getByTestId(id);
 
 async function open(page: Page) {
-  await signIn(page, "admin");
-  await page.goto(PATH);
+  await signIn(page, "admin", PATH);
   await expect(page.getByRole("heading", { level: 1, name: "USER ACCESSIBILITY" })).toBeVisible();
   await expect(page.getByTestId("assign-users-summary")).toBeVisible();
 }

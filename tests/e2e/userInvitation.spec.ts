@@ -18,8 +18,7 @@ test("admin invites, the new user sets a password, signs in and sees the granted
   const email = `${first.toLowerCase()}@example.test`;
   const password = "Invited-2026-pass";
 
-  await signIn(page, "admin");
-  await page.goto("/admin/user-accessibility");
+  await signIn(page, "admin", "/admin/user-accessibility");
   await page.getByTestId("position-Staff Nurse").getByRole("button", { name: "Actions for Staff Nurse" }).click();
   await openAddNewUserSubmenu(page);
   await page.getByRole("menuitem", { name: "Outside your organization" }).click();

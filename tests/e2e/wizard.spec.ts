@@ -186,8 +186,7 @@ const STEPS_BEFORE: Record<string, WizardStepName[]> = {
 
 test.describe("planning wizard, one step per test on a cost center of its own", () => {
   test("step 1, unit definition: begin with the sample model, refuse bad input, save", async ({ page, ownUnit }) => {
-    await signIn(page, "user");
-    await page.goto("/user/landing");
+    await signIn(page, "user", "/user/landing");
     await page.getByRole("button", { name: `Open wizard for ${ownUnit.code} ${ownUnit.name}` }).click();
     await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
     await expect(heading(page, "UNIT DEFINITION")).toBeVisible();
@@ -231,7 +230,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     page,
     ownUnit,
   }) => {
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     await buildPlan(page, ownUnit.id, { unit: UNIT, roles: [], steps: STEPS_BEFORE.defineRoles as WizardStepName[] });
     await openWizardStep(page, ownUnit.id, "/user/wizard/defineRoles", "DEFINE ROLES");
 
@@ -278,7 +277,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
   });
 
   test("step 3, care schedule: the 24-hour care schedule, planned against needed", async ({ page, ownUnit }) => {
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     await buildPlan(page, ownUnit.id, {
       unit: UNIT,
       roles: roleSpecs(),
@@ -305,7 +304,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     await buildPlan(page, ownUnit.id, {
       unit: UNIT,
       roles: roleSpecs(),
@@ -402,7 +401,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     await buildPlan(page, ownUnit.id, {
       unit: UNIT,
       roles: roleSpecs(),
@@ -433,7 +432,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
 
   test("going back to step 2 and changing a role sends steps 3 to 6 back to In progress", async ({ page, ownUnit }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     // Steps 1 to 4 completed, the open positions calculated, every one of them with a requisition number.
     const built = await buildPlan(page, ownUnit.id, {
       unit: UNIT,
@@ -488,7 +487,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user");
+    await signIn(page, "user", null);
     // The plan as going back left it: 2 CNAs on nights, everyone assigned, open positions calculated.
     await buildPlan(page, ownUnit.id, {
       unit: UNIT,
@@ -583,8 +582,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
   test("a Read Only holder sees the wizard read-only and the server refuses a change; another cost center gives nothing", async ({
     page,
   }) => {
-    await signIn(page, "user");
-    await page.goto("/user/landing");
+    await signIn(page, "user", "/user/landing");
     await page.getByRole("button", { name: "View wizard for 6030 Telemetry" }).click();
     await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
     await expect(page.getByTestId("read-only-banner")).toContainText(
@@ -649,7 +647,7 @@ test("footer notices on a unit of its own: PRN FTE to the facility standard (val
   await footer(admin).getByRole("button", { name: "SAVE AND CONTINUE" }).click();
   await expect(admin).toHaveURL(/\/admin\/landing$/);
 
-  await signIn(page, "user");
+  await signIn(page, "user", null);
   await buildPlan(page, ownUnit.id, {
     unit: UNIT,
     roles: roleSpecs().filter((role) => role.name === "Registered Nurse"),

@@ -12,7 +12,7 @@ import type { LocalAuthConfig, SignInAdapter, TokenResult } from "./types";
 
 const PENDING_KEY = "staffing.oidc.pending";
 /** Part of the authentication cache, kept in sessionStorage like the rest (spec §3). */
-const REFRESH_KEY = "staffing.oidc.refresh";
+export const REFRESH_KEY = "staffing.oidc.refresh";
 
 type Discovery = {
   authorization_endpoint: string;

@@ -552,7 +552,7 @@ export async function buildPlanAsManager(
   const manager = await page.context().browser()?.newPage();
   if (!manager) throw new Error("no browser");
   try {
-    await signIn(manager, "user");
+    await signIn(manager, "user", null);
     const plan = await buildPlan(manager, costCenterId, options);
     return options.openPositions ? await calculateOpenPositions(manager, plan.id as string) : plan;
   } finally {
@@ -744,7 +744,7 @@ export const test = base.extend<OwnDataFixtures>({
   admin: async ({ browser }, use) => {
     const context = await browser.newContext();
     const admin = await context.newPage();
-    await signIn(admin, "admin");
+    await signIn(admin, "admin", null);
     await use(admin);
     await context.close();
   },

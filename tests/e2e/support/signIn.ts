@@ -1,19 +1,43 @@
 import { expect, type Page } from "@playwright/test";
+import { REFRESH_KEY } from "../../../client/src/auth/localOidcAdapter";
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../../db/seed/demoAccounts";
+import { signInForTokens } from "../../support/signIn";
 
 /**
- * Signs a page in as a demo account through the embedded provider's form, as a person would, and
- * waits until /home shows the signed-in state. The session lives in sessionStorage, which survives
- * page.goto within the same page: sign in once per page, then navigate.
+ * Signs a page in as a demo account, then opens `landOn` (default /home) and waits until the app has
+ * read the account; `landOn: null` opens nothing, for a page that first calls the API (its next
+ * page.goto starts the app signed in).
+ *
+ * The sign-in itself is the real one (authorization code with PKCE through the embedded provider's
+ * login form and token endpoint), made from the test rather than by typing: the form is driven as a
+ * person would in signIn.spec.ts, and typing it again in every test cost about three seconds each.
+ * The page then holds exactly what a form sign-in leaves: the tokens in sessionStorage (which
+ * survives page.goto within the same page: sign in once per page, then navigate) and the provider's
+ * session cookies.
  */
-export async function signIn(page: Page, account: DemoAccountType): Promise<void> {
+export async function signIn(page: Page, account: DemoAccountType, landOn: string | null = "/home"): Promise<void> {
   const { email, password } = DEMO_ACCOUNTS[account];
-  await page.goto("/home");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/oidc\/interaction\//);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // Any same-origin page opens the app's sessionStorage; the sign-in settings answer fastest.
+  await page.goto("/api/config/auth");
+  const origin = new URL(page.url()).origin;
+  const { accessToken, refreshToken, cookie } = await signInForTokens(origin, email, password);
+  await page.context().addCookies(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => {
+        const [name = "", ...value] = pair.split("=");
+        return { name, value: value.join("="), url: `${origin}/` };
+      }),
+  );
+  await page.evaluate(
+    ({ accessToken, refreshToken, refreshKey }) => {
+      sessionStorage.setItem("accessToken", accessToken);
+      if (refreshToken) sessionStorage.setItem(refreshKey, refreshToken);
+    },
+    { accessToken, refreshToken, refreshKey: REFRESH_KEY },
+  );
+  if (landOn === null) return;
+  await page.goto(landOn);
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem("accountType"))).toBe(account);
 }

@@ -1,6 +1,6 @@
 import { useMutation } from "@apollo/client";
 import { Card, Flex, RadioCard, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
@@ -128,13 +128,12 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
   const [deactivate, deactivating] = useMutation(DeleteReset_DeactivateMutation);
   const [reset, resetting] = useMutation(DeleteReset_ResetMutation);
   const [unlock, unlocking] = useMutation(DeleteReset_UnlockMutation);
-  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (redirect.current !== null) clearTimeout(redirect.current);
-    },
-    [],
-  );
+  // The landing page follows 3 s after the success is on screen: the timer starts once it has rendered.
+  useEffect(() => {
+    if (!done) return;
+    const redirect = setTimeout(() => void navigate("/admin/landing"), COST_CENTER_TIMINGS.redirectMs);
+    return () => clearTimeout(redirect);
+  }, [done, navigate]);
 
   const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
   const chosen = MODES.find((option) => option.value === mode);
@@ -188,7 +187,6 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
     setDone(true);
     onSuccess(SUCCESS[mode]);
     if (mode === "delete") onDeleted();
-    redirect.current = setTimeout(() => void navigate("/admin/landing"), COST_CENTER_TIMINGS.redirectMs);
   }
 
   // Spec §2: once a cost center is selected the footer shows CANCEL plus the matching action.
