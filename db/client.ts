@@ -18,6 +18,12 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A database or a transaction: services accept either so callers can compose them. */
 export type Queryable = Database | Transaction;
 
+/** Rows of a raw `db.execute(sql…)`, whichever driver ran it (PGlite answers `{ rows }`, postgres.js an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

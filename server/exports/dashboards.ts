@@ -1,6 +1,12 @@
 // The dashboards' tables as files: the same rows and labels as the screens.
-import { PLAN_STATUS_LABELS, ROLLUP_GROUP_BY_LABELS, type RollupGroupBy } from "../../schema/dashboards";
+import {
+  PLAN_STATUS_LABELS,
+  POSITION_STATUS_LABELS,
+  ROLLUP_GROUP_BY_LABELS,
+  type RollupGroupBy,
+} from "../../schema/dashboards";
 import type { CostCenterFigures, FacilityDashboard, StaffingFigures } from "../services/dashboards";
+import type { PositionControlPage, PositionRow } from "../services/positionControl";
 import type { PositionsRollup, RollupFigures, RollupRow } from "../services/positionsRollup";
 import type { ExportColumn } from "./tables";
 
@@ -86,4 +92,35 @@ export function positionsRollupRows(rollup: PositionsRollup): RollupExportRow[] 
     ]),
     { row: null, part: null, figures: rollup.totals },
   ];
+}
+
+/** A position, or (position null) the total row. */
+type PositionExportRow = { position: PositionRow | null; totalFte: number };
+
+/** Position control's table: every position matching the filters, then the total FTE. */
+export const POSITION_CONTROL_COLUMNS: readonly ExportColumn<PositionExportRow>[] = [
+  { header: "Cost center", value: (r) => r.position?.costCenterCode ?? "Total" },
+  { header: "Cost center name", value: (r) => r.position?.costCenterName ?? "", width: 28 },
+  { header: "Role", value: (r) => r.position?.roleName ?? "", width: 24 },
+  { header: "Job", value: (r) => r.position?.jobName ?? "", width: 24 },
+  { header: "Job category", value: (r) => r.position?.jobCategoryName ?? "", width: 20 },
+  { header: "Shift", value: (r) => r.position?.shift ?? "" },
+  { header: "Start", value: (r) => r.position?.startTime ?? "" },
+  { header: "End", value: (r) => r.position?.endTime ?? "" },
+  {
+    header: "Status",
+    value: (r) =>
+      r.position
+        ? `${POSITION_STATUS_LABELS[r.position.status]}${r.position.isTravellerRequisition ? " (traveller)" : ""}`
+        : "",
+  },
+  { header: "FTE", value: (r) => (r.position ? r.position.fte : r.totalFte), numberFormat: "0.00" },
+  { header: "Employee", value: (r) => r.position?.employeeName ?? "", width: 26 },
+  { header: "Employee ID", value: (r) => r.position?.employeeId ?? "" },
+  { header: "Requisition number", value: (r) => r.position?.requisitionNumber ?? "", width: 20 },
+  { header: "Contract end", value: (r) => r.position?.contractEndDate ?? "", width: 14 },
+];
+
+export function positionControlRows(list: PositionControlPage): PositionExportRow[] {
+  return [...list.rows.map((position) => ({ position, totalFte: 0 })), { position: null, totalFte: list.totalFte }];
 }

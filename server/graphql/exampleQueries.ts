@@ -51,4 +51,18 @@ query CostCenterSummary($id: ID!) {
 `,
     variables: { id: "<cost center id>" },
   },
+  {
+    title: "Position control",
+    query: `# Every position (filled, PRN, traveller, open), 100 at a time: run again with pageInfo.endCursor as
+# "after" in Variables for the next page. Narrow it with filter: { status: Open, shift: Nights, ... }.
+query PositionControl($first: Int = 100, $after: String) {
+  positionControl(first: $first, after: $after) {
+    totalCount
+    totals { status count fte }
+    edges { node { costCenterCode roleName shift status fte employeeName requisitionNumber } }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`,
+  },
 ];

@@ -24,7 +24,7 @@ export const JobType = builder.objectRef<JobRecord>("Job").implement({
   }),
 });
 
-const JobCategoryType = builder.objectRef<JobCategoryRecord>("JobCategory").implement({
+export const JobCategoryType = builder.objectRef<JobCategoryRecord>("JobCategory").implement({
   description: "A job category; 0 'None' is never offered.",
   fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
 });

@@ -4,12 +4,15 @@ import type { RollupGroupBy } from "../../schema/dashboards";
 import {
   FACILITY_DASHBOARD_COLUMNS,
   facilityDashboardRows,
+  POSITION_CONTROL_COLUMNS,
+  positionControlRows,
   positionsRollupColumns,
   positionsRollupRows,
 } from "../exports/dashboards";
 import { EXPORT_CONTENT_TYPES, type ExportColumn, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
 import { facilityDashboard } from "../services/dashboards";
 import { DomainError } from "../services/errors";
+import { type PositionControlQuery, positionControl } from "../services/positionControl";
 import { positionsRollup } from "../services/positionsRollup";
 import type { RestDeps, RestEnv } from ".";
 
@@ -30,6 +33,21 @@ function groupByOf(value: string | undefined): RollupGroupBy {
   throw new DomainError("invalid", message, { groupBy: message });
 }
 
+/** Position control's query parameters; whole numbers become numbers, anything else is left for the rule to refuse. */
+function positionControlQueryOf(query: Record<string, string>): PositionControlQuery {
+  const numberOf = (value: string | undefined) =>
+    value === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  return {
+    costCenterId: query.costCenterId,
+    jobCategoryId: numberOf(query.jobCategoryId) as number | undefined,
+    shift: query.shift as PositionControlQuery["shift"],
+    status: query.status as PositionControlQuery["status"],
+    search: query.search,
+    first: numberOf(query.first) as number | undefined,
+    after: query.after,
+  };
+}
+
 /** A table as an .xlsx or CSV attachment. */
 async function tableFile<Row>(
   c: Context<RestEnv>,
@@ -46,7 +64,10 @@ async function tableFile<Row>(
   });
 }
 
-/** Spec §7 'Dashboard': the same figures as GraphQL's `facilityDashboard` and `positionsRollup`. */
+/**
+ * Spec §7 'Dashboard': the same figures as GraphQL's `facilityDashboard`, `positionsRollup` and
+ * `positionControl` (the last is ours, for its export).
+ */
 export function dashboardRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
   routes.get("/facility", async (c) => {
@@ -70,6 +91,19 @@ export function dashboardRoutes({ db }: RestDeps) {
       fileName: `positions-rollup-${rollup.budgetYear}`,
       columns: positionsRollupColumns(groupBy),
       rows: positionsRollupRows(rollup),
+    });
+  });
+  routes.get("/position-control", async (c) => {
+    const format = exportFormat(c.req.query("format"));
+    const query = positionControlQueryOf(c.req.query());
+    // A file holds every matching position, not one page of them.
+    const list = await positionControl(db, c.get("viewer"), query, { everyRow: format !== null });
+    if (!format) return c.json(list);
+    return tableFile(c, format, {
+      title: "Position control",
+      fileName: `position-control-${list.budgetYear}`,
+      columns: POSITION_CONTROL_COLUMNS,
+      rows: positionControlRows(list),
     });
   });
   return routes;

@@ -1,13 +1,13 @@
 // The individual dashboard (issue #13): one cost center in depth, for an executive or a user whose
 // scope holds it: the plan beside finance's budget, the 24-hour distribution, roles, open positions
 // and the attestation, read by the same loader as the facility dashboard.
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { costCenters, facilities } from "../../db/schema";
+import { facilities } from "../../db/schema";
 import type { ShiftName } from "../../schema/staffing";
 import { roundFteForDisplay } from "../../schema/staffing";
-import { type CostCenterFigures, figuresOf, plansInScope } from "./dashboards";
-import { forbidden, notFound, requireUuid } from "./errors";
+import { type CostCenterFigures, figuresOf, outOfScope, plansInScope } from "./dashboards";
+import { requireUuid } from "./errors";
 import { jobsOfFacility } from "./jobs";
 import type { RollupFigures } from "./positionsRollup";
 import type { PlanView } from "./staffingPlans";
@@ -92,19 +92,7 @@ export async function costCenterSummary(
   requireUuid(costCenterId, "costCenterId");
   const { budgetYear, scope, viewOf } = await plansInScope(db, viewer, now, costCenterId);
   const costCenter = scope[0];
-  if (!costCenter) {
-    const [exists] = await db
-      .select({ id: costCenters.id })
-      .from(costCenters)
-      .where(
-        and(
-          eq(costCenters.id, costCenterId),
-          eq(costCenters.facilityId, viewer.facilityId),
-          isNull(costCenters.deletedAt),
-        ),
-      );
-    throw exists ? forbidden("You do not have access to this cost center") : notFound("Cost center");
-  }
+  if (!costCenter) throw await outOfScope(db, viewer, costCenterId);
   const [facility] = await db
     .select({ timeZone: facilities.timeZone })
     .from(facilities)

@@ -6,7 +6,7 @@ import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPla
 import type { PlanStatus } from "../../schema/dashboards";
 import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
 import { byNumericCode, costCenterColumns } from "./costCenters";
-import { forbidden } from "./errors";
+import { type DomainError, forbidden, notFound } from "./errors";
 import { type Access, attestedByNameSql, budgetColumns, budgetYearOf, type PlanView, planViews } from "./staffingPlans";
 import type { Viewer } from "./viewer";
 
@@ -130,17 +130,43 @@ export function figuresOf(
 const sumShown = (values: (number | null)[]) => fte(values.reduce<number>((sum, v) => sum + (v ?? 0), 0));
 
 /**
- * The cost centers in the viewer's scope (or only the one `only` names, if in scope) with their
- * plans for the current budget year, figured by the one staffing model. Queries: the scope, the budget settings, the plans, then the seven of the
- * plans' inputs: the same count for 1 cost center or 500.
+ * The cost centers in the viewer's scope (or only the one `only` names, if in scope), in numeric
+ * code order, and the facility's current budget year. Two queries.
  */
-export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, only?: string) {
+export async function scopeAndBudgetYear(db: Queryable, viewer: Viewer, now: Date, only?: string) {
   const scope = await costCentersInScope(db, viewer, only);
   const [budget] = await db
     .select(budgetColumns)
     .from(facilityBudgetSettings)
     .where(eq(facilityBudgetSettings.facilityId, viewer.facilityId));
-  const budgetYear = budgetYearOf(now, budget ?? null);
+  return { scope, budget: budget ?? null, budgetYear: budgetYearOf(now, budget ?? null) };
+}
+
+/**
+ * Why a cost center is not in the viewer's scope: it exists in their facility but they hold no
+ * permission on it (forbidden), or there is no such active cost center (not found).
+ */
+export async function outOfScope(db: Queryable, viewer: Viewer, costCenterId: string): Promise<DomainError> {
+  const [exists] = await db
+    .select({ id: costCenters.id })
+    .from(costCenters)
+    .where(
+      and(
+        eq(costCenters.id, costCenterId),
+        eq(costCenters.facilityId, viewer.facilityId),
+        isNull(costCenters.deletedAt),
+      ),
+    );
+  return exists ? forbidden("You do not have access to this cost center") : notFound("Cost center");
+}
+
+/**
+ * The cost centers in the viewer's scope (or only the one `only` names, if in scope) with their
+ * plans for the current budget year, figured by the one staffing model. Queries: the scope, the budget settings, the plans, then the seven of the
+ * plans' inputs: the same count for 1 cost center or 500.
+ */
+export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, only?: string) {
+  const { scope, budget, budgetYear } = await scopeAndBudgetYear(db, viewer, now, only);
   const plans =
     scope.length === 0
       ? []
@@ -164,7 +190,7 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
   const entries = scope.flatMap((costCenter) => {
     const found = planOf.get(costCenter.id);
     if (!found) return [];
-    const granted: Access = { costCenter, canEdit: false, budget: budget ?? null };
+    const granted: Access = { costCenter, canEdit: false, budget };
     return [{ granted, plan: found.plan, attestedByName: found.attestedByName }];
   });
   const views = await planViews(db, viewer.facilityId, entries, now);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Queryable } from "../../db/client";
+import { type Queryable, rowsOf } from "../../db/client";
 import { costCenterPermissions, costCenterStaff, costCenters, positions, staff, users } from "../../db/schema";
 import {
   type CostCenterStaffUploadRow,
@@ -161,12 +161,6 @@ async function flagUsersOfStaff(tx: Queryable, facilityId: string, staffIds: Ite
       .set({ uploadChange: true, updatedAt: new Date() })
       .where(and(eq(users.facilityId, facilityId), inArray(users.staffId, ids), isNull(users.deletedAt)));
   }
-}
-
-/** The rows of a `db.execute` result, whichever driver answered (PGlite: `{ rows }`; postgres.js: an array). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /**

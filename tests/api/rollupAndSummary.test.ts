@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoId } from "../../db/seed/demo";
 import { EXAMPLE_QUERIES } from "../../server/graphql/exampleQueries";
 import { startTestServer, type TestServer } from "../support/server";
-import { type Json, planCalls } from "../support/staffingPlans";
+import { type Json, planCalls, seedHandWorkedPlans } from "../support/staffingPlans";
 import { demoAccountTokens, executiveOver } from "../support/tokens";
 
 /**
@@ -57,62 +57,7 @@ const RN_6020 = figures({ budgetedFte: 2.63, gapFte: 2.63 });
 beforeAll(async () => {
   server = await startTestServer();
   tokens = { ...(await demoAccountTokens(server)), execOf6020: await executiveOver(server, [cc6020]) };
-  const manager = planCalls(server.baseUrl, tokens.user);
-
-  const plan6010 = await manager.startPlan(cc6010, {
-    census: 2,
-    careTeamTarget: 6,
-    nonProductiveGoalPercentage: 10,
-    targetOvertimePercentage: 0,
-    productiveFteBudget: 3.5,
-    totalPaidFteBudget: 4,
-  });
-  await manager.addRole(plan6010, {
-    name: "Registered Nurse",
-    jobId: registeredNurse,
-    shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
-  });
-  await manager.addRole(plan6010, {
-    name: "Unit Secretary",
-    jobId: unitSecretary,
-    shift: { shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 },
-  });
-  const wizard = (await (await rest(`/wizard/${cc6010}`, tokens.user)).json()) as Json;
-  const rn = (wizard.plan.roles as Json[]).find((r) => r.name === "Registered Nurse") as Json;
-  const staffOf = (type: string, fte: number) =>
-    (wizard.plan.staff as Json[]).find((s) => s.staffType === type && s.costCenterFte >= fte) as Json;
-  const assignments: [Json, number][] = [
-    [staffOf("Regular", 1), 1],
-    [staffOf("PRN", 0.1), 0.1],
-    [staffOf("Traveller", 0.5), 0.5],
-  ];
-  for (const [person, fte] of assignments) {
-    const response = await fetch(`${server.baseUrl}/api/staff-position`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${tokens.user}`, "content-type": "application/json" },
-      body: JSON.stringify({ staffingId: plan6010, staffId: person.staffId, unitRoleId: rn.id, shift: "Days", fte }),
-    });
-    expect(response.status, await response.text()).toBe(201);
-  }
-  await manager.mutate(
-    "setTravellerContractDate",
-    `mutation($p: ID!, $s: ID!, $d: String!) { setTravellerContractDate(planId: $p, staffId: $s, contractEndDate: $d) {
-      __typename ... on DomainError { message } } }`,
-    { p: plan6010, s: staffOf("Traveller", 0.5).staffId, d: `${wizard.budgetYear + 2}-12-31` },
-  );
-  await manager.calculateOpenPositions(plan6010);
-
-  const plan6020 = await manager.startPlan(cc6020, {
-    census: 4,
-    careTeamTarget: 8,
-    nonProductiveGoalPercentage: 0,
-    targetOvertimePercentage: 0,
-  });
-  await manager.addRole(plan6020, {
-    name: "Registered Nurse",
-    jobId: registeredNurse,
-    shift: { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
-  });
+  await seedHandWorkedPlans(server.baseUrl, tokens.user);
 });
 afterAll(() => server?.close());
 

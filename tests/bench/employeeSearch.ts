@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { costCenterStaff, staff } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
 import { mulberry32 } from "../../db/seed/random";
@@ -116,10 +116,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<string, unknown>[];
-}
-
 async function main() {
   const database = await createTestDatabase();
   const kind = database.kind;
@@ -129,7 +125,9 @@ async function main() {
     await seedDemo(db);
     const people = await insertExtraStaff(db);
     await db.execute(sql`analyze`);
-    const [{ total } = { total: 0 }] = rowsOf(await db.execute(sql`select count(*)::int as total from staff`)) as {
+    const [{ total } = { total: 0 }] = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select count(*)::int as total from staff`),
+    ) as {
       total: number;
     }[];
     console.log(
@@ -158,7 +156,7 @@ async function main() {
     }
 
     // Show that a 3+ character term is answered from the trigram index.
-    const plan = rowsOf(
+    const plan = rowsOf<Record<string, unknown>>(
       await db.execute(sql`explain analyze select ${staff.id} from ${staff}
         where ${staff.facilityId} = ${DEMO_FACILITY_ID} and ${staff.terminationDate} is null
           and ${staff.searchText} like ${"%chai%"}

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import {
   adminTasks,
   costCenterPermissions,
@@ -23,12 +23,6 @@ import { verifyPassword } from "../../server/auth/passwords";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const TIMEOUT = 120_000;
-
-/** Rows of a raw query, whichever driver ran it (PGlite returns `{ rows }`, postgres.js an array). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 async function tableNames(db: Database): Promise<string[]> {
   const result = await db.execute(

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "./graphql";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and asserted.
@@ -63,4 +64,75 @@ export function planCalls(baseUrl: string, token: string) {
   }
 
   return { gql, mutate, startPlan, addRole, calculateOpenPositions };
+}
+
+/**
+ * The two small plans the executives' figure tests work by hand, built by the demo manager:
+ * - 6010: census 2, target 6 HPPD, non-productive 10 %, finance budget 3.5 productive / 4 paid FTE.
+ *   Registered Nurse (job 1), Days 0700 12.5 h × 1, held by a regular at 1 FTE, a PRN at 0.1 and a
+ *   traveller at 0.5 (contract past the budget year); Unit Secretary (job 6), Days 0800 8.5 h × 1,
+ *   nobody; step 5's open positions calculated.
+ * - 6020: census 4, target 8, non-productive 0: Registered Nurse, Days 0700 8 h × 2; nothing more.
+ */
+export async function seedHandWorkedPlans(baseUrl: string, managerToken: string) {
+  const [cc6010, cc6020] = [demoId("costCenter", 1), demoId("costCenter", 2)];
+  const manager = planCalls(baseUrl, managerToken);
+  const plan6010 = await manager.startPlan(cc6010, {
+    census: 2,
+    careTeamTarget: 6,
+    nonProductiveGoalPercentage: 10,
+    targetOvertimePercentage: 0,
+    productiveFteBudget: 3.5,
+    totalPaidFteBudget: 4,
+  });
+  await manager.addRole(plan6010, {
+    name: "Registered Nurse",
+    jobId: demoId("job", 1),
+    shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
+  });
+  await manager.addRole(plan6010, {
+    name: "Unit Secretary",
+    jobId: demoId("job", 6),
+    shift: { shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 },
+  });
+  const wizard = (await (
+    await fetch(`${baseUrl}/api/wizard/${cc6010}`, { headers: { authorization: `Bearer ${managerToken}` } })
+  ).json()) as Json;
+  const rn = (wizard.plan.roles as Json[]).find((r) => r.name === "Registered Nurse") as Json;
+  const staffOf = (type: string, fte: number) =>
+    (wizard.plan.staff as Json[]).find((s) => s.staffType === type && s.costCenterFte >= fte) as Json;
+  const [regular, prn, traveller] = [staffOf("Regular", 1), staffOf("PRN", 0.1), staffOf("Traveller", 0.5)];
+  const assignments: [Json, number][] = [
+    [regular, 1],
+    [prn, 0.1],
+    [traveller, 0.5],
+  ];
+  for (const [person, fte] of assignments) {
+    const response = await fetch(`${baseUrl}/api/staff-position`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${managerToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ staffingId: plan6010, staffId: person.staffId, unitRoleId: rn.id, shift: "Days", fte }),
+    });
+    expect(response.status, await response.text()).toBe(201);
+  }
+  await manager.mutate(
+    "setTravellerContractDate",
+    `mutation($p: ID!, $s: ID!, $d: String!) { setTravellerContractDate(planId: $p, staffId: $s, contractEndDate: $d) {
+      __typename ... on DomainError { message } } }`,
+    { p: plan6010, s: traveller.staffId, d: `${wizard.budgetYear + 2}-12-31` },
+  );
+  await manager.calculateOpenPositions(plan6010);
+
+  const plan6020 = await manager.startPlan(cc6020, {
+    census: 4,
+    careTeamTarget: 8,
+    nonProductiveGoalPercentage: 0,
+    targetOvertimePercentage: 0,
+  });
+  await manager.addRole(plan6020, {
+    name: "Registered Nurse",
+    jobId: demoId("job", 1),
+    shift: { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
+  });
+  return { plan6010, plan6020, budgetYear: wizard.budgetYear as number, regular, prn, traveller };
 }

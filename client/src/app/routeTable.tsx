@@ -4,6 +4,7 @@ import { ContactUsPage } from "../features/contact/ContactUsPage";
 import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
 import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
 import { IndividualDashboardPage } from "../features/dashboards/IndividualDashboardPage";
+import { PositionControlPage } from "../features/dashboards/PositionControlPage";
 import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
@@ -98,11 +99,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
 
   // Exec
   { path: "/exec/landing", allowed: EXEC, element: <ExecLandingPage /> },
-  {
-    path: "/exec/position-control",
-    allowed: EXEC,
-    element: inPreparation("POSITION CONTROL", "Filled, open and traveller positions against the approved plan."),
-  },
+  { path: "/exec/position-control", allowed: EXEC, element: <PositionControlPage /> },
   { path: "/exec/positions-rollup", allowed: EXEC, element: <PositionsRollupPage /> },
   { path: "/exec/facility-dashboard", allowed: EXEC, element: <FacilityDashboardPage /> },
   { path: "/exec/individual-dashboard", allowed: EXEC, element: <IndividualDashboardPage /> },

@@ -10,8 +10,8 @@ import {
 import { graphql } from "../../gql";
 import type { EmployeeSearch_SearchQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { fullName, SEARCH_FAILED } from "./employeeFormat";
-import { useDebouncedValue } from "./useDebouncedValue";
 
 const EmployeeSearch_SearchQuery = graphql(`
   query EmployeeSearch_SearchQuery($facilityId: ID!, $term: String!) {

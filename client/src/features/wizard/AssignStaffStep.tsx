@@ -17,7 +17,6 @@ import { type StepContext, WizardFrame } from "./WizardFrame";
 
 type Staff = PlanData["staff"][number];
 type Position = PlanData["staffPositions"][number];
-type Need = PlanData["needs"][number];
 
 /** /user/wizard/assignstaff: step 4. */
 export function AssignStaffStep() {

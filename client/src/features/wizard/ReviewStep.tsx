@@ -1,4 +1,4 @@
-import { Box, Card, Checkbox, DataList, Grid, Heading, Stack, Table, Text } from "@chakra-ui/react";
+import { Card, Checkbox, DataList, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, formatHours } from "../../../../schema/staffing";
 import { Wizard_AttestStaffingPlanMutation } from "./documents";

@@ -1,0 +1,353 @@
+import { useQuery } from "@apollo/client";
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { useMemo, useState } from "react";
+import { POSITION_CONTROL_SEARCH_MAX_LENGTH, POSITION_STATUS_LABELS } from "../../../../schema/dashboards";
+import { graphql } from "../../gql";
+import type {
+  PositionControl_QueryQuery,
+  PositionControlFilter,
+  Shift,
+  StaffingPositionStatus,
+} from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { SelectField } from "../../ui/inputs/SelectField";
+import { LoadingState } from "../../ui/LoadingState";
+import { useDebouncedValue } from "../../ui/useDebouncedValue";
+import { ShellPage } from "../shell/ShellPage";
+import { ExportButtons, Figure, fte } from "./dashboardParts";
+
+const PositionControl_Query = graphql(`
+  query PositionControl_Query($filter: PositionControlFilter, $first: Int, $after: String) {
+    positionControl(filter: $filter, first: $first, after: $after) {
+      budgetYear
+      totalCount
+      totalFte
+      totals {
+        status
+        count
+        fte
+      }
+      edges {
+        cursor
+        node {
+          id
+          status
+          costCenterId
+          costCenterCode
+          costCenterName
+          roleName
+          jobName
+          jobCategoryName
+          shift
+          startTime
+          endTime
+          fte
+          employeeName
+          employeeId
+          requisitionNumber
+          isTravellerRequisition
+          contractEndDate
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      costCenters {
+        id
+        code
+        name
+      }
+      jobCategories {
+        id
+        name
+      }
+    }
+  }
+`);
+
+type PositionControl = PositionControl_QueryQuery["positionControl"];
+type Position = PositionControl["edges"][number]["node"];
+
+/** Rows fetched at a time; "Show more" fetches the next ones after the last row's cursor. */
+const PAGE_SIZE = 100;
+const SEARCH_DEBOUNCE_MS = 300;
+const STATUSES: StaffingPositionStatus[] = ["Filled", "PRN", "Traveller", "Open"];
+const SHIFTS: Shift[] = ["Days", "Evenings", "Nights"];
+
+/** Words and colours of a position's status (the words carry the meaning; colour only helps). */
+const STATUS_BADGE: Record<StaffingPositionStatus, { palette: string; help: string }> = {
+  Filled: { palette: "green", help: "held by regular staff" },
+  PRN: { palette: "blue", help: "held by PRN staff" },
+  Traveller: { palette: "purple", help: "held by travellers" },
+  Open: { palette: "orange", help: "requisitions to hire" },
+};
+
+type Filters = { costCenterId: string; jobCategoryId: string; shift: string; status: string; search: string };
+const NO_FILTERS: Filters = { costCenterId: "", jobCategoryId: "", shift: "", status: "", search: "" };
+
+/** The filters as the query takes them (an empty choice filters nothing). */
+function queryFilter(filters: Filters): PositionControlFilter {
+  return {
+    ...(filters.costCenterId ? { costCenterId: filters.costCenterId } : {}),
+    ...(filters.jobCategoryId ? { jobCategoryId: Number(filters.jobCategoryId) } : {}),
+    ...(filters.shift ? { shift: filters.shift as Shift } : {}),
+    ...(filters.status ? { status: filters.status as StaffingPositionStatus } : {}),
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+  };
+}
+
+/** The same filters as the export's query string. */
+function exportPath(filter: PositionControlFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) params.set(key, String(value));
+  const query = params.toString();
+  return `/api/dashboard/position-control${query ? `?${query}` : ""}`;
+}
+
+/** /exec/position-control: every position of the facility's plans the executive oversees, filtered and paged. */
+export function PositionControlPage() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const filter = useMemo(() => queryFilter({ ...filters, search }), [filters, search]);
+  const { data, previousData, loading, error, refetch, fetchMore } = useQuery(PositionControl_Query, {
+    variables: { filter, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  // While new filters load, the last answer stays on screen (no flash of an empty page).
+  const list = (data ?? previousData)?.positionControl;
+  const set = (key: keyof Filters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
+  const filtered = Object.values(queryFilter(filters)).length > 0;
+
+  const showMore = async () => {
+    if (!list?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({
+        variables: { after: list.pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          positionControl: {
+            ...fetchMoreResult.positionControl,
+            edges: [...previous.positionControl.edges, ...fetchMoreResult.positionControl.edges],
+          },
+        }),
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <ShellPage
+      title="POSITION CONTROL"
+      description="Every filled, PRN, traveller and open position in the staffing plans of the cost centers you oversee, for the current budget year."
+      actions={list ? <ExportButtons path={exportPath(filter)} name={`position-control-${list.budgetYear}`} /> : null}
+    >
+      <Stack gap="6">
+        {error && !list ? (
+          <Stack gap="3">
+            <ErrorAlert title="We could not load position control" message={error.message} />
+            <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
+              Try again
+            </Button>
+          </Stack>
+        ) : !list ? (
+          <LoadingState label="Loading position control…" />
+        ) : (
+          <>
+            <SimpleGrid columns={{ base: 2, md: 5 }} gap="3" data-testid="position-totals">
+              <Figure
+                label="Total FTE"
+                value={fte(list.totalFte)}
+                help={`${countOf(list.totalCount, "position")} · budget year ${list.budgetYear}`}
+              />
+              {list.totals.map((total) => (
+                <Figure
+                  key={total.status}
+                  label={`${POSITION_STATUS_LABELS[total.status]} FTE`}
+                  value={fte(total.fte)}
+                  help={`${countOf(total.count, "position")} · ${STATUS_BADGE[total.status].help}`}
+                />
+              ))}
+            </SimpleGrid>
+
+            <Card.Root variant="outline" bg="bg.panel">
+              <Card.Body gap="4">
+                <SimpleGrid columns={{ base: 1, md: 2, lg: 5 }} gap="3" className="no-print" alignItems="end">
+                  <SelectField
+                    label="Cost center"
+                    value={filters.costCenterId}
+                    onChange={set("costCenterId")}
+                    options={[
+                      { value: "", label: "All cost centers" },
+                      ...list.costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
+                    ]}
+                  />
+                  <SelectField
+                    label="Job category"
+                    value={filters.jobCategoryId}
+                    onChange={set("jobCategoryId")}
+                    options={[
+                      { value: "", label: "All job categories" },
+                      ...list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
+                    ]}
+                  />
+                  <SelectField
+                    label="Shift"
+                    value={filters.shift}
+                    onChange={set("shift")}
+                    options={[{ value: "", label: "All shifts" }, ...SHIFTS.map((s) => ({ value: s, label: s }))]}
+                  />
+                  <SelectField
+                    label="Status"
+                    value={filters.status}
+                    onChange={set("status")}
+                    options={[
+                      { value: "", label: "All statuses" },
+                      ...STATUSES.map((s) => ({ value: s, label: POSITION_STATUS_LABELS[s] })),
+                    ]}
+                  />
+                  <Field.Root>
+                    <Field.Label>Search</Field.Label>
+                    <Input
+                      type="search"
+                      placeholder="Name, employee ID, requisition, role"
+                      maxLength={POSITION_CONTROL_SEARCH_MAX_LENGTH}
+                      value={filters.search}
+                      onChange={(event) => set("search")(event.target.value)}
+                    />
+                  </Field.Root>
+                </SimpleGrid>
+                <HStack justify="space-between" wrap="wrap" gap="3">
+                  <Text textStyle="sm" color="fg.muted" data-testid="position-count" role="status">
+                    {loading && !loadingMore
+                      ? "Loading…"
+                      : `Showing ${list.edges.length} of ${countOf(list.totalCount, "position")}`}
+                  </Text>
+                  {filtered ? (
+                    <Button variant="outline" size="sm" className="no-print" onClick={() => setFilters(NO_FILTERS)}>
+                      Clear filters
+                    </Button>
+                  ) : null}
+                </HStack>
+                {error ? <ErrorAlert title="We could not load position control" message={error.message} /> : null}
+                {list.edges.length === 0 ? (
+                  <EmptyState.Root>
+                    <EmptyState.Content>
+                      <EmptyState.Title>
+                        {filtered ? "No positions match these filters" : "No positions yet"}
+                      </EmptyState.Title>
+                      <EmptyState.Description>
+                        {filtered
+                          ? "Change or clear the filters to see more positions."
+                          : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."}
+                      </EmptyState.Description>
+                    </EmptyState.Content>
+                  </EmptyState.Root>
+                ) : (
+                  <PositionsTable positions={list.edges.map((edge) => edge.node)} />
+                )}
+                {list.pageInfo.hasNextPage ? (
+                  <Button
+                    variant="outline"
+                    alignSelf="center"
+                    className="no-print"
+                    loading={loadingMore}
+                    loadingText="Loading more…"
+                    onClick={() => void showMore()}
+                  >
+                    Show {Math.min(PAGE_SIZE, list.totalCount - list.edges.length)} more
+                  </Button>
+                ) : null}
+              </Card.Body>
+            </Card.Root>
+          </>
+        )}
+      </Stack>
+    </ShellPage>
+  );
+}
+
+const countOf = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
+const hours = (position: Position) =>
+  position.startTime && position.endTime ? `${position.startTime}–${position.endTime}` : "";
+
+function PositionsTable({ positions }: { positions: readonly Position[] }) {
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" data-testid="position-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Cost center</Table.ColumnHeader>
+            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader>Shift</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">FTE</Table.ColumnHeader>
+            <Table.ColumnHeader>Held by / requisition</Table.ColumnHeader>
+            <Table.ColumnHeader>Contract end</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {positions.map((position) => (
+            <Table.Row key={position.id} data-testid="position-row">
+              <Table.Cell>
+                <Text fontWeight="medium">{position.costCenterCode}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {position.costCenterName}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text>{position.roleName ?? "Removed role"}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {position.jobCategoryName}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text>{position.shift ?? "—"}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {hours(position)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={STATUS_BADGE[position.status].palette}>
+                  {POSITION_STATUS_LABELS[position.status]}
+                  {position.isTravellerRequisition ? " (traveller)" : ""}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{fte(position.fte)}</Table.Cell>
+              <Table.Cell>
+                {position.employeeName ? (
+                  <>
+                    <Text>{position.employeeName}</Text>
+                    <Text textStyle="xs" color="fg.muted">
+                      Employee ID {position.employeeId}
+                    </Text>
+                  </>
+                ) : (
+                  <Text>
+                    {position.requisitionNumber ? `Requisition ${position.requisitionNumber}` : "Open requisition"}
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell>{position.contractEndDate ?? ""}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,300 @@
+// Position control (issue #13): every position of the current budget year's plans in the viewer's
+// scope, filled or open, filtered, searched and paged in SQL so thousands of rows stay fast.
+import { asc, type SQL, sql } from "drizzle-orm";
+import { type Queryable, rowsOf } from "../../db/client";
+import {
+  costCenters,
+  jobCategories,
+  jobs,
+  openPositions,
+  staff,
+  staffingPlans,
+  staffPositions,
+  unitRoles,
+} from "../../db/schema";
+import {
+  NO_CATEGORY_LABEL,
+  POSITION_STATUSES,
+  type PositionControlQuery,
+  type PositionStatus,
+  positionControlQuerySchema,
+} from "../../schema/dashboards";
+import type { ShiftName } from "../../schema/staffing";
+import { outOfScope, scopeAndBudgetYear } from "./dashboards";
+import { DomainError } from "./errors";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+export type { PositionControlQuery, PositionStatus };
+
+export type PositionRow = {
+  /** The staff position's or open position's id. */
+  id: string;
+  kind: "StaffPosition" | "OpenPosition";
+  status: PositionStatus;
+  costCenterId: string;
+  costCenterCode: string;
+  costCenterName: string;
+  /** Null when the role was removed from the plan after the position was made. */
+  roleName: string | null;
+  jobName: string | null;
+  jobCategoryId: number;
+  jobCategoryName: string;
+  shift: ShiftName | null;
+  /** HHmm in the facility's local time. */
+  startTime: string | null;
+  endTime: string | null;
+  /** FTE, 2 decimals. */
+  fte: number;
+  staffId: string | null;
+  /** 'Last, First' of who holds a staff position. */
+  employeeName: string | null;
+  employeeId: string | null;
+  /** A traveller's contract end (YYYY-MM-DD). */
+  contractEndDate: string | null;
+  /** An open position's requisition number. */
+  requisitionNumber: string | null;
+  /** An open position to be filled by a traveller. */
+  isTravellerRequisition: boolean;
+  /** Where this row is in the list: pass it as `after` for the rows that follow. */
+  cursor: string;
+};
+
+export type PositionStatusTotal = { status: PositionStatus; count: number; fte: number };
+
+export type PositionControlPage = {
+  budgetYear: number;
+  rows: PositionRow[];
+  hasNextPage: boolean;
+  /** The last row's cursor (null: no rows). */
+  endCursor: string | null;
+  /** Rows matching the filters, on every page. */
+  totalCount: number;
+  /** Per status, every status listed: positions and FTE (the sum of the rows as shown) matching the filters. */
+  totals: PositionStatusTotal[];
+  totalFte: number;
+  /** What the filters offer: the cost centers in scope (numeric code order) and the job categories. */
+  costCenters: { id: string; code: string; name: string }[];
+  jobCategories: { id: number; name: string }[];
+};
+
+/** The sort key of a row, in the list's order: cost center, role, shift, status, holder, id. */
+type SortKey = [
+  costCenterRank: number,
+  roleKey: string,
+  shiftRank: number,
+  statusRank: number,
+  holder: string,
+  id: string,
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_A_CURSOR = "after is not a cursor of position control";
+
+const encodeCursor = (key: SortKey) => Buffer.from(JSON.stringify(key)).toString("base64url");
+
+function decodeCursor(cursor: string): SortKey {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    key = null;
+  }
+  const valid =
+    Array.isArray(key) &&
+    key.length === 6 &&
+    Number.isInteger(key[0]) &&
+    typeof key[1] === "string" &&
+    Number.isInteger(key[2]) &&
+    Number.isInteger(key[3]) &&
+    typeof key[4] === "string" &&
+    typeof key[5] === "string" &&
+    UUID.test(key[5]);
+  if (!valid) throw new DomainError("invalid", NOT_A_CURSOR, { after: NOT_A_CURSOR });
+  return key as SortKey;
+}
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type ListedRow = {
+  id: string;
+  kind: PositionRow["kind"];
+  status: PositionStatus;
+  cost_center_id: string;
+  cost_center_code: string;
+  cost_center_name: string;
+  role_name: string | null;
+  job_name: string | null;
+  job_category_id: number;
+  job_category_name: string | null;
+  shift: ShiftName | null;
+  start_time: string | null;
+  end_time: string | null;
+  fte: number;
+  staff_id: string | null;
+  employee_name: string | null;
+  employee_id: string | null;
+  contract_end_date: string | null;
+  requisition_number: string | null;
+  is_traveller_requisition: boolean;
+  cost_center_rank: number;
+  role_key: string;
+  shift_rank: number;
+  status_rank: number;
+  holder_key: string;
+};
+
+/**
+ * `positionControl(filter, first, after)`, `GET /api/dashboard/position-control`. Executives see the
+ * cost centers of their executive permissions, users theirs. Queries: the scope, the budget
+ * settings, the page, the totals and the job categories: the same five for 1 cost center or 500.
+ * The page is keyset-paged (`after` a row's cursor), so the thousandth page costs what the first does;
+ * `everyRow` answers every row from `after` on (the exports).
+ */
+export async function positionControl(
+  db: Queryable,
+  viewer: Viewer,
+  query: PositionControlQuery = {},
+  options: { everyRow?: boolean; now?: Date } = {},
+): Promise<PositionControlPage> {
+  const now = options.now ?? new Date();
+  const input = parseInput(positionControlQuerySchema, query);
+  const after = input.after ? decodeCursor(input.after) : null;
+  const { scope: inScope, budgetYear } = await scopeAndBudgetYear(db, viewer, now);
+  const scope = input.costCenterId ? inScope.filter((c) => c.id === input.costCenterId) : inScope;
+  if (input.costCenterId && scope.length === 0) throw await outOfScope(db, viewer, input.costCenterId);
+
+  const filters: SQL[] = [];
+  if (input.jobCategoryId !== undefined) filters.push(sql`coalesce(j.category_id, 0) = ${input.jobCategoryId}`);
+  if (input.shift) filters.push(sql`po.shift = ${input.shift}`);
+  if (input.status) filters.push(sql`po.status = ${input.status}`);
+  if (input.search) {
+    const pattern = containing(input.search);
+    filters.push(
+      sql`(po.search_text like ${pattern} or lower(coalesce(ur.name, '')) like ${pattern} or lower(coalesce(j.name, '')) like ${pattern})`,
+    );
+  }
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+
+  // The scope travels as one jsonb parameter, its order (numeric codes) as the rank.
+  const listed = sql`
+    with scope as (
+      select value::uuid as cost_center_id, ordinality::int as cost_center_rank
+      from jsonb_array_elements_text(${JSON.stringify(scope.map((c) => c.id))}::jsonb) with ordinality
+    ),
+    plans as (
+      select p.id, p.cost_center_id, s.cost_center_rank
+      from ${staffingPlans} p join scope s on s.cost_center_id = p.cost_center_id
+      where p.budget_year = ${budgetYear}
+    ),
+    positions as (
+      select sp.id, 'StaffPosition'::text as kind,
+        case st.staff_type when 'PRN' then 'PRN' when 'Traveller' then 'Traveller' else 'Filled' end as status,
+        pl.cost_center_id, pl.cost_center_rank, sp.unit_role_id as role_id, sp.shift, sp.start_time, sp.end_time,
+        round(sp.fte, 2) as fte, st.id as staff_id, st.last_name || ', ' || st.first_name as employee_name,
+        st.employee_id::text as employee_id, to_char(st.contract_end_date, 'YYYY-MM-DD') as contract_end_date,
+        null::text as requisition_number, false as is_traveller_requisition,
+        lower(st.first_name || ' ' || st.last_name || ' ' || st.last_name || ', ' || st.first_name || ' '
+          || st.employee_id || ' ' || coalesce(st.requisition_number, '')) as search_text
+      from ${staffPositions} sp
+      join plans pl on pl.id = sp.plan_id
+      join ${staff} st on st.id = sp.staff_id
+      union all
+      select op.id, 'OpenPosition'::text, 'Open'::text,
+        pl.cost_center_id, pl.cost_center_rank, op.unit_role_id, op.shift, op.start_time, op.end_time,
+        round(op.fte, 2), null::uuid, null::text, null::text, null::text,
+        op.requisition_number, op.is_traveller,
+        lower(coalesce(op.requisition_number, ''))
+      from ${openPositions} op
+      join plans pl on pl.id = op.plan_id
+    ),
+    listed as (
+      select po.id::text as id, po.kind, po.status, po.cost_center_id::text as cost_center_id,
+        cc.code as cost_center_code, cc.name as cost_center_name, ur.name as role_name, j.name as job_name,
+        coalesce(j.category_id, 0) as job_category_id, jc.name as job_category_name,
+        po.shift, po.start_time, po.end_time, po.fte::float8 as fte, po.staff_id::text as staff_id,
+        po.employee_name, po.employee_id, po.contract_end_date, po.requisition_number, po.is_traveller_requisition,
+        po.cost_center_rank, lower(coalesce(ur.name, '')) as role_key,
+        case po.shift when 'Days' then 1 when 'Evenings' then 2 when 'Nights' then 3 else 4 end as shift_rank,
+        case po.status when 'Filled' then 1 when 'PRN' then 2 when 'Traveller' then 3 else 4 end as status_rank,
+        lower(coalesce(po.employee_name, po.requisition_number, '')) as holder_key
+      from positions po
+      join ${costCenters} cc on cc.id = po.cost_center_id
+      left join ${unitRoles} ur on ur.id = po.role_id
+      left join ${jobs} j on j.id = ur.job_id
+      left join ${jobCategories} jc on jc.id = j.category_id
+      ${where}
+    )`;
+
+  const sortKey = sql`(cost_center_rank, role_key, shift_rank, status_rank, holder_key, id)`;
+  const page = rowsOf<ListedRow>(
+    await db.execute(sql`${listed}
+      select * from listed
+      ${after ? sql`where ${sortKey} > (${after[0]}::int, ${after[1]}::text, ${after[2]}::int, ${after[3]}::int, ${after[4]}::text, ${after[5]}::text)` : sql``}
+      order by cost_center_rank, role_key, shift_rank, status_rank, holder_key, id
+      ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}`),
+  );
+  const totalsByStatus = rowsOf<{ status: PositionStatus; count: number; fte: number }>(
+    await db.execute(sql`${listed}
+      select status, count(*)::int as count, coalesce(sum(fte), 0)::float8 as fte from listed group by status`),
+  );
+  const categories = await db
+    .select({ id: jobCategories.id, name: jobCategories.name })
+    .from(jobCategories)
+    .orderBy(asc(jobCategories.id));
+
+  const rows = (options.everyRow ? page : page.slice(0, input.first)).map(toPositionRow);
+  const totals = POSITION_STATUSES.map((status): PositionStatusTotal => {
+    const found = totalsByStatus.find((t) => t.status === status);
+    return { status, count: Number(found?.count ?? 0), fte: cents(Number(found?.fte ?? 0)) };
+  });
+  return {
+    budgetYear,
+    rows,
+    hasNextPage: !options.everyRow && page.length > input.first,
+    endCursor: rows.at(-1)?.cursor ?? null,
+    totalCount: totals.reduce((sum, t) => sum + t.count, 0),
+    totals,
+    totalFte: cents(totals.reduce((sum, t) => sum + t.fte, 0)),
+    costCenters: inScope.map(({ id, code, name }) => ({ id, code, name })),
+    jobCategories: categories.map((c) => ({ id: c.id, name: c.id === 0 ? NO_CATEGORY_LABEL : c.name })),
+  };
+}
+
+/** Sums of 2-decimal FTE, kept to cents (no 0.30000000000000004). */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+function toPositionRow(row: ListedRow): PositionRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    costCenterId: row.cost_center_id,
+    costCenterCode: row.cost_center_code,
+    costCenterName: row.cost_center_name,
+    roleName: row.role_name,
+    jobName: row.job_name,
+    jobCategoryId: Number(row.job_category_id),
+    jobCategoryName:
+      Number(row.job_category_id) === 0 ? NO_CATEGORY_LABEL : (row.job_category_name ?? NO_CATEGORY_LABEL),
+    shift: row.shift,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    fte: Number(row.fte),
+    staffId: row.staff_id,
+    employeeName: row.employee_name,
+    employeeId: row.employee_id,
+    contractEndDate: row.contract_end_date,
+    requisitionNumber: row.requisition_number,
+    isTravellerRequisition: row.is_traveller_requisition,
+    cursor: encodeCursor([
+      Number(row.cost_center_rank),
+      row.role_key,
+      Number(row.shift_rank),
+      Number(row.status_rank),
+      row.holder_key,
+      row.id,
+    ]),
+  };
+}
