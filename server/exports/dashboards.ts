@@ -5,13 +5,17 @@ import {
   ROLLUP_GROUP_BY_LABELS,
   type RollupGroupBy,
 } from "../../schema/dashboards";
-import type { CostCenterFigures, FacilityDashboard, StaffingFigures } from "../services/dashboards";
+import type { CostCenterFigures, StaffingFigures } from "../services/dashboards";
 import type { PositionControlPage, PositionRow } from "../services/positionControl";
 import type { PositionsRollup, RollupFigures, RollupRow } from "../services/positionsRollup";
+import type { UserDashboardCostCenter } from "../services/userDashboard";
 import type { ExportColumn } from "./tables";
 
 /** A cost center's row, or (costCenter null) the facility's total row. */
-type DashboardRow = { costCenter: CostCenterFigures | null; figures: StaffingFigures };
+type DashboardRow<Row extends CostCenterFigures = CostCenterFigures> = {
+  costCenter: Row | null;
+  figures: StaffingFigures;
+};
 
 const fte = (header: string, value: (figures: StaffingFigures) => number | null): ExportColumn<DashboardRow> => ({
   header,
@@ -39,7 +43,26 @@ export const FACILITY_DASHBOARD_COLUMNS: readonly ExportColumn<DashboardRow>[] =
   fte("Census-driven FTE", (f) => f.censusDrivenFte),
 ];
 
-export function facilityDashboardRows(dashboard: FacilityDashboard): DashboardRow[] {
+/** The user dashboard's table: the facility dashboard's columns, with what to do next after the status. */
+export const USER_DASHBOARD_COLUMNS: readonly ExportColumn<DashboardRow<UserDashboardCostCenter>>[] = [
+  ...FACILITY_DASHBOARD_COLUMNS.slice(0, 3),
+  {
+    header: "What to do next",
+    value: (r) => r.costCenter?.todo ?? "",
+    width: 48,
+  },
+  {
+    header: "Needs attention",
+    value: (r) => r.costCenter?.notices.join(" ") ?? "",
+    width: 48,
+  },
+  ...FACILITY_DASHBOARD_COLUMNS.slice(3),
+];
+
+export function facilityDashboardRows<Row extends CostCenterFigures>(dashboard: {
+  costCenters: readonly Row[];
+  totals: StaffingFigures;
+}): DashboardRow<Row>[] {
   return [
     ...dashboard.costCenters.map((costCenter) => ({ costCenter, figures: costCenter.figures })),
     { costCenter: null, figures: dashboard.totals },

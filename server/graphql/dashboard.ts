@@ -22,7 +22,7 @@ const PlanStatusEnum = builder.enumType("PlanStatus", {
   } satisfies Record<PlanStatus, unknown>,
 });
 
-const StaffingFiguresType = builder.objectRef<StaffingFigures>("StaffingFigures").implement({
+export const StaffingFiguresType = builder.objectRef<StaffingFigures>("StaffingFigures").implement({
   description: "Staffing figures of a cost center's plan for the current budget year, or the facility's totals.",
   fields: (t) => ({
     budgetedProductiveFte: t.exposeFloat("budgetedProductiveFte", {
@@ -89,7 +89,7 @@ export const CostCenterFiguresType = builder.objectRef<CostCenterFigures>("CostC
   }),
 });
 
-const StatusCountsType = builder.objectRef<FacilityDashboard["statusCounts"]>("PlanStatusCounts").implement({
+export const StatusCountsType = builder.objectRef<FacilityDashboard["statusCounts"]>("PlanStatusCounts").implement({
   description: "How many cost centers in scope are at each plan status.",
   fields: (t) => ({
     notStarted: t.exposeInt("NotStarted"),

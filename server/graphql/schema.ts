@@ -13,6 +13,7 @@ import "./positionsRollup";
 import "./upload";
 import "./user";
 import "./userAccess";
+import "./userDashboard";
 import "./viewer";
 import "./wizard";
 

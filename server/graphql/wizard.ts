@@ -34,7 +34,7 @@ import {
 import { builder } from "./builder";
 import { StaffTypeEnum } from "./user";
 
-const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
+export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
 const StepStatusEnum = builder.enumType("StepStatus", { values: ["Pending", "InProgress", "Completed"] as const });
 export const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
 const RoleReplacementEnum = builder.enumType("RoleReplacement", {

@@ -8,12 +8,14 @@ import {
   positionControlRows,
   positionsRollupColumns,
   positionsRollupRows,
+  USER_DASHBOARD_COLUMNS,
 } from "../exports/dashboards";
 import { EXPORT_CONTENT_TYPES, type ExportColumn, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
 import { facilityDashboard } from "../services/dashboards";
 import { DomainError } from "../services/errors";
 import { type PositionControlQuery, positionControl } from "../services/positionControl";
 import { positionsRollup } from "../services/positionsRollup";
+import { userDashboard } from "../services/userDashboard";
 import type { RestDeps, RestEnv } from ".";
 
 /** `?format=` on the dashboard calls: JSON by default, or the table as a file (Excel's Power Query reads either). */
@@ -65,11 +67,22 @@ async function tableFile<Row>(
 }
 
 /**
- * Spec §7 'Dashboard': the same figures as GraphQL's `facilityDashboard`, `positionsRollup` and
- * `positionControl` (the last is ours, for its export).
+ * Spec §7 'Dashboard': the same figures as GraphQL's `userDashboard` (`GET /dashboard`),
+ * `facilityDashboard`, `positionsRollup` and `positionControl` (the last is ours, for its export).
  */
 export function dashboardRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
+  routes.get("/", async (c) => {
+    const format = exportFormat(c.req.query("format"));
+    const dashboard = await userDashboard(db, c.get("viewer"));
+    if (!format) return c.json(dashboard);
+    return tableFile(c, format, {
+      title: "Dashboard",
+      fileName: `dashboard-${dashboard.budgetYear}`,
+      columns: USER_DASHBOARD_COLUMNS,
+      rows: facilityDashboardRows(dashboard),
+    });
+  });
   routes.get("/facility", async (c) => {
     const format = exportFormat(c.req.query("format"));
     const dashboard = await facilityDashboard(db, c.get("viewer"));

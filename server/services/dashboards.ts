@@ -59,14 +59,19 @@ export type FacilityDashboard = {
 };
 
 /**
- * The cost centers whose figures the viewer may see: an executive those of their executive
- * permissions, a user those of their permissions. Administrators set the facility up and have no
+ * The cost centers whose figures the viewer may see, with the viewer's permission on each: an
+ * executive those of their executive permissions, a user those of their permissions. Administrators set the facility up and have no
  * dashboards (spec §2 route table).
  */
 async function costCentersInScope(db: Queryable, viewer: Viewer, only?: string) {
   if (viewer.accountType === "admin") throw forbidden();
   return db
-    .select(costCenterColumns)
+    .select({
+      ...costCenterColumns,
+      completeWizard: costCenterPermissions.completeWizard,
+      manageStaff: costCenterPermissions.manageStaff,
+      readOnly: costCenterPermissions.readOnly,
+    })
     .from(costCenterPermissions)
     .innerJoin(costCenters, eq(costCenters.id, costCenterPermissions.costCenterId))
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
@@ -200,7 +205,16 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
 
 /** `GET /api/dashboard/facility`, GraphQL `facilityDashboard`: per cost center in scope and in total, the current budget year's plan figures. */
 export async function facilityDashboard(db: Queryable, viewer: Viewer, now = new Date()): Promise<FacilityDashboard> {
-  const { budgetYear, scope, views, viewOf } = await plansInScope(db, viewer, now);
+  return dashboardOf(await plansInScope(db, viewer, now));
+}
+
+/** The dashboard of the plans in scope: a row per cost center, the totals and the status counts. */
+export function dashboardOf({
+  budgetYear,
+  scope,
+  views,
+  viewOf,
+}: Awaited<ReturnType<typeof plansInScope>>): FacilityDashboard {
   const rows = scope.map((c) => figuresOf(c, budgetYear, viewOf.get(c.id) ?? null));
   const statusCounts: Record<PlanStatus, number> = {
     NotStarted: 0,

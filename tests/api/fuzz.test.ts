@@ -89,12 +89,12 @@ beforeAll(async () => {
     await server.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
   );
   fingerprintQuery = sql.raw(
-    tables
+    `${tables
       .map(
         ({ tablename }) => `select '${tablename}' as "table", count(*)::int as "rows",
         coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as "hash" from "${tablename}" t`,
       )
-      .join(" union all ") + ' order by "table"',
+      .join(" union all ")} order by "table"`,
   );
 });
 afterAll(() => server?.close());

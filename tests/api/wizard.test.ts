@@ -11,16 +11,7 @@ import {
   unitRoles,
 } from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
-import {
-  careSchedule,
-  isGapClosed,
-  planSummary,
-  prnNotice,
-  type RoleInput,
-  roundFte,
-  STAFFING_MESSAGES,
-  WIZARD_NOTICES,
-} from "../../schema/staffing";
+import { isGapClosed, prnNotice, roundFte, STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";

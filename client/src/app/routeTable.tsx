@@ -6,6 +6,7 @@ import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardP
 import { IndividualDashboardPage } from "../features/dashboards/IndividualDashboardPage";
 import { PositionControlPage } from "../features/dashboards/PositionControlPage";
 import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
+import { UserDashboardPage } from "../features/dashboards/UserDashboardPage";
 import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
 import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
 import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
@@ -84,11 +85,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: USER,
     element: inPreparation("MANAGE STAFF", "Transfer, add or remove staff in the cost centers you manage."),
   },
-  {
-    path: "/user/dashboard",
-    allowed: USER,
-    element: inPreparation("DASHBOARD", "Budgeted, hired and open FTE for your cost centers."),
-  },
+  { path: "/user/dashboard", allowed: USER, element: <UserDashboardPage /> },
   { path: "/user/employee-search", allowed: USER, element: <EmployeeSearchPage /> },
   { path: "/user/wizard/unitdef", allowed: USER, element: <UnitDefinitionStep /> },
   { path: "/user/wizard/defineRoles", allowed: USER, element: <DefineRolesStep /> },

@@ -1,0 +1,222 @@
+import { useQuery } from "@apollo/client";
+import { Badge, Button, Card, EmptyState, HStack, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { WIZARD_STEP_INFO } from "../../../../schema/staffing";
+import { writeSession } from "../../auth/session";
+import { graphql } from "../../gql";
+import type { UserDashboard_QueryQuery } from "../../gql/graphql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { LoadingState } from "../../ui/LoadingState";
+import { ShellPage } from "../shell/ShellPage";
+import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeader } from "./dashboardParts";
+
+const UserDashboard_Query = graphql(`
+  query UserDashboard_Query {
+    userDashboard {
+      budgetYear
+      costCenters {
+        costCenter {
+          costCenterId
+          code
+          name
+          status
+          figures {
+            ...StaffingFiguresFields
+          }
+        }
+        completeWizard
+        stepsLeft
+        nextStep
+        todo
+        notices
+      }
+      totals {
+        ...StaffingFiguresFields
+      }
+    }
+  }
+`);
+
+type Dashboard = UserDashboard_QueryQuery["userDashboard"];
+type Row = Dashboard["costCenters"][number];
+
+type SortKey = "code" | "status" | "stepsLeft" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte";
+const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [
+  { key: "code", label: "Cost center", numeric: false, value: (r) => r.costCenter.code },
+  { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.costCenter.status].label },
+  { key: "stepsLeft", label: "Steps left", numeric: true, value: (r) => r.stepsLeft.length },
+  {
+    key: "budgetedPaidFte",
+    label: "Budgeted paid FTE",
+    numeric: true,
+    value: (r) => r.costCenter.figures.budgetedPaidFte,
+  },
+  { key: "hiredFte", label: "Hired FTE", numeric: true, value: (r) => r.costCenter.figures.hiredFte },
+  { key: "requestedFte", label: "Requested FTE", numeric: true, value: (r) => r.costCenter.figures.requestedFte },
+  { key: "gapFte", label: "Gap FTE", numeric: true, value: (r) => r.costCenter.figures.gapFte },
+];
+
+/** /user/dashboard: the figures of the user's cost centers, and what to do next in each. */
+export function UserDashboardPage() {
+  const { data, loading, error, refetch } = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
+  const dashboard = data?.userDashboard;
+  return (
+    <ShellPage
+      title="DASHBOARD"
+      description="Budgeted, hired and open FTE for your cost centers, and what to do next in each, for the current budget year."
+      actions={dashboard ? <ExportButtons path="/api/dashboard" name={`dashboard-${dashboard.budgetYear}`} /> : null}
+    >
+      {error && !dashboard ? (
+        <Stack gap="3">
+          <ErrorAlert title="We could not load your dashboard" message={error.message} />
+          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
+            Try again
+          </Button>
+        </Stack>
+      ) : !dashboard || (loading && !data) ? (
+        <LoadingState label="Loading your dashboard…" />
+      ) : dashboard.costCenters.length === 0 ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title>No cost centers yet</EmptyState.Title>
+            <EmptyState.Description>
+              Your dashboard fills in once an administrator gives you a permission on a cost center.
+            </EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <DashboardBody dashboard={dashboard} />
+      )}
+    </ShellPage>
+  );
+}
+
+function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
+  const totals = dashboard.totals;
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        <Figure
+          label="Budgeted paid FTE"
+          value={fte(totals.budgetedPaidFte)}
+          help={`Budget year ${dashboard.budgetYear}`}
+        />
+        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
+        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
+        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
+        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
+      </SimpleGrid>
+      <NextSteps rows={dashboard.costCenters} />
+      <FiguresTable rows={dashboard.costCenters} />
+    </Stack>
+  );
+}
+
+/** A card per cost center: where its plan stands, what to do next (a button to the step) and what needs attention. */
+function NextSteps({ rows }: { rows: readonly Row[] }) {
+  const navigate = useNavigate();
+  const open = (row: Row) => {
+    if (!row.nextStep) return;
+    writeSession("costCenterId", row.costCenter.costCenterId);
+    void navigate(WIZARD_STEP_INFO[row.nextStep].path);
+  };
+  return (
+    <Stack gap="3" as="section" aria-labelledby="next-steps-heading">
+      <Text as="h2" id="next-steps-heading" textStyle="lg" fontWeight="semibold">
+        What to do next
+      </Text>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3">
+        {rows.map((row) => (
+          <Card.Root key={row.costCenter.costCenterId} variant="outline" bg="bg.panel" data-testid="next-step-card">
+            <Card.Header>
+              <HStack justify="space-between" align="flex-start" gap="3">
+                <Text fontWeight="semibold">
+                  {row.costCenter.code} {row.costCenter.name}
+                </Text>
+                <Badge colorPalette={PLAN_STATUS[row.costCenter.status].palette}>
+                  {PLAN_STATUS[row.costCenter.status].label}
+                </Badge>
+              </HStack>
+            </Card.Header>
+            <Card.Body gap="3">
+              <Text data-testid="next-step-todo">{row.todo}</Text>
+              {row.notices.length > 0 ? (
+                <Stack gap="1">
+                  <Text textStyle="sm" fontWeight="medium">
+                    Needs attention
+                  </Text>
+                  <List.Root textStyle="sm" ps="5" data-testid="next-step-notices">
+                    {row.notices.map((notice) => (
+                      <List.Item key={notice}>{notice}</List.Item>
+                    ))}
+                  </List.Root>
+                </Stack>
+              ) : null}
+            </Card.Body>
+            {row.nextStep ? (
+              <Card.Footer>
+                <Button size="sm" colorPalette="brand" className="no-print" onClick={() => open(row)}>
+                  Open {WIZARD_STEP_INFO[row.nextStep].title.toLowerCase()}
+                  <Text as="span" srOnly>
+                    {` for ${row.costCenter.code}`}
+                  </Text>
+                </Button>
+              </Card.Footer>
+            ) : null}
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function FiguresTable({ rows }: { rows: readonly Row[] }) {
+  const [sort, setSort] = useState<Sort<SortKey>>({ key: "code", descending: false });
+  const sorted = useMemo(() => {
+    const column = COLUMNS.find((c) => c.key === sort.key) ?? (COLUMNS[0] as (typeof COLUMNS)[number]);
+    // By cost center: the server's order (numeric codes).
+    const ordered =
+      sort.key === "code" ? [...rows] : [...rows].sort((a, b) => compareCells(column.value(a), column.value(b)));
+    return sort.descending ? ordered.reverse() : ordered;
+  }, [rows, sort]);
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body>
+        <Table.ScrollArea>
+          <Table.Root size="sm" data-testid="user-dashboard-table">
+            <Table.Header>
+              <Table.Row>
+                {COLUMNS.map((column) => (
+                  <SortableHeader
+                    key={column.key}
+                    column={column.key}
+                    label={column.label}
+                    numeric={column.numeric}
+                    sort={sort}
+                    onSort={setSort}
+                  />
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {sorted.map((row) => (
+                <Table.Row key={row.costCenter.costCenterId} data-testid="user-dashboard-row">
+                  <Table.Cell>
+                    {row.costCenter.code} {row.costCenter.name}
+                  </Table.Cell>
+                  <Table.Cell>{PLAN_STATUS[row.costCenter.status].label}</Table.Cell>
+                  <Table.Cell textAlign="end">{row.stepsLeft.length}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.budgetedPaidFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.hiredFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.requestedFte)}</Table.Cell>
+                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.gapFte)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Executives' figures benchmark (issue #13): a fresh database (in-memory PGlite, or with --postgres a
+ * new database on the local server, dropped afterwards) with the demo seed plus a generated facility
+ * of 500 cost centers, each with a plan of 4 roles on 2 shifts and 100 staff positions (50,000), and
+ * an executive overseeing all 500. Each dashboard query through its service, beside the one
+ * hand-written SQL statement the figures need (the floor). Prints the median of the runs in ms.
+ *
+ *   npx tsx tests/bench/dashboards.ts [--postgres] [--cost-centers 500] [--per-unit 100] [--runs 7]
+ */
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { costCenterSummary } from "../../server/services/costCenterSummary";
+import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/dashboards";
+import { positionControl } from "../../server/services/positionControl";
+import { positionsRollup } from "../../server/services/positionsRollup";
+import { resolveViewer } from "../../server/services/viewer";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const COST_CENTERS = option("--cost-centers", 500);
+const PER_UNIT = option("--per-unit", 100);
+const RUNS = option("--runs", 7);
+const WARM_UP = 2;
+
+// database.ts reads TEST_DB when it is first imported.
+if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
+const { createTestDatabase } = await import("../support/database");
+
+/** The generated facility, all in SQL (generate_series), so seeding 50,000 positions takes seconds. */
+async function generateFacility(db: Database, budgetYear: number): Promise<void> {
+  const jobs = [1, 4, 6, 2].map((n) => demoId("job", n)); // RN, CNA, Unit Secretary, Charge Nurse
+  await db.execute(sql`
+    insert into cost_centers (facility_id, code, name)
+    select ${DEMO_FACILITY_ID}::uuid, (100000 + g)::text, 'Bench Unit ' || g from generate_series(1, ${COST_CENTERS}) g`);
+  await db.execute(sql`
+    insert into cost_center_permissions (user_id, cost_center_id, read_only, executive)
+    select ${DEMO_USER_IDS.exec}::uuid, id, false, true from cost_centers where name like 'Bench Unit %'`);
+  await db.execute(sql`
+    insert into staffing_plans (cost_center_id, budget_year, census, care_team_target, non_productive_goal_percentage, target_overtime_percentage)
+    select id, ${budgetYear}, 20, 8, 10, 0 from cost_centers where name like 'Bench Unit %'`);
+  await db.execute(sql`
+    insert into unit_roles (plan_id, job_id, name, sort_order)
+    select p.id, j.job_id::uuid, j.name, j.n
+    from staffing_plans p join cost_centers c on c.id = p.cost_center_id and c.name like 'Bench Unit %'
+    cross join (values (${jobs[0]}, 'Registered Nurse', 1), (${jobs[1]}, 'Certified Nursing Assistant', 2),
+      (${jobs[2]}, 'Unit Secretary', 3), (${jobs[3]}, 'Charge Nurse', 4)) as j(job_id, name, n)`);
+  await db.execute(sql`
+    insert into role_shifts (role_id, shift, start_time, duration_hours, staff_per_shift)
+    select r.id, s.shift::shift, s.start_time, 12.5, case r.sort_order when 1 then 6 when 2 then 4 else 1 end
+    from unit_roles r join staffing_plans p on p.id = r.plan_id join cost_centers c on c.id = p.cost_center_id
+      and c.name like 'Bench Unit %'
+    cross join (values ('Days', '0700'), ('Nights', '1900')) as s(shift, start_time)`);
+  // Staff g belongs to the cost center of rank ceil(g / PER_UNIT): 1 in 20 PRN, 1 in 15 a traveller.
+  await db.execute(sql`
+    insert into staff (facility_id, employee_id, first_name, last_name, assigned_fte, staff_type, contract_end_date)
+    select ${DEMO_FACILITY_ID}::uuid, 'BENCH-' || g, 'First' || (g % 400), 'Last' || g, 0.9,
+      (case when g % 20 = 0 then 'PRN' when g % 15 = 0 then 'Traveller' else 'Regular' end)::staff_type,
+      case when g % 15 = 0 and g % 20 <> 0 then make_date(${budgetYear + 2}, 12, 31) end
+    from generate_series(1, ${COST_CENTERS * PER_UNIT}) g`);
+  await db.execute(sql`
+    with units as (
+      select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
+      from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
+    ),
+    people as (
+      select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
+    )
+    insert into cost_center_staff (cost_center_id, staff_id, fte)
+    select u.cost_center_id, p.staff_id, 0.9 from people p join units u on u.rank = (p.g - 1) / ${PER_UNIT} + 1`);
+  await db.execute(sql`
+    with units as (
+      select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
+      from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
+    ),
+    people as (
+      select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
+    )
+    insert into staff_positions (plan_id, staff_id, unit_role_id, shift, fte, start_time, end_time)
+    select u.plan_id, p.staff_id, r.id, (case when p.g % 2 = 0 then 'Days' else 'Nights' end)::shift, 0.9,
+      case when p.g % 2 = 0 then '0700' else '1900' end, case when p.g % 2 = 0 then '1930' else '0730' end
+    from people p join units u on u.rank = (p.g - 1) / ${PER_UNIT} + 1
+    join unit_roles r on r.plan_id = u.plan_id and r.sort_order = p.g % 4 + 1`);
+  await db.execute(sql`
+    insert into open_positions (plan_id, unit_role_id, fte, shift, start_time, end_time, duration_hours, requisition_number)
+    select r.plan_id, r.id, 0.9, 'Nights', '1900', '0730', 12.5, 'REQ-' || row_number() over ()
+    from unit_roles r join staffing_plans p on p.id = r.plan_id join cost_centers c on c.id = p.cost_center_id
+      and c.name like 'Bench Unit %'`);
+  await db.execute(sql`analyze`);
+}
+
+/** The floors: one hand-written statement each, reading what the figures are made of. */
+const FLOORS = {
+  // Per cost center: the shifts' hours (the need) and the positions' FTE by staff type.
+  facilityDashboard: sql`
+    select p.cost_center_id,
+      (select sum(rs.duration_hours * rs.staff_per_shift) from unit_roles r join role_shifts rs on rs.role_id = r.id
+        where r.plan_id = p.id) as hours,
+      (select sum(sp.fte) filter (where s.staff_type = 'Regular') from staff_positions sp join staff s on s.id = sp.staff_id
+        where sp.plan_id = p.id) as hired,
+      (select sum(op.fte) from open_positions op where op.plan_id = p.id) as requested
+    from staffing_plans p join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
+    where cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive`,
+  // Per job category: the positions' FTE by staff type.
+  positionsRollup: sql`
+    select j.category_id, s.staff_type, sum(sp.fte)
+    from staff_positions sp join staff s on s.id = sp.staff_id join unit_roles r on r.id = sp.unit_role_id
+    join jobs j on j.id = r.job_id join staffing_plans p on p.id = sp.plan_id
+    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+    group by j.category_id, s.staff_type`,
+  // The first 50 positions in a fixed order, and the count.
+  positionControl: sql`
+    select sp.id, sp.fte, s.last_name, count(*) over () as total
+    from staff_positions sp join staff s on s.id = sp.staff_id join staffing_plans p on p.id = sp.plan_id
+    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+    order by p.cost_center_id, sp.id limit 50`,
+};
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  const timings: number[] = [];
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const started = performance.now();
+    await run();
+    if (i >= WARM_UP) timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  return timings[Math.floor(timings.length / 2)] ?? Number.NaN;
+}
+
+async function main() {
+  const database = await createTestDatabase();
+  const kind = database.kind;
+  try {
+    const db = database.db;
+    let started = performance.now();
+    await seedDemo(db);
+    const exec = await resolveViewer(db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
+    const { budgetYear } = await scopeAndBudgetYear(db, exec, new Date());
+    await generateFacility(db, budgetYear);
+    const scope = (await scopeAndBudgetYear(db, exec, new Date())).scope;
+    console.log(
+      `${kind}: ${COST_CENTERS} cost centers, ${COST_CENTERS * PER_UNIT} staff positions generated in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s; the executive oversees ${scope.length} cost centers`,
+    );
+
+    const one = scope.find((c) => c.name === "Bench Unit 1")?.id as string;
+    const measures: [string, () => Promise<unknown>, keyof typeof FLOORS | null][] = [
+      ["facilityDashboard", () => facilityDashboard(db, exec), "facilityDashboard"],
+      ["positionsRollup(JOB_CATEGORY)", () => positionsRollup(db, exec, "JobCategory"), "positionsRollup"],
+      ["positionControl(first 50)", () => positionControl(db, exec), "positionControl"],
+      ["positionControl(status Open)", () => positionControl(db, exec, { status: "Open" }), null],
+      ["positionControl(search 'last123')", () => positionControl(db, exec, { search: "last123" }), null],
+      ["costCenterSummary(one)", () => costCenterSummary(db, exec, one), null],
+    ];
+    for (const [name, run, floorOf] of measures) {
+      const took = await median(run);
+      const floor = floorOf ? await median(() => db.execute(FLOORS[floorOf])) : null;
+      console.log(
+        `${kind} ${name.padEnd(34)} median ${took.toFixed(1).padStart(7)} ms` +
+          (floor === null
+            ? ""
+            : `   floor ${floor.toFixed(1).padStart(6)} ms   ${(took / floor).toFixed(1)}× the floor`),
+      );
+    }
+    started = performance.now();
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const next = await positionControl(db, exec, { first: 500, ...(cursor ? { after: cursor } : {}) });
+      cursor = next.endCursor ?? undefined;
+    }
+    console.log(`${kind} positionControl: 20 pages of 500 by cursor in ${(performance.now() - started).toFixed(0)} ms`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
