@@ -95,16 +95,22 @@ async function generateFacility(db: Database, budgetYear: number): Promise<void>
 
 /** The floors: one hand-written statement each, reading what the figures are made of. */
 const FLOORS = {
-  // Per cost center: the shifts' hours (the need) and the positions' FTE by staff type.
+  // Per cost center: the shifts' hours (the need), the regular staff's FTE and the requisitions, set-based.
   facilityDashboard: sql`
-    select p.cost_center_id,
-      (select sum(rs.duration_hours * rs.staff_per_shift) from unit_roles r join role_shifts rs on rs.role_id = r.id
-        where r.plan_id = p.id) as hours,
-      (select sum(sp.fte) filter (where s.staff_type = 'Regular') from staff_positions sp join staff s on s.id = sp.staff_id
-        where sp.plan_id = p.id) as hired,
-      (select sum(op.fte) from open_positions op where op.plan_id = p.id) as requested
+    with need as (
+      select r.plan_id, sum(rs.duration_hours * rs.staff_per_shift) as hours
+      from unit_roles r join role_shifts rs on rs.role_id = r.id group by r.plan_id
+    ),
+    held as (
+      select sp.plan_id, sum(sp.fte) filter (where s.staff_type = 'Regular') as hired
+      from staff_positions sp join staff s on s.id = sp.staff_id group by sp.plan_id
+    ),
+    requested as (select plan_id, sum(fte) as fte from open_positions group by plan_id)
+    select p.cost_center_id, need.hours, held.hired, requested.fte
     from staffing_plans p join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
-    where cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive`,
+      and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+    left join need on need.plan_id = p.id left join held on held.plan_id = p.id
+    left join requested on requested.plan_id = p.id`,
   // Per job category: the positions' FTE by staff type.
   positionsRollup: sql`
     select j.category_id, s.staff_type, sum(sp.fte)
