@@ -16,12 +16,10 @@ import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/das
 import { positionControl } from "../../server/services/positionControl";
 import { positionsRollup } from "../../server/services/positionsRollup";
 import { resolveViewer } from "../../server/services/viewer";
+import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const COST_CENTERS = option("--cost-centers", 500);
 const PER_UNIT = option("--per-unit", 100);
 const RUNS = option("--runs", 7);

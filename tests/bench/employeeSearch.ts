@@ -14,12 +14,10 @@ import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed
 import { mulberry32 } from "../../db/seed/random";
 import { searchEmployees } from "../../server/services/employees";
 import { resolveViewer } from "../../server/services/viewer";
+import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(name);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const EXTRA_STAFF = option("--staff", 20_000);
 const SEARCHES = option("--searches", 200);
 const WARM_UP = 10;

@@ -23,7 +23,7 @@ import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeader } from "./dashboardParts";
+import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeaders } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
@@ -189,18 +189,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
           <Table.ScrollArea>
             <Table.Root size="sm" interactive data-testid="dashboard-table">
               <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((column) => (
-                    <SortableHeader
-                      key={column.key}
-                      column={column.key}
-                      label={column.label}
-                      numeric={column.numeric}
-                      sort={sort}
-                      onSort={setSort}
-                    />
-                  ))}
-                </Table.Row>
+                <SortableHeaders columns={COLUMNS} sort={sort} onSort={setSort} />
               </Table.Header>
               <Table.Body>
                 {rows.map((row) => (

@@ -9,7 +9,7 @@ import type { UserDashboard_QueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeader } from "./dashboardParts";
+import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeaders } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {
@@ -186,18 +186,7 @@ function FiguresTable({ rows }: { rows: readonly Row[] }) {
         <Table.ScrollArea>
           <Table.Root size="sm" data-testid="user-dashboard-table">
             <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) => (
-                  <SortableHeader
-                    key={column.key}
-                    column={column.key}
-                    label={column.label}
-                    numeric={column.numeric}
-                    sort={sort}
-                    onSort={setSort}
-                  />
-                ))}
-              </Table.Row>
+              <SortableHeaders columns={COLUMNS} sort={sort} onSort={setSort} />
             </Table.Header>
             <Table.Body>
               {sorted.map((row) => (

@@ -71,6 +71,32 @@ export function SortableHeader<Key extends string>({
   );
 }
 
+/** A table's header row of sortable columns. */
+export function SortableHeaders<Key extends string>({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly { key: Key; label: string; numeric: boolean }[];
+  sort: Sort<Key>;
+  onSort: (sort: Sort<Key>) => void;
+}) {
+  return (
+    <Table.Row>
+      {columns.map((column) => (
+        <SortableHeader
+          key={column.key}
+          column={column.key}
+          label={column.label}
+          numeric={column.numeric}
+          sort={sort}
+          onSort={onSort}
+        />
+      ))}
+    </Table.Row>
+  );
+}
+
 /** Compares two cells for sorting: no figure last, cost center numbers numerically. */
 export function compareCells(a: string | number | null, b: string | number | null, numericText = false) {
   if (a === null) return b === null ? 0 : 1;
