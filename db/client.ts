@@ -56,7 +56,13 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: 10,
+      onnotice: () => {},
+      // The dashboards group 50,000 positions by plan, role and shift: PostgreSQL's default 4 MB
+      // makes that a sort spilled to disk; 32 MB keeps it a hash in memory (≈ 70 → 50 ms).
+      connection: { work_mem: "32MB" },
+    });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
     return {
       db,

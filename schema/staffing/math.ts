@@ -344,7 +344,13 @@ export type PlanSummary = {
   position24HDistribution: number[];
 };
 
-export function planSummary(unit: UnitDefinition, roles: readonly RoleInput[], annualHoursPerFte: number): PlanSummary {
+export function planSummary(
+  unit: UnitDefinition,
+  roles: readonly RoleInput[],
+  annualHoursPerFte: number,
+  /** The roles' needs, when the caller has them already (`positionNeeds` of the same inputs). */
+  needs: readonly PositionNeed[] = positionNeeds(roles, unit.nonProductiveGoalPercentage, annualHoursPerFte),
+): PlanSummary {
   const care = dailyPlannedCare(unit.census, unit.careTeamTarget);
   let plannedHours = 0;
   let directCareHours = 0;
@@ -362,7 +368,7 @@ export function planSummary(unit: UnitDefinition, roles: readonly RoleInput[], a
   let productiveFte = 0;
   let totalPaidFte = 0;
   let nonExemptProductive = 0;
-  for (const need of positionNeeds(roles, unit.nonProductiveGoalPercentage, annualHoursPerFte)) {
+  for (const need of needs) {
     productiveFte += need.productiveFte;
     totalPaidFte += need.paidFte;
     if (!need.isExempt) nonExemptProductive += need.productiveFte;

@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
 import { sumAsShown } from "../../schema/staffing";
-import { plansInScope } from "./dashboards";
+import { planFiguresInScope } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
 import type { Viewer } from "./viewer";
 
@@ -77,7 +77,7 @@ type Label = { key: string; label: string; detail: string | null; order: string 
 /**
  * `positionsRollup(groupBy)`, `GET /api/dashboard/position-rollup`. A cell is one cost center's
  * share of one job (its roles' FTE summed, then rounded once); a row adds its cells up as shown, and
- * the totals add the rows up. Queries: those of `plansInScope` and one for the jobs.
+ * the totals add the rows up. Queries: those of `planFiguresInScope` and one for the jobs.
  */
 export async function positionsRollup(
   db: Queryable,
@@ -85,8 +85,11 @@ export async function positionsRollup(
   groupBy: RollupGroupBy,
   now = new Date(),
 ): Promise<PositionsRollup> {
-  const { budgetYear, scope, viewOf } = await plansInScope(db, viewer, now);
-  const jobOf = new Map((await jobsOfFacility(db, viewer.facilityId)).map((j) => [j.id, j]));
+  const [{ budgetYear, scope, viewOf }, jobs] = await Promise.all([
+    planFiguresInScope(db, viewer, now),
+    jobsOfFacility(db, viewer.facilityId),
+  ]);
+  const jobOf = new Map(jobs.map((j) => [j.id, j]));
 
   const noJob: Label = { key: "none", label: NO_JOB_LABEL, detail: null, order: "\uffff" };
   const jobLabel = (jobId: string | null): Label => {

@@ -91,38 +91,33 @@ async function generateFacility(db: Database, budgetYear: number): Promise<void>
   await db.execute(sql`analyze`);
 }
 
-/** The floors: one hand-written statement each, reading what the figures are made of. */
-const FLOORS = {
-  // Per cost center: the shifts' hours (the need), the regular staff's FTE and the requisitions, set-based.
-  facilityDashboard: sql`
-    with need as (
-      select r.plan_id, sum(rs.duration_hours * rs.staff_per_shift) as hours
-      from unit_roles r join role_shifts rs on rs.role_id = r.id group by r.plan_id
-    ),
-    held as (
-      select sp.plan_id, sum(sp.fte) filter (where s.staff_type = 'Regular') as hired
-      from staff_positions sp join staff s on s.id = sp.staff_id group by sp.plan_id
-    ),
-    requested as (select plan_id, sum(fte) as fte from open_positions group by plan_id)
-    select p.cost_center_id, need.hours, held.hired, requested.fte
-    from staffing_plans p join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
+/**
+ * The floors: one hand-written statement each, reading what the figures are made of. The two
+ * rollups need the same sums: per plan, role, shift and staff type (travellers per contract end),
+ * the FTE of the positions of staff still in the cost center and not terminated.
+ */
+const heldFloor = (budgetYear: number) => sql`
+    select sp.plan_id, sp.unit_role_id, sp.shift, s.staff_type,
+      case when s.staff_type = 'Traveller' then s.contract_end_date end as contract_end,
+      coalesce(sum(sp.fte) filter (where ccs.staff_id is not null and s.termination_date is null), 0) as fte
+    from staff_positions sp
+    join staffing_plans p on p.id = sp.plan_id and p.budget_year = ${budgetYear}
+    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
       and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
-    left join need on need.plan_id = p.id left join held on held.plan_id = p.id
-    left join requested on requested.plan_id = p.id`,
-  // Per job category: the positions' FTE by staff type.
-  positionsRollup: sql`
-    select j.category_id, s.staff_type, sum(sp.fte)
-    from staff_positions sp join staff s on s.id = sp.staff_id join unit_roles r on r.id = sp.unit_role_id
-    join jobs j on j.id = r.job_id join staffing_plans p on p.id = sp.plan_id
-    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
-    group by j.category_id, s.staff_type`,
+    join staff s on s.id = sp.staff_id
+    left join cost_center_staff ccs on ccs.staff_id = sp.staff_id and ccs.cost_center_id = p.cost_center_id
+    group by 1, 2, 3, 4, 5`;
+
+const floors = (budgetYear: number) => ({
+  facilityDashboard: heldFloor(budgetYear),
+  positionsRollup: heldFloor(budgetYear),
   // The first 50 positions in a fixed order, and the count.
   positionControl: sql`
     select sp.id, sp.fte, s.last_name, count(*) over () as total
     from staff_positions sp join staff s on s.id = sp.staff_id join staffing_plans p on p.id = sp.plan_id
     join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
     order by p.cost_center_id, sp.id limit 50`,
-};
+});
 
 async function median(run: () => Promise<unknown>): Promise<number> {
   const timings: number[] = [];
@@ -152,6 +147,7 @@ async function main() {
     );
 
     const one = scope.find((c) => c.name === "Bench Unit 1")?.id as string;
+    const FLOORS = floors(budgetYear);
     const measures: [string, () => Promise<unknown>, keyof typeof FLOORS | null][] = [
       ["facilityDashboard", () => facilityDashboard(db, exec), "facilityDashboard"],
       ["positionsRollup(JOB_CATEGORY)", () => positionsRollup(db, exec, "JobCategory"), "positionsRollup"],

@@ -1,5 +1,5 @@
 // The wizard as the screens see it: the view of a cost center's plan with every step's status, problems and totals (read by all steps).
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
   costCenterStaff,
@@ -31,6 +31,7 @@ import {
   positionControl,
   positionNeeds,
   prnNotice,
+  type RequestedPosition,
   type RoleInput,
   type RolePositionTotals,
   roundFte,
@@ -210,17 +211,21 @@ export async function buildView(db: Queryable, granted: Access, now: Date): Prom
 /** What attestation stores: the plan as it was signed, figures and all. */
 export type SignedSnapshot = { plan: PlanView };
 
+/** What every signed view carries from the snapshot and refreshes: the dates (JSON strings there) and the notices. */
+type SignedParts = Pick<PlanView, "startedAt" | "attestedAt" | "notices">;
+
 /**
  * A locked plan shows what was signed, never a recomputation: settings changed since (hours per
  * FTE, a job's direct-care flag), staff changes and formula changes leave it as it was. Only the
  * budget-season notice is current (a new season reopens even a signed plan).
  */
-function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
-  const snapshot = row.attestedSnapshot as SignedSnapshot | null;
-  if (!row.lockedAt || !snapshot?.plan) return null;
-  const signed = snapshot.plan;
-  const seasonStart = budgetSeasonStart(now, granted.budget);
-  const seasonDue = seasonStart !== null && row.startedAt < seasonStart;
+export function asSigned<T extends SignedParts>(
+  signed: T,
+  row: Pick<PlanRow, "startedAt"> & { lockedAt: Date },
+  budget: Access["budget"],
+  now: Date,
+): T & Pick<PlanView, "lockedAt" | "needsReverification"> {
+  const { seasonDue } = reverificationOf(row, budget, now);
   const notices = signed.notices.filter((n) => n.message !== WIZARD_NOTICES.budgetSeason);
   if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
   return {
@@ -231,6 +236,30 @@ function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
     needsReverification: seasonDue,
     notices,
   };
+}
+
+function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
+  const snapshot = row.attestedSnapshot as SignedSnapshot | null;
+  if (!row.lockedAt || !snapshot?.plan) return null;
+  return asSigned(snapshot.plan, { startedAt: row.startedAt, lockedAt: row.lockedAt }, granted.budget, now);
+}
+
+/**
+ * Why an open plan needs re-verification: it was begun before the current budget season, or a
+ * facility setting its figures use changed since a step was completed.
+ */
+export function reverificationOf(
+  plan: Pick<PlanRow, "startedAt"> & Partial<Pick<PlanRow, "settingsChangedAt">>,
+  budget: Access["budget"],
+  now: Date,
+) {
+  const seasonStart = budgetSeasonStart(now, budget);
+  const seasonDue = seasonStart !== null && plan.startedAt < seasonStart;
+  const settingsChanged = (plan.settingsChangedAt ?? null) !== null;
+  const notices: PlanView["notices"] = [];
+  if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
+  if (settingsChanged) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.settingsChanged });
+  return { seasonDue, needsReverification: seasonDue || settingsChanged, notices };
 }
 
 export type PlanRow = typeof staffingPlans.$inferSelect;
@@ -271,13 +300,38 @@ export async function planViews(
 /** What a plan's view is computed from, as stored. */
 export type PlanInputs = {
   annualHoursPerFte: number;
-  steps: (typeof wizardSteps.$inferSelect)[];
+  steps: Awaited<ReturnType<typeof stepsOfPlans>>;
   roles: { role: typeof unitRoles.$inferSelect; isDirectCare: boolean }[];
   shifts: (typeof roleShifts.$inferSelect)[];
   staff: Awaited<ReturnType<typeof staffOfCostCenters>>;
   staffPositions: (typeof staffPositions.$inferSelect)[];
   openPositions: (typeof openPositions.$inferSelect)[];
 };
+
+/** Plans named by id, or by a subquery of their ids. */
+export type PlanIds = string[] | SQLWrapper;
+
+export const stepsOfPlans = (db: Queryable, plans: PlanIds) =>
+  db
+    .select({ planId: wizardSteps.planId, step: wizardSteps.step, status: wizardSteps.status })
+    .from(wizardSteps)
+    .where(inArray(wizardSteps.planId, plans));
+
+/** The plans' roles in their order, each with its job's direct-care flag (roles without a job count). */
+export const rolesOfPlans = (db: Queryable, plans: PlanIds) =>
+  db
+    .select({ role: unitRoles, isDirectCare: sql<boolean>`coalesce(${jobs.isDirectCare}, true)` })
+    .from(unitRoles)
+    .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
+    .where(inArray(unitRoles.planId, plans))
+    .orderBy(asc(unitRoles.sortOrder), asc(unitRoles.name));
+
+export const shiftsOfPlans = (db: Queryable, plans: PlanIds) =>
+  db
+    .select({ shift: roleShifts, planId: unitRoles.planId })
+    .from(roleShifts)
+    .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
+    .where(inArray(unitRoles.planId, plans));
 
 function staffOfCostCenters(db: Queryable, costCenterIds: string[]) {
   return db
@@ -313,30 +367,17 @@ export async function loadPlanInputs(
   if (planIds.length === 0) return new Map();
   const [hoursByYear, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
     Promise.all(years.map(async (year) => [year, await annualHoursPerFteFor(db, facilityId, year)] as const)),
-    db.select().from(wizardSteps).where(inArray(wizardSteps.planId, planIds)),
-    db
-      .select({ role: unitRoles, isDirectCare: sql<boolean>`coalesce(${jobs.isDirectCare}, true)` })
-      .from(unitRoles)
-      .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
-      .where(inArray(unitRoles.planId, planIds))
-      .orderBy(asc(unitRoles.sortOrder), asc(unitRoles.name)),
-    db
-      .select({ shift: roleShifts })
-      .from(roleShifts)
-      .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
-      .where(inArray(unitRoles.planId, planIds)),
+    stepsOfPlans(db, planIds),
+    rolesOfPlans(db, planIds),
+    shiftsOfPlans(db, planIds),
     staffOfCostCenters(db, [...new Set(plans.map((p) => p.costCenterId))]),
     db.select().from(staffPositions).where(inArray(staffPositions.planId, planIds)),
     db.select().from(openPositions).where(inArray(openPositions.planId, planIds)),
   ]);
   const hours = new Map(hoursByYear);
-  const planOfRole = new Map(roleRows.map(({ role }) => [role.id, role.planId]));
   const steps = groupBy(stepRows, (r) => r.planId);
   const roles = groupBy(roleRows, (r) => r.role.planId);
-  const shifts = groupBy(
-    shiftRows.map((r) => r.shift),
-    (s) => planOfRole.get(s.roleId) ?? "",
-  );
+  const shifts = groupBy(shiftRows, (s) => s.planId);
   const people = groupBy(staffRows, (r) => r.costCenterId);
   const held = groupBy(positionRows, (r) => r.planId);
   const open = groupBy(openRows, (r) => r.planId);
@@ -347,7 +388,7 @@ export async function loadPlanInputs(
         annualHoursPerFte: hours.get(plan.budgetYear) as number,
         steps: steps.get(plan.id) ?? [],
         roles: roles.get(plan.id) ?? [],
-        shifts: shifts.get(plan.id) ?? [],
+        shifts: (shifts.get(plan.id) ?? []).map((s) => s.shift),
         staff: people.get(plan.costCenterId) ?? [],
         staffPositions: held.get(plan.id) ?? [],
         openPositions: open.get(plan.id) ?? [],
@@ -356,7 +397,7 @@ export async function loadPlanInputs(
   );
 }
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
@@ -385,66 +426,13 @@ export function assemblePlan(
     openPositions: openRows,
   } = inputs;
   const staffRows = staffList.map(({ costCenterId: _costCenterId, ...person }) => person);
-
-  const shiftsByRole = new Map<string, (typeof roleShifts.$inferSelect)[]>();
-  for (const shift of shiftRows) {
-    const list = shiftsByRole.get(shift.roleId) ?? [];
-    list.push(shift);
-    shiftsByRole.set(shift.roleId, list);
-  }
-  const shiftOrder = (s: ShiftName) => ["Days", "Evenings", "Nights"].indexOf(s);
-  const roles: RoleView[] = roleRows.map(({ role, isDirectCare }) => {
-    const shifts = (shiftsByRole.get(role.id) ?? [])
-      .sort((a, b) => shiftOrder(a.shift) - shiftOrder(b.shift))
-      .map((s) => ({
-        id: s.id,
-        shift: s.shift,
-        startTime: s.startTime,
-        endTime: shiftEndTime(s.startTime, s.durationHours),
-        durationHours: s.durationHours,
-        paidHours: shiftPaidHours(s, role.unpaidBreakMinutes),
-        staffPerShift: s.staffPerShift,
-      }));
-    return {
-      id: role.id,
-      jobId: role.jobId,
-      name: role.name,
-      isExempt: role.isExempt,
-      fte: role.fte,
-      replacement: role.replacement,
-      unpaidBreakMinutes: role.unpaidBreakMinutes,
-      isDirectCare,
-      sortOrder: role.sortOrder,
-      isComplete: isRoleComplete({ name: role.name, isExempt: role.isExempt, fte: role.fte, shifts }),
-      shifts,
-    };
-  });
+  const roles = roleViewsOf(roleRows, shiftRows);
   const roleById = new Map(roles.map((r) => [r.id, r]));
-  const modelRoles: RoleInput[] = roles.map((r) => ({
-    key: r.id,
-    name: r.name,
-    isExempt: r.isExempt,
-    fte: r.fte,
-    replacement: r.replacement,
-    unpaidBreakMinutes: r.unpaidBreakMinutes,
-    isDirectCare: r.isDirectCare,
-    shifts: r.shifts,
-  }));
-  const unit = {
-    census: plan.census ?? 0,
-    careTeamTarget: plan.careTeamTarget ?? 0,
-    nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage ?? 0,
-    targetOvertimePercentage: plan.targetOvertimePercentage ?? 0,
-    productiveFteBudget: plan.productiveFteBudget,
-    totalPaidFteBudget: plan.totalPaidFteBudget,
-  };
-  const summary = planSummary(unit, modelRoles, H);
+  const modelRoles = modelRolesOf(roles);
   const schedule = careSchedule(modelRoles);
 
   const staffById = new Map(staffRows.map((s) => [s.staffId, s]));
-  const year = granted.budget
-    ? budgetYearRange(plan.budgetYear, granted.budget.fiscalYearMonthsBegin, granted.budget.fiscalYearDaysBegin)
-    : budgetYearRange(plan.budgetYear, 1, 1);
+  const coverageOf = contractCoverageIn(plan.budgetYear, granted.budget);
   const held: HeldPosition[] = [];
   const assignedByStaff = new Map<string, number>();
   const staffPositionViews: StaffPositionView[] = positionRows.map((p) => {
@@ -458,7 +446,7 @@ export function assemblePlan(
         fte: p.fte,
         staffType: person.staffType,
         isExempt: role.isExempt,
-        coverage: person.staffType === "Traveller" ? contractCoverage(person.contractEndDate, year.start, year.end) : 1,
+        coverage: coverageOf(person.staffType, person.contractEndDate),
       });
     }
     return {
@@ -478,8 +466,7 @@ export function assemblePlan(
     fte: o.fte,
     isTraveller: o.isTraveller,
   }));
-  const needs = positionNeeds(modelRoles, unit.nonProductiveGoalPercentage, H);
-  const control = positionControl(needs, held, requested);
+  const { summary, needs, control } = planModel(plan, modelRoles, H, held, requested);
   const totals = control.totals;
   const needViews: NeedView[] = needs.map((need, index) => {
     const row = control.rows[index] as PositionControlRow;
@@ -594,12 +581,8 @@ export function assemblePlan(
       break;
     }
   }
-  const seasonStart = budgetSeasonStart(now, granted.budget);
-  const seasonDue = seasonStart !== null && plan.startedAt < seasonStart;
-  if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
-  const settingsChanged = plan.settingsChangedAt !== null;
-  if (settingsChanged) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.settingsChanged });
-  const needsReverification = seasonDue || settingsChanged;
+  const reverification = reverificationOf(plan, granted.budget, now);
+  notices.push(...reverification.notices);
 
   return {
     id: plan.id,
@@ -616,7 +599,7 @@ export function assemblePlan(
     attestedByName: plan.attestedAt ? attestedByName : null,
     lockedAt: plan.lockedAt,
     annualHoursPerFte: H,
-    needsReverification,
+    needsReverification: reverification.needsReverification,
     steps: WIZARD_STEPS.map((step) => ({
       step,
       status: statusOf.get(step) ?? "Pending",
@@ -637,4 +620,91 @@ export function assemblePlan(
     openPositions: openViews,
     notices,
   };
+}
+
+const shiftOrder = (s: ShiftName) => ["Days", "Evenings", "Nights"].indexOf(s);
+
+/** The plan's roles as the screens see them, each with its shifts in Days, Evenings, Nights order. */
+export function roleViewsOf(
+  roleRows: PlanInputs["roles"],
+  shiftRows: readonly (typeof roleShifts.$inferSelect)[],
+): RoleView[] {
+  const shiftsByRole = groupBy(shiftRows, (s) => s.roleId);
+  return roleRows.map(({ role, isDirectCare }) => {
+    const shifts = [...(shiftsByRole.get(role.id) ?? [])]
+      .sort((a, b) => shiftOrder(a.shift) - shiftOrder(b.shift))
+      .map((s) => ({
+        id: s.id,
+        shift: s.shift,
+        startTime: s.startTime,
+        endTime: shiftEndTime(s.startTime, s.durationHours),
+        durationHours: s.durationHours,
+        paidHours: shiftPaidHours(s, role.unpaidBreakMinutes),
+        staffPerShift: s.staffPerShift,
+      }));
+    return {
+      id: role.id,
+      jobId: role.jobId,
+      name: role.name,
+      isExempt: role.isExempt,
+      fte: role.fte,
+      replacement: role.replacement,
+      unpaidBreakMinutes: role.unpaidBreakMinutes,
+      isDirectCare,
+      sortOrder: role.sortOrder,
+      isComplete: isRoleComplete({ name: role.name, isExempt: role.isExempt, fte: role.fte, shifts }),
+      shifts,
+    };
+  });
+}
+
+export function modelRolesOf(roles: readonly RoleView[]): RoleInput[] {
+  return roles.map((r) => ({
+    key: r.id,
+    name: r.name,
+    isExempt: r.isExempt,
+    fte: r.fte,
+    replacement: r.replacement,
+    unpaidBreakMinutes: r.unpaidBreakMinutes,
+    isDirectCare: r.isDirectCare,
+    shifts: r.shifts,
+  }));
+}
+
+/** The share of the plan's budget year a staff member's positions count for: travellers until their contract ends, everyone else all of it. */
+export function contractCoverageIn(budgetYear: number, budget: Access["budget"]) {
+  const year = budget
+    ? budgetYearRange(budgetYear, budget.fiscalYearMonthsBegin, budget.fiscalYearDaysBegin)
+    : budgetYearRange(budgetYear, 1, 1);
+  return (staffType: HeldPosition["staffType"], contractEndDate: string | null) =>
+    staffType === "Traveller" ? contractCoverage(contractEndDate, year.start, year.end) : 1;
+}
+
+/** The one staffing model over a plan's stored unit definition, roles and positions. */
+export function planModel(
+  plan: Pick<
+    PlanRow,
+    | "census"
+    | "careTeamTarget"
+    | "nonProductiveGoalPercentage"
+    | "targetOvertimePercentage"
+    | "productiveFteBudget"
+    | "totalPaidFteBudget"
+  >,
+  modelRoles: readonly RoleInput[],
+  annualHoursPerFte: number,
+  held: readonly HeldPosition[],
+  requested: readonly RequestedPosition[],
+) {
+  const unit = {
+    census: plan.census ?? 0,
+    careTeamTarget: plan.careTeamTarget ?? 0,
+    nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage ?? 0,
+    targetOvertimePercentage: plan.targetOvertimePercentage ?? 0,
+    productiveFteBudget: plan.productiveFteBudget,
+    totalPaidFteBudget: plan.totalPaidFteBudget,
+  };
+  const needs = positionNeeds(modelRoles, unit.nonProductiveGoalPercentage, annualHoursPerFte);
+  const summary = planSummary(unit, modelRoles, annualHoursPerFte, needs);
+  return { summary, needs, control: positionControl(needs, held, requested) };
 }

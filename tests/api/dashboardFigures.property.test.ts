@@ -1,0 +1,290 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  costCenterPermissions,
+  costCenterStaff,
+  costCenters,
+  openPositions,
+  roleShifts,
+  staff,
+  staffingPlans,
+  staffPositions,
+  unitRoles,
+  users,
+  wizardSteps,
+} from "../../db/schema";
+import { DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { WIZARD_STEPS } from "../../schema/staffing";
+import { dashboardOf, planFiguresInScope, plansInScope } from "../../server/services/dashboards";
+import { getWizard } from "../../server/services/staffingPlans";
+import { resolveViewer, type Viewer } from "../../server/services/viewer";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/**
+ * Issue #13, property: the dashboards' figures, summed by the database (`planFiguresInScope`), are
+ * the one staffing model's figures of each plan's rows (`plansInScope`: the wizard's view, computed
+ * position by position), for generated facilities: exempt and variable roles, jobs in and out of
+ * direct care, staff of every type (travellers with and without contract ends, terminated staff,
+ * staff no longer in the cost center), positions in removed roles or other shifts, requisitions,
+ * signed plans changed after signing, plans awaiting re-verification, cost centers without a plan.
+ */
+
+let database: TestDatabase;
+let exec: Viewer;
+let run = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+  exec = await resolveViewer(database.db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+// FTE in steps of 0.05 (as people enter them): sums stay clear of a rounding boundary.
+const fte = (max: number) => fc.integer({ min: 1, max: max * 20 }).map((n) => n / 20);
+const shiftName = fc.constantFrom("Days" as const, "Evenings" as const, "Nights" as const);
+const hhmm = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+  .map(([h, m]) => `${String(h).padStart(2, "0")}${String(m).padStart(2, "0")}`);
+// Demo jobs: 1 Registered Nurse … 6 Unit Secretary (not direct care); null: a role without a job.
+const jobId = fc.option(
+  fc.integer({ min: 1, max: 6 }).map((n) => demoId("job", n)),
+  { nil: null },
+);
+
+const roleArb = fc.oneof(
+  fc.record({
+    isExempt: fc.constant(true),
+    fte: fte(1.5),
+    replacement: fc.constantFrom("Fixed" as const, "FixedWithReplacement" as const),
+    jobId,
+    shifts: fc.constant([]),
+    unpaidBreakMinutes: fc.constant(null),
+  }),
+  fc.record({
+    isExempt: fc.constant(false),
+    fte: fc.constant(null),
+    replacement: fc.constant("Variable" as const),
+    jobId,
+    shifts: fc.uniqueArray(
+      fc.record({
+        shift: shiftName,
+        startTime: hhmm,
+        durationHours: fc.integer({ min: 16, max: 50 }).map((q) => q / 4),
+        staffPerShift: fc.integer({ min: 1, max: 6 }),
+      }),
+      { maxLength: 3, selector: (s) => s.shift },
+    ),
+    unpaidBreakMinutes: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+  }),
+);
+
+const staffArb = fc.record({
+  staffType: fc.constantFrom("Regular" as const, "Regular" as const, "PRN" as const, "Traveller" as const),
+  // Days from the start of the budget year; null: no contract end.
+  contractEndDay: fc.option(fc.integer({ min: -60, max: 500 }), { nil: null }),
+  // One in ten terminated; one in ten no longer in the cost center.
+  terminated: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  inCostCenter: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+  positions: fc.array(
+    fc.record({
+      // An index into the plan's roles; past the end: a role since removed (null).
+      role: fc.integer({ min: 0, max: 4 }),
+      shift: fc.option(shiftName, { nil: null }),
+      fte: fte(1),
+    }),
+    { maxLength: 2 },
+  ),
+});
+
+const planArb = fc.record({
+  census: fc.integer({ min: 0, max: 4000 }).map((n) => n / 100),
+  careTeamTarget: fc.integer({ min: 0, max: 1200 }).map((n) => n / 100),
+  nonProductiveGoalPercentage: fc.integer({ min: 0, max: 30 }),
+  targetOvertimePercentage: fc.integer({ min: 0, max: 20 }),
+  productiveFteBudget: fc.option(fte(40), { nil: null }),
+  totalPaidFteBudget: fc.option(fte(45), { nil: null }),
+  settingsChanged: fc.boolean(),
+  steps: fc.array(fc.constantFrom("Pending" as const, "InProgress" as const, "Completed" as const), {
+    minLength: 6,
+    maxLength: 6,
+  }),
+  roles: fc.array(roleArb, { maxLength: 4 }),
+  staff: fc.array(staffArb, { maxLength: 6 }),
+  open: fc.array(
+    fc.record({
+      role: fc.integer({ min: 0, max: 4 }),
+      shift: fc.option(shiftName, { nil: null }),
+      fte: fte(1),
+      isTraveller: fc.boolean(),
+    }),
+    { maxLength: 3 },
+  ),
+  // Signed, then changed: the signed figures must stand.
+  signed: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+});
+
+const facilityArb = fc.array(fc.option(planArb, { nil: null, freq: 5 }), { minLength: 1, maxLength: 4 });
+
+type GeneratedPlan = typeof planArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Writes one generated facility: its cost centers, plans and staff, and an executive overseeing them. */
+async function writeFacility(plans: (GeneratedPlan | null)[]) {
+  const db = database.db;
+  run++;
+  const [viewerRow] = await db
+    .insert(users)
+    .values({
+      organizationId: exec.organizationId,
+      facilityId: exec.facilityId,
+      email: `property-${run}@example.test`,
+      firstName: "Property",
+      lastName: `Exec ${run}`,
+    })
+    .returning({ id: users.id });
+  const viewer: Viewer = { ...exec, userId: viewerRow?.id as string };
+  const { budgetYear } = await planFiguresInScope(db, viewer, new Date());
+  const yearStart = Date.UTC(budgetYear, 0, 1);
+  const day = (offset: number) => new Date(yearStart + offset * 86_400_000).toISOString().slice(0, 10);
+
+  for (const [index, plan] of plans.entries()) {
+    const [cc] = await db
+      .insert(costCenters)
+      .values({ facilityId: exec.facilityId, code: `P${run}-${index}`, name: `Property ${run}.${index}` })
+      .returning({ id: costCenters.id });
+    const costCenterId = cc?.id as string;
+    await db.insert(costCenterPermissions).values({ userId: viewer.userId, costCenterId, executive: true });
+    if (!plan) continue;
+    const [row] = await db
+      .insert(staffingPlans)
+      .values({
+        costCenterId,
+        budgetYear,
+        census: plan.census,
+        careTeamTarget: plan.careTeamTarget,
+        nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage,
+        targetOvertimePercentage: plan.targetOvertimePercentage,
+        productiveFteBudget: plan.productiveFteBudget,
+        totalPaidFteBudget: plan.totalPaidFteBudget,
+        settingsChangedAt: plan.settingsChanged ? new Date() : null,
+      })
+      .returning({ id: staffingPlans.id });
+    const planId = row?.id as string;
+    await db
+      .insert(wizardSteps)
+      .values(WIZARD_STEPS.map((step, i) => ({ planId, step, status: plan.steps[i] ?? "Pending" })));
+    const roleIds: string[] = [];
+    for (const [order, role] of plan.roles.entries()) {
+      const [r] = await db
+        .insert(unitRoles)
+        .values({
+          planId,
+          jobId: role.jobId,
+          name: `Role ${order}`,
+          isExempt: role.isExempt,
+          fte: role.fte,
+          replacement: role.replacement,
+          unpaidBreakMinutes: role.unpaidBreakMinutes,
+          sortOrder: order,
+        })
+        .returning({ id: unitRoles.id });
+      roleIds.push(r?.id as string);
+      if (role.shifts.length > 0) {
+        await db.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId: r?.id as string })));
+      }
+    }
+    const roleAt = (i: number) => roleIds[i] ?? null;
+    const addPeople = async (people: typeof plan.staff, tag: string) => {
+      for (const [n, person] of people.entries()) {
+        const [s] = await db
+          .insert(staff)
+          .values({
+            facilityId: exec.facilityId,
+            employeeId: `P${run}-${index}-${tag}${n}`,
+            firstName: "Staff",
+            lastName: `${run}.${index}.${tag}${n}`,
+            staffType: person.staffType,
+            contractEndDate: person.contractEndDay === null ? null : day(person.contractEndDay),
+            terminationDate: person.terminated ? day(0) : null,
+          })
+          .returning({ id: staff.id });
+        const staffId = s?.id as string;
+        if (person.inCostCenter) await db.insert(costCenterStaff).values({ costCenterId, staffId, fte: 1 });
+        for (const p of person.positions) {
+          await db
+            .insert(staffPositions)
+            .values({ planId, staffId, unitRoleId: roleAt(p.role), shift: p.shift, fte: p.fte });
+        }
+      }
+    };
+    await addPeople(plan.staff, "s");
+    if (plan.open.length > 0) {
+      await db.insert(openPositions).values(
+        plan.open.map((o) => ({
+          planId,
+          unitRoleId: roleAt(o.role),
+          shift: o.shift,
+          fte: o.fte,
+          isTraveller: o.isTraveller,
+        })),
+      );
+    }
+    if (plan.signed) {
+      // What attestation stores: the plan's view at signing. Then a change the signed figures ignore.
+      const signed = await getWizard(db, viewer, costCenterId);
+      await db
+        .update(staffingPlans)
+        .set({
+          lockedAt: new Date(),
+          attestedAt: new Date(),
+          attestedByUserId: viewer.userId,
+          attestedSnapshot: { plan: signed.plan },
+        })
+        .where(eq(staffingPlans.id, planId));
+      await addPeople(plan.staff, "after");
+    }
+  }
+  return viewer;
+}
+
+/** Raw FTE to 9 places: the two paths add the same numbers in another order. */
+const settle = (value: unknown): unknown => {
+  if (typeof value === "number") return Math.round(value * 1e9) / 1e9;
+  if (Array.isArray(value)) return value.map(settle);
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, settle(v)]));
+  }
+  return value;
+};
+
+describe("the dashboards' figures equal the staffing model's, plan by plan (generated facilities)", () => {
+  it("facility dashboard rows, totals and status counts, and each plan's figures per role", async () => {
+    await fc.assert(
+      fc.asyncProperty(facilityArb, async (plans) => {
+        const viewer = await writeFacility(plans);
+        const now = new Date();
+        const summed = await planFiguresInScope(database.db, viewer, now);
+        const modelled = await plansInScope(database.db, viewer, now);
+        // The dashboard as shown: every row, the totals and the status counts.
+        expect(dashboardOf(summed)).toEqual(dashboardOf(modelled));
+        // What the positions rollup adds up: each plan's position control per role.
+        for (const view of modelled.views) {
+          const figures = summed.viewOf.get(view.costCenterId);
+          // A set per role (its order follows the order rows come in).
+          const byRole = (totals: readonly { roleKey: string | null }[] = []) =>
+            settle([...totals].sort((a, b) => String(a.roleKey).localeCompare(String(b.roleKey))));
+          expect(byRole(figures?.roleTotals)).toEqual(byRole(view.roleTotals));
+          expect(settle(figures?.summary)).toEqual(settle(view.summary));
+          const jobs = (roles: readonly { id: string; jobId: string | null }[] = []) =>
+            roles.map((r) => [r.id, r.jobId]);
+          expect(jobs(figures?.roles)).toEqual(jobs(view.roles));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  }, 50_000);
+});
