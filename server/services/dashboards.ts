@@ -230,11 +230,13 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
  * two rounds (the budget settings, then the rest together), the same for 1 cost center or 500.
  */
 export async function planFiguresInScope(db: Queryable, viewer: Viewer, now: Date, only?: string) {
+  // Refuses administrators before any statement runs.
+  const ids = idsInScope(db, viewer, only);
   // The figures need the budget year, not the scope's rows (they take the scope as a subquery).
   const { budget, budgetYear } = await budgetYearAt(db, viewer, now);
   const [scope, figures] = await Promise.all([
     costCentersInScope(db, viewer, only),
-    planFigures(db, viewer.facilityId, budget, idsInScope(db, viewer, only), budgetYear, now),
+    planFigures(db, viewer.facilityId, budget, ids, budgetYear, now),
   ]);
   const viewOf = new Map(figures.map((f) => [f.costCenterId, f]));
   const views = scope.flatMap((c) => viewOf.get(c.id) ?? []);

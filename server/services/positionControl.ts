@@ -228,21 +228,21 @@ export async function positionControl(
     )`;
 
   const sortKey = sql`(cost_center_rank, role_key, shift_rank, status_rank, holder_key, id)`;
-  const page = rowsOf<ListedRow>(
-    await db.execute(sql`${listed}
-      select * from listed
-      ${after ? sql`where ${sortKey} > (${after[0]}::int, ${after[1]}::text, ${after[2]}::int, ${after[3]}::int, ${after[4]}::text, ${after[5]}::text)` : sql``}
-      order by cost_center_rank, role_key, shift_rank, status_rank, holder_key, id
-      ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}`),
-  );
-  const totalsByStatus = rowsOf<{ status: PositionStatus; count: number; fte: number }>(
-    await db.execute(sql`${listed}
-      select status, count(*)::int as count, coalesce(sum(fte), 0)::float8 as fte from listed group by status`),
-  );
-  const categories = await db
-    .select({ id: jobCategories.id, name: jobCategories.name })
-    .from(jobCategories)
-    .orderBy(asc(jobCategories.id));
+  // The page, the totals and the categories together: each reads on its own connection.
+  const [page, totalsByStatus, categories] = await Promise.all([
+    db
+      .execute(sql`${listed}
+        select * from listed
+        ${after ? sql`where ${sortKey} > (${after[0]}::int, ${after[1]}::text, ${after[2]}::int, ${after[3]}::int, ${after[4]}::text, ${after[5]}::text)` : sql``}
+        order by cost_center_rank, role_key, shift_rank, status_rank, holder_key, id
+        ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}`)
+      .then((result) => rowsOf<ListedRow>(result)),
+    db
+      .execute(sql`${listed}
+        select status, count(*)::int as count, coalesce(sum(fte), 0)::float8 as fte from listed group by status`)
+      .then((result) => rowsOf<{ status: PositionStatus; count: number; fte: number }>(result)),
+    db.select({ id: jobCategories.id, name: jobCategories.name }).from(jobCategories).orderBy(asc(jobCategories.id)),
+  ]);
 
   const rows = (options.everyRow ? page : page.slice(0, input.first)).map(toPositionRow);
   const totals = POSITION_STATUSES.map((status): PositionStatusTotal => {

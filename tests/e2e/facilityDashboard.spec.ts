@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -32,6 +33,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
     // The gap chart draws a bar for each cost center with a gap (ours among them).
     await expect(page.getByTestId("gap-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expectNoSeriousAxeFindings(page, "the facility dashboard");
     const rows = page.getByTestId("dashboard-row");
     await expect(rows).toHaveCount(before.length + 1);
 
@@ -67,6 +69,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await expect(drawer.getByRole("heading", { name: `${unit.code} ${unit.name}` })).toBeVisible();
     await expect(drawer.getByTestId("drawer-figures")).toContainText("Census-driven FTE2.11"); // 2 × 6 × 365 ÷ 2080
     await page.screenshot({ path: "test-results/screens/facility-dashboard-drawer.png", animations: "disabled" });
+    await expectNoSeriousAxeFindings(page, "the cost center drawer");
     await expect(drawer.getByRole("link", { name: "Open the individual dashboard" })).toHaveAttribute(
       "href",
       `/exec/individual-dashboard?costCenter=${unit.id}`,

@@ -1,3 +1,4 @@
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -84,6 +85,7 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     await expect(page.getByTestId("open-position-row")).toHaveCount(5);
     await expect(page.getByTestId("day-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/individual-dashboard.png", fullPage: true });
+    await expectNoSeriousAxeFindings(page, "the individual dashboard");
 
     // The choice is in the address: a reload or a shared link opens the same cost center.
     await page.reload();

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { addStaff, asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -70,6 +71,7 @@ test("an executive reads position control: filter by cost center, status and sea
     await expect(totals.getByText("2.34", { exact: true })).toBeVisible();
     await expect(totals.getByText(/^3 positions/)).toBeVisible();
     await page.screenshot({ path: "test-results/screens/position-control.png", fullPage: true });
+    await expectNoSeriousAxeFindings(page, "position control");
 
     // Narrowed by status, then cleared; then by the traveller's name.
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Open" });

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -88,6 +89,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
       "true",
     );
     await page.screenshot({ path: "test-results/screens/positions-rollup.png", fullPage: true });
+    await expectNoSeriousAxeFindings(page, "the positions rollup");
 
     // Sort by gap, largest first.
     await page.getByLabel("Filter by cost center").fill("");

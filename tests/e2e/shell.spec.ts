@@ -58,7 +58,7 @@ async function nextFrames(page: Page) {
 
 async function openUserMenu(page: Page) {
   await header(page)
-    .getByRole("button", { name: /^User menu for / })
+    .getByRole("button", { name: /^[A-Z]{1,3}, user menu for / })
     .click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
@@ -75,7 +75,9 @@ for (const account of ["admin", "user", "exec"] as const) {
     await expect(header(page).getByRole("link", { name: "Staffing & Position Control, home" })).toBeVisible();
     await expect(header(page).getByText("Staffing & Position Control")).toBeVisible();
     await expect(header(page).getByTestId("facility-badge")).toHaveText(FACILITY);
-    const menuButton = header(page).getByRole("button", { name: `User menu for ${firstName} ${lastName}` });
+    const menuButton = header(page).getByRole("button", {
+      name: `${initialsOf(account)}, user menu for ${firstName} ${lastName}`,
+    });
     await expect(menuButton).toHaveText(initialsOf(account));
 
     const menu = await openUserMenu(page);
@@ -103,7 +105,7 @@ for (const account of ["admin", "user", "exec"] as const) {
 
 test("the user menu works from the keyboard, and its Log out returns to /home signed out", async ({ page }) => {
   await signIn(page, "admin", "/admin/landing");
-  const menuButton = header(page).getByRole("button", { name: /^User menu for / });
+  const menuButton = header(page).getByRole("button", { name: /^[A-Z]{1,3}, user menu for / });
   await menuButton.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeFocused();
@@ -385,7 +387,7 @@ test("a page that fails to render shows the error fallback inside the shell", as
 test("narrow screens: header and footer stay usable at 400 px", async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 });
   await signIn(page, "user", "/user/landing");
-  await expect(header(page).getByRole("button", { name: /^User menu for / })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: /^[A-Z]{1,3}, user menu for / })).toBeVisible();
   await expect(footer(page).getByRole("button", { name: "LOGOUT" })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/user-landing-400.png`, fullPage: true });
   await page.goto("/user/wizard/defineRoles");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { WIZARD_NOTICES } from "../../schema/staffing";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { buildPlan, expect, JOB_IDS, mutate, openWizardStep, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -91,4 +92,51 @@ test("a signed plan keeps its figures when the hours per FTE change; an open pla
   await expect(manager.getByTestId("fig-paid")).toHaveText("4.06"); // 19.5 × 365 ÷ 1950 = 3.65; ÷ 0.9
   await expect(manager.getByTestId(`step-UnitDefinition`).getByTestId("step-status")).toHaveText("In progress");
   await manager.screenshot({ path: "test-results/screens/open-plan-reverification.png", fullPage: true });
+});
+
+test("an attested plan prints with its figures and attestation, without the wizard's controls", async ({
+  page: manager,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create("Printed Plan Unit");
+  const costCenterId = unit.id;
+  await signIn(manager, "user", null);
+  const plan = await buildPlan(manager, costCenterId, {
+    unit: UNIT,
+    roles: [RN, SECRETARY],
+    steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
+  });
+  await mutate(
+    manager,
+    "attestStaffingPlan",
+    `mutation ($planId: ID!) { attestStaffingPlan(planId: $planId) {
+      __typename ... on MutationAttestStaffingPlanSuccess { data { plan { id } } } ... on DomainError { message } } }`,
+    { planId: plan.id },
+  );
+  await openWizardStep(manager, costCenterId, "/user/wizard/review", "REVIEW AND ATTEST");
+
+  // The button opens the browser's print dialog (counted here: headless Chromium has no dialog).
+  await manager.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => {
+      counted.printed++;
+    };
+  });
+  await manager.getByRole("button", { name: "Print attested plan" }).click();
+  expect(await manager.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  // On paper: the title, the cost center and budget year, the figures, the roles and who attested;
+  // no step navigation, header, footer or buttons.
+  await manager.emulateMedia({ media: "print" });
+  await expect(manager.getByRole("heading", { level: 1, name: "REVIEW AND ATTEST" })).toBeVisible();
+  await expect(manager.getByText(`Step 6 of 6 · ${unit.code} ${unit.name} · Budget year`)).toBeVisible();
+  await expect(manager.getByTestId("fig-paid")).toHaveText("3.80"); // (12 + 7.5) × 365 ÷ 2080 ÷ 0.9
+  await expect(manager.getByTestId("review-needs")).toContainText("Unit Secretary");
+  await expect(manager.getByTestId("attestation")).toContainText("Attested by Jordan Patel on");
+  await expect(manager.getByRole("navigation", { name: "Wizard steps" })).toBeHidden();
+  await expect(manager.getByRole("button", { name: "Print attested plan" })).toBeHidden();
+  await expect(manager.locator("footer")).toBeHidden();
+  await manager.screenshot({ path: "test-results/screens/attested-plan-print.png", fullPage: true });
+  await expectNoSeriousAxeFindings(manager, "the attested plan in print");
 });

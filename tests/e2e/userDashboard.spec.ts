@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -46,6 +47,7 @@ test("a manager reads the dashboard: what to do next, the gap, the next step's b
     "2.34",
   ]);
   await page.screenshot({ path: "test-results/screens/user-dashboard.png", fullPage: true });
+  await expectNoSeriousAxeFindings(page, "the user dashboard");
 
   // Sorted by gap, largest first.
   await page.getByRole("button", { name: /^Gap FTE/ }).click();

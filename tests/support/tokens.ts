@@ -69,23 +69,36 @@ export async function demoAccountTokens(server: TestServer): Promise<Record<Demo
 }
 
 /** A new executive of the demo facility overseeing exactly `costCenterIds`, and a token for them. */
-export async function executiveOver(server: TestServer, costCenterIds: readonly string[]): Promise<string> {
+export function executiveOver(server: TestServer, costCenterIds: readonly string[]): Promise<string> {
+  return accountOver(server, costCenterIds, { executive: true });
+}
+
+/** A token of a new user account (not an executive) with Read Only permissions on the cost centers given. */
+export function userOver(server: TestServer, costCenterIds: readonly string[]): Promise<string> {
+  return accountOver(server, costCenterIds, { executive: false });
+}
+
+async function accountOver(
+  server: TestServer,
+  costCenterIds: readonly string[],
+  { executive }: { executive: boolean },
+): Promise<string> {
   const db = server.database.db;
   const [user] = await db
     .insert(users)
     .values({
       organizationId: DEMO_ORGANIZATION_ID,
       facilityId: DEMO_FACILITY_ID,
-      email: `exec-${randomUUID()}@hospital.example`,
+      email: `${executive ? "exec" : "user"}-${randomUUID()}@hospital.example`,
       firstName: "Scoped",
-      lastName: "Executive",
+      lastName: executive ? "Executive" : "User",
     })
     .returning({ id: users.id });
   const userId = user?.id as string;
   await db.update(users).set({ identitySubject: userId }).where(eq(users.id, userId));
   await db
     .insert(costCenterPermissions)
-    .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: false, executive: true })));
+    .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: !executive, executive })));
   return (await tokenFactory(server)).valid(userId);
 }
 

@@ -41,7 +41,7 @@ export function recordOperation(page: Page, operationName: string): unknown[] {
 export async function screen(page: Page, name: string): Promise<void> {
   await page
     .locator("header")
-    .getByRole("button", { name: /^User menu for / })
+    .getByRole("button", { name: /^[A-Z]{1,3}, user menu for / })
     .waitFor();
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
 }

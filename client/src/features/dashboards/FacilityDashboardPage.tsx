@@ -249,7 +249,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
         {chart.data.length === 0 ? (
           <Text color="fg.muted">No cost center has a gap.</Text>
         ) : (
-          <Chart.Root maxH="64" chart={chart} aria-label="Gap FTE by cost center">
+          <Chart.Root maxH="64" chart={chart} role="figure" aria-label="Gap FTE by cost center">
             <BarChart responsive data={chart.data}>
               <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
               <XAxis dataKey={chart.key("costCenter")} tickLine={false} axisLine={false} />

@@ -28,7 +28,8 @@ export function Figure({ label, value, help }: { label: string; value: string; h
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText>{value}</Stat.ValueText>
-          <Stat.HelpText>{help}</Stat.HelpText>
+          {/* A dd of its own: a definition list holds only dt and dd. */}
+          <Stat.HelpText as="dd">{help}</Stat.HelpText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>
@@ -151,7 +152,7 @@ export function StackedBarChart({
   testId: string;
 }) {
   return (
-    <Chart.Root maxH="72" chart={chart} aria-label={label} data-testid={testId}>
+    <Chart.Root maxH="72" chart={chart} role="figure" aria-label={label} data-testid={testId}>
       <BarChart responsive data={chart.data}>
         <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
         <XAxis dataKey={chart.key(x)} tickLine={false} axisLine={false} interval={0} fontSize={11} />

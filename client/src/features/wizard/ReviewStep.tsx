@@ -1,4 +1,4 @@
-import { Card, Checkbox, DataList, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Checkbox, DataList, Flex, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, formatHours } from "../../../../schema/staffing";
 import { Wizard_AttestStaffingPlanMutation } from "./documents";
@@ -76,9 +76,15 @@ function ReviewBody({
       </Grid>
       <Card.Root variant="outline" bg="bg.panel">
         <Card.Body gap="3">
-          <Heading as="h2" size="md">
-            Attestation
-          </Heading>
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <Heading as="h2" size="md">
+              Attestation
+            </Heading>
+            {/* On paper: the figures, roles, totals and attestation, without the wizard's controls. */}
+            <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
+              {plan.isLocked ? "Print attested plan" : "Print draft plan"}
+            </Button>
+          </Flex>
           {plan.isLocked ? (
             <Text data-testid="attestation">
               Attested by {plan.attestedByName} on {plan.attestedAt ? new Date(plan.attestedAt).toLocaleString() : ""}.

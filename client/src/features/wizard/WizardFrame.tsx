@@ -203,7 +203,7 @@ function SaveState({ api }: { api: WizardApi }) {
 function StepNav({ wizard, current }: { wizard: WizardData; current: WizardStep }) {
   const statusOf = new Map(wizard.plan?.steps.map((s) => [s.step, s.status]) ?? []);
   return (
-    <Box as="nav" aria-label="Wizard steps">
+    <Box as="nav" aria-label="Wizard steps" className="no-print">
       <Flex as="ol" listStyleType="none" gap="2" wrap="wrap">
         {WIZARD_STEPS.map((step, i) => {
           const status = statusOf.get(step) ?? "Pending";

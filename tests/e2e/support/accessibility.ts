@@ -1,0 +1,18 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on what the page shows now (an open dialog included): no
+ * serious or critical finding. Each finding is listed with the elements it names, so a failure
+ * says what to fix.
+ */
+export async function expectNoSeriousAxeFindings(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`).join("; ")}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
