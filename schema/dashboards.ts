@@ -40,6 +40,13 @@ export const POSITION_STATUS_LABELS: Record<PositionStatus, string> = {
   Open: "Open",
 };
 
+/**
+ * What position control can be ordered by, first; ties keep the list's own order (cost center by
+ * numeric code, role, shift, status, holder). Descending reverses the whole order.
+ */
+export const POSITION_ORDERS = ["CostCenter", "Role", "Shift", "Status", "Holder", "Fte"] as const;
+export type PositionOrder = (typeof POSITION_ORDERS)[number];
+
 /** Position control pages: `first` rows at a time, 50 unless asked, at most 500. */
 export const POSITION_CONTROL_PAGE_SIZE = 50;
 export const POSITION_CONTROL_MAX_PAGE_SIZE = 500;
@@ -72,5 +79,9 @@ export const positionControlQuerySchema = z.object({
     .max(POSITION_CONTROL_MAX_PAGE_SIZE, `first must be a whole number from 1 to ${POSITION_CONTROL_MAX_PAGE_SIZE}`)
     .default(POSITION_CONTROL_PAGE_SIZE),
   after: z.string().max(1000, "after is not a cursor of position control").optional(),
+  orderBy: z
+    .enum(POSITION_ORDERS, { error: `orderBy must be one of ${POSITION_ORDERS.join(", ")}` })
+    .default("CostCenter"),
+  descending: z.boolean({ error: "descending must be true or false" }).default(false),
 });
 export type PositionControlQuery = z.input<typeof positionControlQuerySchema>;

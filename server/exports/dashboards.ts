@@ -5,11 +5,12 @@ import {
   ROLLUP_GROUP_BY_LABELS,
   type RollupGroupBy,
 } from "../../schema/dashboards";
+import type { BudgetLine, CostCenterSummary, SummaryOpenPosition, SummaryRole } from "../services/costCenterSummary";
 import type { CostCenterFigures, StaffingFigures } from "../services/dashboards";
 import type { PositionControlPage, PositionRow } from "../services/positionControl";
 import type { PositionsRollup, RollupFigures, RollupRow } from "../services/positionsRollup";
 import type { UserDashboardCostCenter } from "../services/userDashboard";
-import type { ExportColumn } from "./tables";
+import type { AnyExportTable, ExportColumn, ExportTable } from "./tables";
 
 /** A cost center's row, or (costCenter null) the facility's total row. */
 type DashboardRow<Row extends CostCenterFigures = CostCenterFigures> = {
@@ -146,4 +147,95 @@ export const POSITION_CONTROL_COLUMNS: readonly ExportColumn<PositionExportRow>[
 
 export function positionControlRows(list: PositionControlPage): PositionExportRow[] {
   return [...list.rows.map((position) => ({ position, totalFte: 0 })), { position: null, totalFte: list.totalFte }];
+}
+
+/** The individual dashboard's tables, as the screen shows them. */
+export const SUMMARY_TABLES = ["budget", "roles", "openPositions", "day"] as const;
+export type SummaryTable = (typeof SUMMARY_TABLES)[number];
+
+const BUDGET_MEASURES: Record<BudgetLine["measure"], string> = {
+  ProductiveFte: "Productive FTE",
+  PaidFte: "Paid FTE",
+  ProductiveHours: "Productive hours a year",
+  PaidHours: "Paid hours a year",
+};
+
+const BUDGET_COLUMNS: readonly ExportColumn<BudgetLine>[] = [
+  { header: "Measure", value: (line) => BUDGET_MEASURES[line.measure], width: 24 },
+  { header: "Plan", value: (line) => line.plan, numberFormat: "#,##0.00" },
+  { header: "Finance budget", value: (line) => line.budget, numberFormat: "#,##0.00", width: 16 },
+  {
+    header: "Variance (plan − budget)",
+    value: (line) => line.variance,
+    numberFormat: "+#,##0.00;−#,##0.00;0.00",
+    width: 24,
+  },
+];
+
+const roleFte = (header: string, key: keyof SummaryRole["figures"]): ExportColumn<SummaryRole> => ({
+  header,
+  value: (role) => role.figures[key],
+  numberFormat: "0.00",
+});
+const ROLE_COLUMNS: readonly ExportColumn<SummaryRole>[] = [
+  { header: "Role", value: (role) => role.name, width: 26 },
+  { header: "Job", value: (role) => role.jobName ?? "", width: 24 },
+  { header: "Job category", value: (role) => role.jobCategory ?? "", width: 20 },
+  { header: "Type", value: (role) => (role.isExempt ? "Exempt" : "Variable") },
+  { header: "Direct care", value: (role) => (role.isDirectCare ? "Yes" : "No") },
+  {
+    header: "Shifts",
+    value: (role) => role.shifts.map((s) => `${s.shift} ${s.startTime}–${s.endTime} × ${s.staffPerShift}`).join("; "),
+    width: 36,
+  },
+  roleFte("Budgeted FTE", "budgetedFte"),
+  roleFte("Hired FTE", "hiredFte"),
+  roleFte("PRN FTE", "prnFte"),
+  roleFte("Traveller FTE", "travellerFte"),
+  roleFte("Requested FTE", "requestedFte"),
+  roleFte("Gap FTE", "gapFte"),
+  roleFte("Over-hire FTE", "overHireFte"),
+];
+
+const OPEN_POSITION_COLUMNS: readonly ExportColumn<SummaryOpenPosition>[] = [
+  { header: "Role", value: (open) => open.roleName ?? "", width: 26 },
+  { header: "Requisition number", value: (open) => open.requisitionNumber ?? "", width: 20 },
+  { header: "Shift", value: (open) => open.shift ?? "" },
+  { header: "Start", value: (open) => open.startTime ?? "" },
+  { header: "End", value: (open) => open.endTime ?? "" },
+  { header: "FTE", value: (open) => open.fte, numberFormat: "0.00" },
+  { header: "Traveller", value: (open) => (open.isTraveller ? "Yes" : "No") },
+];
+
+type HourRow = { hour: number; total: number; byRole: number[] };
+
+/** The individual dashboard's tables by name: plan against budget, roles, open positions, the 24-hour day. */
+export function costCenterSummaryTables(summary: CostCenterSummary): Record<SummaryTable, AnyExportTable> {
+  const roles = summary.careSchedule.byRole;
+  const day: HourRow[] = summary.careSchedule.total.map((total, hour) => ({
+    hour,
+    total,
+    byRole: roles.map((role) => role.hours[hour] ?? 0),
+  }));
+  const dayColumns: ExportColumn<HourRow>[] = [
+    { header: "Hour", value: (row) => `${String(row.hour).padStart(2, "0")}00` },
+    { header: "Staff on duty", value: (row) => row.total, numberFormat: "0.##", width: 14 },
+    ...roles.map(
+      (role, index): ExportColumn<HourRow> => ({
+        header: role.name,
+        value: (row) => row.byRole[index] ?? 0,
+        numberFormat: "0.##",
+        width: Math.max(12, role.name.length + 2),
+      }),
+    ),
+  ];
+  const budget: ExportTable<BudgetLine> = { name: "Plan and budget", columns: BUDGET_COLUMNS, rows: summary.budget };
+  const roleTable: ExportTable<SummaryRole> = { name: "Roles", columns: ROLE_COLUMNS, rows: summary.roles };
+  const open: ExportTable<SummaryOpenPosition> = {
+    name: "Open positions",
+    columns: OPEN_POSITION_COLUMNS,
+    rows: summary.openPositions,
+  };
+  const hours: ExportTable<HourRow> = { name: "24-hour distribution", columns: dayColumns, rows: day };
+  return { budget, roles: roleTable, openPositions: open, day: hours };
 }

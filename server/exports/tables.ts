@@ -18,21 +18,36 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
 };
 
+/** A table of a workbook: its sheet's name, columns and rows. */
+export type ExportTable<Row> = { name: string; columns: readonly ExportColumn<Row>[]; rows: readonly Row[] };
+/** A table among others of other row types (a workbook's sheets). */
+// biome-ignore lint/suspicious/noExplicitAny: each table has rows of its own type, checked where it is built.
+export type AnyExportTable = ExportTable<any>;
+
 /** One sheet: the header row (bold, frozen), then a row per item; numbers stay numbers. */
-export async function tableToXlsx<Row>(
+export function tableToXlsx<Row>(
   sheetName: string,
   columns: readonly ExportColumn<Row>[],
   rows: readonly Row[],
 ): Promise<Buffer> {
+  return tablesToXlsx([{ name: sheetName, columns, rows }]);
+}
+
+/** A workbook of several tables, a sheet each, in the order given. */
+export async function tablesToXlsx(tables: readonly AnyExportTable[]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: String(escapeSpreadsheetCell(column.header)),
-    width: column.width ?? Math.max(12, column.header.length + 2),
-    style: column.numberFormat ? { numFmt: column.numberFormat } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((column) => escapeSpreadsheetCell(column.value(row))));
+  for (const table of tables) {
+    const sheet = book.addWorksheet(table.name, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = table.columns.map((column) => ({
+      header: String(escapeSpreadsheetCell(column.header)),
+      width: column.width ?? Math.max(12, column.header.length + 2),
+      style: column.numberFormat ? { numFmt: column.numberFormat } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of table.rows) {
+      sheet.addRow(table.columns.map((column) => escapeSpreadsheetCell(column.value(row))));
+    }
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -1,4 +1,4 @@
-import { POSITION_STATUSES, type PositionStatus } from "../../schema/dashboards";
+import { POSITION_STATUSES, type PositionOrder, type PositionStatus } from "../../schema/dashboards";
 import {
   type PositionControlPage,
   type PositionRow,
@@ -26,6 +26,19 @@ const PositionKindEnum = builder.enumType("StaffingPositionKind", {
     StaffPosition: { description: "A staff member holding (part of) a role and shift." },
     OpenPosition: { description: "What stays unfilled after staff are assigned." },
   } satisfies Record<PositionRow["kind"], { description: string }>,
+});
+
+const PositionOrderEnum = builder.enumType("StaffingPositionOrder", {
+  description:
+    "What position control is ordered by first; ties keep the list's own order (cost center by numeric code, role, shift, status, holder).",
+  values: {
+    CostCenter: { description: "The list's own order: cost center by numeric code, then role, shift, status, holder." },
+    Role: { description: "Role name, A to Z." },
+    Shift: { description: "Days, Evenings, Nights, then positions of no shift." },
+    Status: { description: "Filled, PRN, Traveller, Open." },
+    Holder: { description: "Who holds the position ('Last, First'), or the requisition number; A to Z." },
+    Fte: { description: "FTE, smallest first." },
+  } satisfies Record<PositionOrder, { description: string }>,
 });
 
 const PositionFilter = builder.inputType("PositionControlFilter", {
@@ -156,9 +169,13 @@ builder.queryField("positionControl", (t) =>
     args: {
       filter: t.arg({ type: PositionFilter }),
       first: t.arg.int({ description: "How many positions, 1 to 500 (50 unless given)." }),
-      after: t.arg.string({ description: "The cursor of the position to start after." }),
+      after: t.arg.string({
+        description: "The cursor of the position to start after, from a page of the same order and direction.",
+      }),
+      orderBy: t.arg({ type: PositionOrderEnum, description: "What to order by first (CostCenter unless given)." }),
+      descending: t.arg.boolean({ description: "Reverse the whole order (false unless given)." }),
     },
-    resolve: (_root, { filter, first, after }, context) =>
+    resolve: (_root, { filter, first, after, orderBy, descending }, context) =>
       positionControl(context.db, context.viewer, {
         costCenterId: filter?.costCenterId ?? undefined,
         jobCategoryId: filter?.jobCategoryId ?? undefined,
@@ -167,6 +184,8 @@ builder.queryField("positionControl", (t) =>
         search: filter?.search ?? undefined,
         first: first ?? undefined,
         after: after ?? undefined,
+        orderBy: orderBy ?? undefined,
+        descending: descending ?? undefined,
       }),
   }),
 );

@@ -2,15 +2,26 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { RollupGroupBy } from "../../schema/dashboards";
 import {
+  costCenterSummaryTables,
   FACILITY_DASHBOARD_COLUMNS,
   facilityDashboardRows,
   POSITION_CONTROL_COLUMNS,
   positionControlRows,
   positionsRollupColumns,
   positionsRollupRows,
+  SUMMARY_TABLES,
+  type SummaryTable,
   USER_DASHBOARD_COLUMNS,
 } from "../exports/dashboards";
-import { EXPORT_CONTENT_TYPES, type ExportColumn, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
+import {
+  EXPORT_CONTENT_TYPES,
+  type ExportColumn,
+  type ExportFormat,
+  tablesToXlsx,
+  tableToCsv,
+  tableToXlsx,
+} from "../exports/tables";
+import { costCenterSummary } from "../services/costCenterSummary";
 import { facilityDashboard } from "../services/dashboards";
 import { DomainError } from "../services/errors";
 import { type PositionControlQuery, positionControl } from "../services/positionControl";
@@ -39,6 +50,8 @@ function groupByOf(value: string | undefined): RollupGroupBy {
 function positionControlQueryOf(query: Record<string, string>): PositionControlQuery {
   const numberOf = (value: string | undefined) =>
     value === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  // "true" and "false" as booleans; anything else as given, for the rule to refuse by name.
+  const booleanOf = (value: string | undefined) => (value === "true" ? true : value === "false" ? false : value);
   return {
     costCenterId: query.costCenterId,
     jobCategoryId: numberOf(query.jobCategoryId) as number | undefined,
@@ -47,7 +60,30 @@ function positionControlQueryOf(query: Record<string, string>): PositionControlQ
     search: query.search,
     first: numberOf(query.first) as number | undefined,
     after: query.after,
+    orderBy: query.orderBy as PositionControlQuery["orderBy"],
+    descending: booleanOf(query.descending) as boolean | undefined,
   };
+}
+
+/** `?table=` on the individual dashboard's CSV: which of its tables (roles unless given). */
+function summaryTableOf(value: string | undefined): SummaryTable {
+  if (value === undefined) return "roles";
+  if ((SUMMARY_TABLES as readonly string[]).includes(value)) return value as SummaryTable;
+  const message = `table must be ${SUMMARY_TABLES.slice(0, -1).join(", ")} or ${SUMMARY_TABLES.at(-1)}`;
+  throw new DomainError("invalid", message, { table: message });
+}
+
+/** A file as an attachment. */
+function attachment(
+  c: Context<RestEnv>,
+  format: ExportFormat,
+  fileName: string,
+  body: string | Uint8Array<ArrayBuffer>,
+) {
+  return c.body(body, 200, {
+    "content-type": EXPORT_CONTENT_TYPES[format],
+    "content-disposition": `attachment; filename="${fileName}.${format}"`,
+  });
 }
 
 /** A table as an .xlsx or CSV attachment. */
@@ -60,10 +96,7 @@ async function tableFile<Row>(
     format === "xlsx"
       ? new Uint8Array(await tableToXlsx(table.title, table.columns, table.rows))
       : tableToCsv(table.columns, table.rows);
-  return c.body(body, 200, {
-    "content-type": EXPORT_CONTENT_TYPES[format],
-    "content-disposition": `attachment; filename="${table.fileName}.${format}"`,
-  });
+  return attachment(c, format, table.fileName, body);
 }
 
 /**
@@ -93,6 +126,18 @@ export function dashboardRoutes({ db }: RestDeps) {
       columns: FACILITY_DASHBOARD_COLUMNS,
       rows: facilityDashboardRows(dashboard),
     });
+  });
+  // The individual dashboard (ours, for its export): JSON, an .xlsx of its four tables, or one as CSV.
+  routes.get("/cost-center/:id", async (c) => {
+    const format = exportFormat(c.req.query("format"));
+    const table = format === "csv" ? summaryTableOf(c.req.query("table")) : null;
+    const summary = await costCenterSummary(db, c.get("viewer"), c.req.param("id"));
+    if (!format) return c.json(summary);
+    const tables = costCenterSummaryTables(summary);
+    const fileName = `cost-center-${summary.code}-${summary.budgetYear}`;
+    if (table)
+      return attachment(c, "csv", `${fileName}-${table}`, tableToCsv(tables[table].columns, tables[table].rows));
+    return attachment(c, "xlsx", fileName, new Uint8Array(await tablesToXlsx(SUMMARY_TABLES.map((t) => tables[t]))));
   });
   routes.get("/position-rollup", async (c) => {
     const format = exportFormat(c.req.query("format"));

@@ -16,6 +16,7 @@ import {
   NO_CATEGORY_LABEL,
   POSITION_STATUSES,
   type PositionControlQuery,
+  type PositionOrder,
   type PositionStatus,
   positionControlQuerySchema,
 } from "../../schema/dashboards";
@@ -25,7 +26,7 @@ import { DomainError } from "./errors";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
-export type { PositionControlQuery, PositionStatus };
+export type { PositionControlQuery, PositionOrder, PositionStatus };
 
 export type PositionRow = {
   /** The staff position's or open position's id. */
@@ -78,8 +79,15 @@ export type PositionControlPage = {
   jobCategories: { id: number; name: string }[];
 };
 
-/** The sort key of a row, in the list's order: cost center, role, shift, status, holder, id. */
+/**
+ * Where a row is in the list: the order asked for and its direction, the row's value in the
+ * ordering column, then the list's own order (cost center, role, shift, status, holder, id), which
+ * breaks ties and makes every key unique.
+ */
 type SortKey = [
+  order: PositionOrder,
+  descending: boolean,
+  lead: number | string,
   costCenterRank: number,
   roleKey: string,
   shiftRank: number,
@@ -88,30 +96,50 @@ type SortKey = [
   id: string,
 ];
 
+/** The column of the listed rows each order leads with, and its SQL type. */
+const ORDER_LEAD: Record<PositionOrder, { column: string; type: "int" | "text" | "float8" }> = {
+  CostCenter: { column: "cost_center_rank", type: "int" },
+  Role: { column: "role_key", type: "text" },
+  Shift: { column: "shift_rank", type: "int" },
+  Status: { column: "status_rank", type: "int" },
+  Holder: { column: "holder_key", type: "text" },
+  Fte: { column: "fte", type: "float8" },
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_A_CURSOR = "after is not a cursor of position control";
+const OTHER_ORDER = "after is a cursor of another order: ask for the first page again";
 
 const encodeCursor = (key: SortKey) => Buffer.from(JSON.stringify(key)).toString("base64url");
 
-function decodeCursor(cursor: string): SortKey {
+function decodeCursor(cursor: string, order: PositionOrder, descending: boolean): SortKey {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     key = null;
   }
+  const lead = Array.isArray(key) ? ORDER_LEAD[key[0] as PositionOrder] : undefined;
   const valid =
     Array.isArray(key) &&
-    key.length === 6 &&
-    Number.isInteger(key[0]) &&
-    typeof key[1] === "string" &&
-    Number.isInteger(key[2]) &&
+    key.length === 9 &&
+    lead !== undefined &&
+    typeof key[1] === "boolean" &&
+    (lead.type === "text" ? typeof key[2] === "string" : Number.isFinite(key[2])) &&
+    (lead.type !== "int" || Number.isInteger(key[2])) &&
     Number.isInteger(key[3]) &&
     typeof key[4] === "string" &&
-    typeof key[5] === "string" &&
-    UUID.test(key[5]);
+    Number.isInteger(key[5]) &&
+    Number.isInteger(key[6]) &&
+    typeof key[7] === "string" &&
+    typeof key[8] === "string" &&
+    UUID.test(key[8]);
   if (!valid) throw new DomainError("invalid", NOT_A_CURSOR, { after: NOT_A_CURSOR });
-  return key as SortKey;
+  const sortKey = key as SortKey;
+  if (sortKey[0] !== order || sortKey[1] !== descending) {
+    throw new DomainError("invalid", OTHER_ORDER, { after: OTHER_ORDER });
+  }
+  return sortKey;
 }
 
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
@@ -150,7 +178,8 @@ type ListedRow = {
  * cost centers of their executive permissions, users theirs. Queries: the scope, the budget
  * settings, the page, the totals and the job categories: the same five for 1 cost center or 500.
  * The page is keyset-paged (`after` a row's cursor), so the thousandth page costs what the first does;
- * `everyRow` answers every row from `after` on (the exports).
+ * `everyRow` answers every row from `after` on (the exports). `orderBy` leads the order (ties keep
+ * the list's own), `descending` reverses it; a cursor belongs to the order it was made in.
  */
 export async function positionControl(
   db: Queryable,
@@ -160,7 +189,7 @@ export async function positionControl(
 ): Promise<PositionControlPage> {
   const now = options.now ?? new Date();
   const input = parseInput(positionControlQuerySchema, query);
-  const after = input.after ? decodeCursor(input.after) : null;
+  const after = input.after ? decodeCursor(input.after, input.orderBy, input.descending) : null;
   const { scope: inScope, budgetYear } = await scopeAndBudgetYear(db, viewer, now);
   const scope = input.costCenterId ? inScope.filter((c) => c.id === input.costCenterId) : inScope;
   if (input.costCenterId && scope.length === 0) throw await outOfScope(db, viewer, input.costCenterId);
@@ -227,16 +256,25 @@ export async function positionControl(
       ${where}
     )`;
 
-  const sortKey = sql`(cost_center_rank, role_key, shift_rank, status_rank, holder_key, id)`;
+  const lead = ORDER_LEAD[input.orderBy];
+  const direction = sql.raw(input.descending ? "desc" : "asc");
+  const keyColumns = ["lead", "cost_center_rank", "role_key", "shift_rank", "status_rank", "holder_key", "id"];
+  const afterKey = after
+    ? sql`(${sql.raw(keyColumns.join(", "))}) ${sql.raw(input.descending ? "<" : ">")} (${after[2]}::${sql.raw(lead.type)},
+        ${after[3]}::int, ${after[4]}::text, ${after[5]}::int, ${after[6]}::int, ${after[7]}::text, ${after[8]}::text)`
+    : null;
   // The page, the totals and the categories together: each reads on its own connection.
   const [page, totalsByStatus, categories] = await Promise.all([
     db
       .execute(sql`${listed}
-        select * from listed
-        ${after ? sql`where ${sortKey} > (${after[0]}::int, ${after[1]}::text, ${after[2]}::int, ${after[3]}::int, ${after[4]}::text, ${after[5]}::text)` : sql``}
-        order by cost_center_rank, role_key, shift_rank, status_rank, holder_key, id
+        select * from (select *, ${sql.raw(lead.column)} as lead from listed) ordered
+        ${afterKey ? sql`where ${afterKey}` : sql``}
+        order by ${sql.join(
+          keyColumns.map((column) => sql`${sql.raw(column)} ${direction}`),
+          sql`, `,
+        )}
         ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}`)
-      .then((result) => rowsOf<ListedRow>(result)),
+      .then((result) => rowsOf<ListedRow & { lead: number | string }>(result)),
     db
       .execute(sql`${listed}
         select status, count(*)::int as count, coalesce(sum(fte), 0)::float8 as fte from listed group by status`)
@@ -244,7 +282,9 @@ export async function positionControl(
     db.select({ id: jobCategories.id, name: jobCategories.name }).from(jobCategories).orderBy(asc(jobCategories.id)),
   ]);
 
-  const rows = (options.everyRow ? page : page.slice(0, input.first)).map(toPositionRow);
+  const rows = (options.everyRow ? page : page.slice(0, input.first)).map((row) =>
+    toPositionRow(row, input.orderBy, input.descending),
+  );
   const totals = POSITION_STATUSES.map((status): PositionStatusTotal => {
     const found = totalsByStatus.find((t) => t.status === status);
     return { status, count: Number(found?.count ?? 0), fte: cents(Number(found?.fte ?? 0)) };
@@ -265,7 +305,11 @@ export async function positionControl(
 /** Sums of 2-decimal FTE, kept to cents (no 0.30000000000000004). */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-function toPositionRow(row: ListedRow): PositionRow {
+function toPositionRow(
+  row: ListedRow & { lead: number | string },
+  order: PositionOrder,
+  descending: boolean,
+): PositionRow {
   return {
     id: row.id,
     kind: row.kind,
@@ -289,6 +333,9 @@ function toPositionRow(row: ListedRow): PositionRow {
     requisitionNumber: row.requisition_number,
     isTravellerRequisition: row.is_traveller_requisition,
     cursor: encodeCursor([
+      order,
+      descending,
+      ORDER_LEAD[order].type === "text" ? String(row.lead) : Number(row.lead),
       Number(row.cost_center_rank),
       row.role_key,
       Number(row.shift_rank),

@@ -20,8 +20,9 @@ const REGISTERED_NURSE_CATEGORY = 1;
 
 const ROW = `status kind costCenterCode roleName jobName jobCategoryName shift startTime endTime fte
   employeeName employeeId requisitionNumber isTravellerRequisition contractEndDate`;
-const POSITION_CONTROL = `query($filter: PositionControlFilter, $first: Int, $after: String) {
-  positionControl(filter: $filter, first: $first, after: $after) {
+const POSITION_CONTROL = `query($filter: PositionControlFilter, $first: Int, $after: String,
+  $orderBy: StaffingPositionOrder, $descending: Boolean) {
+  positionControl(filter: $filter, first: $first, after: $after, orderBy: $orderBy, descending: $descending) {
     budgetYear totalCount totalFte totals { status count fte }
     edges { cursor node { id ${ROW} } } pageInfo { hasNextPage endCursor }
     costCenters { code } jobCategories { id name } } }`;
@@ -136,6 +137,84 @@ describe("issue #13: position control lists every position, hand-worked", () => 
     expect(walked).toEqual(all);
     const two = await page(tokens.execOfBoth, { first: 2 });
     expect(two.pageInfo).toEqual({ hasNextPage: true, endCursor: (two.edges as Json[])[1]?.cursor });
+  });
+});
+
+describe("issue #13: position control is ordered on the server, on every page", () => {
+  const walk = async (variables: Json) => {
+    const walked: Json[] = [];
+    let after: string | undefined;
+    for (let step = 0; step < 10; step++) {
+      const next = await page(tokens.execOfBoth, { ...variables, first: 2, ...(after ? { after } : {}) });
+      walked.push(...(next.edges as Json[]).map((e) => e.node));
+      if (!next.pageInfo.hasNextPage) break;
+      after = next.pageInfo.endCursor;
+    }
+    return walked;
+  };
+
+  it("by FTE, largest first, two at a time: every position once, in order; ties in the list's own order", async () => {
+    const rows = await walk({ orderBy: "Fte", descending: true });
+    // 1 (the regular) and 1 (a secretary requisition) tie: descending reverses the list's own order
+    // too, so the Unit Secretary's comes before the Registered Nurse's.
+    expect(rows.map((r) => [r.fte, r.roleName])).toEqual([
+      [1, "Unit Secretary"],
+      [1, "Registered Nurse"],
+      [0.84, "Registered Nurse"],
+      [0.56, "Unit Secretary"],
+      [0.5, "Registered Nurse"],
+      [0.1, "Registered Nurse"],
+    ]);
+  });
+
+  it("by holder A to Z (requisitions by number), and by status; the same rows as the list's own order", async () => {
+    const byHolder = await walk({ orderBy: "Holder" });
+    const holders = byHolder.map((r) => String(r.employeeName ?? r.requisitionNumber ?? "").toLowerCase());
+    expect(holders).toEqual([...holders].sort());
+    const byStatus = await walk({ orderBy: "Status", descending: true });
+    expect(byStatus.map((r) => r.status)).toEqual(["Open", "Open", "Open", "Traveller", "PRN", "Filled"]);
+    const ids = (rows: Json[]) => rows.map((r) => r.id).sort();
+    expect(ids(byHolder)).toEqual(ids(byStatus));
+  });
+
+  it("refuses a cursor of another order, and an unknown order (GraphQL and REST)", async () => {
+    const byFte = await page(tokens.execOfBoth, { orderBy: "Fte", first: 1 });
+    const other = await positions(tokens.execOfBoth, { orderBy: "Holder", after: byFte.pageInfo.endCursor });
+    expect(other.errors?.[0]?.message).toBe("after is a cursor of another order: ask for the first page again");
+    const flipped = await positions(tokens.execOfBoth, {
+      orderBy: "Fte",
+      descending: true,
+      after: byFte.pageInfo.endCursor,
+    });
+    expect(flipped.errors?.[0]?.message).toBe("after is a cursor of another order: ask for the first page again");
+    const unknown = await positions(tokens.execOfBoth, { orderBy: "Salary" });
+    expect(unknown.errors?.[0]?.message).toMatch(/StaffingPositionOrder/);
+    for (const [query, message] of [
+      ["orderBy=Salary", "orderBy must be one of CostCenter, Role, Shift, Status, Holder, Fte"],
+      ["descending=yes", "descending must be true or false"],
+    ] as const) {
+      const response = await rest(`/dashboard/position-control?${query}`, tokens.execOfBoth);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as Json).message, query).toBe(message);
+    }
+  });
+
+  it("REST and its CSV follow the order asked for", async () => {
+    const body = (await (await rest("/dashboard/position-control?orderBy=Fte", tokens.execOfBoth)).json()) as Json;
+    expect((body.rows as Json[]).map((r) => r.fte)).toEqual([0.1, 0.5, 0.56, 0.84, 1, 1]);
+    const csv = await (
+      await rest("/dashboard/position-control?orderBy=Fte&descending=true&format=csv", tokens.execOfBoth)
+    ).text();
+    const header = csv.split("\r\n")[0]?.split(",") ?? [];
+    const fteColumn = header.indexOf("FTE");
+    expect(fteColumn).toBeGreaterThan(-1);
+    const ftes = csv
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .filter((line) => !line.startsWith("Total,"))
+      .map((line) => Number(line.split(",")[fteColumn]));
+    expect(ftes).toEqual([1, 1, 0.84, 0.56, 0.5, 0.1]);
   });
 });
 

@@ -385,6 +385,97 @@ describe("issue #13: the individual dashboard (costCenterSummary), hand-worked",
   });
 });
 
+describe("issue #13: the individual dashboard as files (GET /api/dashboard/cost-center/{id})", () => {
+  it(".xlsx: a sheet per table (plan and budget, roles, open positions, the day), numbers as numbers", async () => {
+    const response = await rest(`/dashboard/cost-center/${cc6010}?format=xlsx`, tokens.exec);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/filename="cost-center-6010-\d{4}\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      "Plan and budget",
+      "Roles",
+      "Open positions",
+      "24-hour distribution",
+    ]);
+    const values = (sheet: ExcelJS.Worksheet | undefined) =>
+      (sheet?.getSheetValues() ?? []).slice(1).map((row) => (Array.isArray(row) ? row.slice(1) : []));
+    // The hand-worked lines above: plan, finance's budget, plan − budget.
+    expect(values(book.getWorksheet("Plan and budget"))).toEqual([
+      ["Measure", "Plan", "Finance budget", "Variance (plan − budget)"],
+      ["Productive FTE", 3.51, 3.5, 0.01],
+      ["Paid FTE", 3.9, 4, -0.1],
+      ["Productive hours a year", 7300, 7280, 20],
+      ["Paid hours a year", 8111, 8320, -209],
+    ]);
+    const roles = values(book.getWorksheet("Roles"));
+    expect(roles[0]?.slice(0, 7)).toEqual([
+      "Role",
+      "Job",
+      "Job category",
+      "Type",
+      "Direct care",
+      "Shifts",
+      "Budgeted FTE",
+    ]);
+    // Registered Nurse: 2.34 budgeted, 1 hired, 0.1 PRN, 0.5 traveller, 0.84 requested, no gap, no over-hire.
+    expect(roles[1]).toEqual([
+      "Registered Nurse",
+      "Registered Nurse",
+      "Registered Nurse",
+      "Variable",
+      "Yes",
+      "Days 0700–1930 × 1",
+      2.34,
+      1,
+      0.1,
+      0.5,
+      0.84,
+      0,
+      0,
+    ]);
+    expect(roles[2]?.slice(0, 7)).toEqual([
+      "Unit Secretary",
+      "Unit Secretary",
+      "Unit Support",
+      "Variable",
+      "No",
+      "Days 0800–1630 × 1",
+      1.56,
+    ]);
+    const open = values(book.getWorksheet("Open positions"));
+    expect(open).toHaveLength(4); // the header and 0.84, 1, 0.56
+    const day = values(book.getWorksheet("24-hour distribution"));
+    expect(day[0]).toEqual(["Hour", "Staff on duty", "Registered Nurse", "Unit Secretary"]);
+    expect(day[8]).toEqual(["0700", 1, 1, 0]); // row 8 is hour 07
+    expect(day[17]).toEqual(["1600", 1.5, 1, 0.5]);
+  });
+
+  it("CSV: the roles unless another table is asked for; a bad table or format is refused", async () => {
+    const roles = await (await rest(`/dashboard/cost-center/${cc6010}?format=csv`, tokens.exec)).text();
+    expect(roles.split("\r\n")[1]).toBe(
+      "Registered Nurse,Registered Nurse,Registered Nurse,Variable,Yes,Days 0700–1930 × 1,2.34,1,0.1,0.5,0.84,0,0",
+    );
+    const open = await rest(`/dashboard/cost-center/${cc6010}?format=csv&table=openPositions`, tokens.exec);
+    expect(open.headers.get("content-disposition")).toMatch(/cost-center-6010-\d{4}-openPositions\.csv/);
+    expect((await open.text()).split("\r\n")[0]).toBe("Role,Requisition number,Shift,Start,End,FTE,Traveller");
+    const badTable = await rest(`/dashboard/cost-center/${cc6010}?format=csv&table=staff`, tokens.exec);
+    expect(badTable.status).toBe(400);
+    expect(((await badTable.json()) as Json).message).toBe("table must be budget, roles, openPositions or day");
+    const badFormat = await rest(`/dashboard/cost-center/${cc6010}?format=pdf`, tokens.exec);
+    expect(((await badFormat.json()) as Json).message).toBe("format must be json, xlsx or csv");
+  });
+
+  it("JSON answers what GraphQL does; outside the scope, a malformed id and an admin are refused", async () => {
+    const body = (await (await rest(`/dashboard/cost-center/${cc6010}`, tokens.exec)).json()) as Json;
+    expect(body.budget[1]).toEqual({ measure: "PaidFte", plan: 3.9, budget: 4, variance: -0.1 });
+    expect((await rest(`/dashboard/cost-center/${cc6010}?format=xlsx`, tokens.execOf6020)).status).toBe(403);
+    expect((await rest(`/dashboard/cost-center/${cc6010}?format=csv`, tokens.admin)).status).toBe(403);
+    expect((await rest("/dashboard/cost-center/6010", tokens.exec)).status).toBe(400);
+    expect((await fetch(`${server.baseUrl}/api/dashboard/cost-center/${cc6010}`)).status).toBe(401);
+  });
+});
+
 describe("issue #13: the example queries of GraphiQL's tabs and the README", () => {
   it.each(
     EXAMPLE_QUERIES.map((example) => [example.title, example] as const),

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
@@ -86,6 +87,29 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     await expect(page.getByTestId("day-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
     await page.screenshot({ path: "test-results/screens/individual-dashboard.png", fullPage: true });
     await expectNoSeriousAxeFindings(page, "the individual dashboard");
+
+    // The export: a sheet per table, holding the screen's rows.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export .xlsx" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^cost-center-${unit.code}-\\d{4}\\.xlsx$`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      "Plan and budget",
+      "Roles",
+      "Open positions",
+      "24-hour distribution",
+    ]);
+    const rolesSheet = book.getWorksheet("Roles");
+    expect([2, 3].map((n) => [rolesSheet?.getRow(n).getCell(1).value, rolesSheet?.getRow(n).getCell(7).value])).toEqual(
+      [
+        ["Registered Nurse", 2.34],
+        ["Unit Secretary", 1.56],
+      ],
+    );
+    expect(book.getWorksheet("Open positions")?.rowCount).toBe(1 + 5);
+    expect(book.getWorksheet("Plan and budget")?.getRow(3).values).toEqual([undefined, "Paid FTE", 3.9, 4, -0.1]);
 
     // The choice is in the address: a reload or a shared link opens the same cost center.
     await page.reload();

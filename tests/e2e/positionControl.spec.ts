@@ -110,3 +110,66 @@ test("a user account has no position control: the route shows not found", async 
   await signIn(page, "user", "/exec/position-control");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
+
+test("position control pages past 100 rows with Show more, and the server sorts by a column on every page", async ({
+  page,
+  admin,
+  ownUnits,
+}) => {
+  // RN on Days and Nights, 24 staff a shift (the most a shift takes), 0700/1900 for 12.5 h (12 paid),
+  // NP 10 %: per shift 24 × 12 × 365 ÷ 2080 = 50.5385 productive ÷ 0.9 = 56.1538 paid, shown 56.15,
+  // which step 5 requests as 56 requisitions of 1.00 and one of 0.15: 57 a shift, 114 in all.
+  const unit = await ownUnits.create(`Paging Unit ${uniqueWord()}`);
+  const shift = (name: "Days" | "Nights", startTime: string) => ({
+    shift: name,
+    startTime,
+    durationHours: 12.5,
+    staffPerShift: 24,
+  });
+  await buildPlanAsManager(page, unit.id, {
+    unit: { census: 30, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
+    roles: [
+      {
+        name: "Registered Nurse",
+        jobId: JOB_IDS.registeredNurse,
+        isExempt: false,
+        shifts: [shift("Days", "0700"), shift("Nights", "1900")],
+      },
+    ],
+    steps: [],
+    openPositions: true,
+  });
+
+  await asExecutiveOf(admin, [unit.id], async () => {
+    await signIn(page, "exec", "/exec/position-control");
+    await page.getByLabel("Cost center", { exact: true }).selectOption({ label: `${unit.code} ${unit.name}` });
+    const rows = page.getByTestId("position-row");
+    const count = page.getByTestId("position-count");
+    await expect(count).toHaveText("Showing 100 of 114 positions");
+    await expect(rows).toHaveCount(100);
+    await page.getByRole("button", { name: "Show 14 more" }).click();
+    await expect(count).toHaveText("Showing 114 of 114 positions");
+    await expect(rows).toHaveCount(114);
+    await expect(page.getByRole("button", { name: /^Show \d+ more$/ })).toHaveCount(0);
+    // The list's own order: Days before Nights, each shift's 0.15 after its 1.00s (by requisition).
+    await expect(rows.nth(0).getByRole("cell").nth(2)).toContainText("Days");
+    await expect(rows.nth(113).getByRole("cell").nth(2)).toContainText("Nights");
+
+    // Sorted by FTE on the server: the smallest first across both shifts, then the largest first.
+    const fteHeader = page.getByRole("columnheader", { name: /^FTE/ });
+    await page.getByRole("button", { name: /^FTE/ }).click();
+    await expect(fteHeader).toHaveAttribute("aria-sort", "ascending");
+    await expect(count).toHaveText("Showing 100 of 114 positions");
+    await expect(rows.nth(0).getByRole("cell").nth(4)).toHaveText("0.15");
+    await expect(rows.nth(1).getByRole("cell").nth(4)).toHaveText("0.15");
+    await expect(rows.nth(2).getByRole("cell").nth(4)).toHaveText("1.00");
+    await page.getByRole("button", { name: /^FTE/ }).click();
+    await expect(fteHeader).toHaveAttribute("aria-sort", "descending");
+    await expect(rows.nth(0).getByRole("cell").nth(4)).toHaveText("1.00");
+    await page.getByRole("button", { name: "Show 14 more" }).click();
+    await expect(rows).toHaveCount(114);
+    await expect(rows.nth(112).getByRole("cell").nth(4)).toHaveText("0.15");
+    await expect(rows.nth(113).getByRole("cell").nth(4)).toHaveText("0.15");
+    await page.screenshot({ path: "test-results/screens/position-control-sorted.png" });
+  });
+});

@@ -20,7 +20,7 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
+import { ExportButtons, Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {
@@ -148,9 +148,11 @@ export function IndividualDashboardPage() {
       description="One cost center in depth: its plan beside finance's budget, its day, roles and open positions."
       actions={
         summary.data ? (
-          <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
-            Print
-          </Button>
+          <ExportButtons
+            path={`/api/dashboard/cost-center/${chosen}`}
+            name={`cost-center-${summary.data.costCenterSummary.costCenter.code}-${summary.data.costCenterSummary.costCenter.budgetYear}`}
+            csvLabel="Export roles CSV"
+          />
         ) : null
       }
     >

@@ -19,6 +19,7 @@ import type {
   PositionControl_QueryQuery,
   PositionControlFilter,
   Shift,
+  StaffingPositionOrder,
   StaffingPositionStatus,
 } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
@@ -26,11 +27,17 @@ import { SelectField } from "../../ui/inputs/SelectField";
 import { LoadingState } from "../../ui/LoadingState";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte } from "./dashboardParts";
+import { ExportButtons, Figure, fte, type Sort, SortableHeaders } from "./dashboardParts";
 
 const PositionControl_Query = graphql(`
-  query PositionControl_Query($filter: PositionControlFilter, $first: Int, $after: String) {
-    positionControl(filter: $filter, first: $first, after: $after) {
+  query PositionControl_Query(
+    $filter: PositionControlFilter
+    $first: Int
+    $after: String
+    $orderBy: StaffingPositionOrder
+    $descending: Boolean
+  ) {
+    positionControl(filter: $filter, first: $first, after: $after, orderBy: $orderBy, descending: $descending) {
       budgetYear
       totalCount
       totalFte
@@ -95,6 +102,23 @@ const STATUS_BADGE: Record<StaffingPositionStatus, { palette: string; help: stri
   Open: { palette: "orange", help: "requisitions to hire" },
 };
 
+/** The list's own order (cost center by numeric code, role, shift, status, holder); the server sorts every page. */
+const DEFAULT_SORT: Sort<StaffingPositionOrder> = { key: "CostCenter", descending: false };
+const COLUMNS: readonly {
+  key: StaffingPositionOrder | "ContractEnd";
+  label: string;
+  numeric: boolean;
+  sortable?: boolean;
+}[] = [
+  { key: "CostCenter", label: "Cost center", numeric: false },
+  { key: "Role", label: "Role", numeric: false },
+  { key: "Shift", label: "Shift", numeric: false },
+  { key: "Status", label: "Status", numeric: false },
+  { key: "Fte", label: "FTE", numeric: true },
+  { key: "Holder", label: "Held by / requisition", numeric: false },
+  { key: "ContractEnd", label: "Contract end", numeric: false, sortable: false },
+];
+
 type Filters = { costCenterId: string; jobCategoryId: string; shift: string; status: string; search: string };
 const NO_FILTERS: Filters = { costCenterId: "", jobCategoryId: "", shift: "", status: "", search: "" };
 
@@ -109,10 +133,12 @@ function queryFilter(filters: Filters): PositionControlFilter {
   };
 }
 
-/** The same filters as the export's query string. */
-function exportPath(filter: PositionControlFilter): string {
+/** The same filters and order as the export's query string. */
+function exportPath(filter: PositionControlFilter, sort: Sort<StaffingPositionOrder>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) params.set(key, String(value));
+  if (sort.key !== DEFAULT_SORT.key) params.set("orderBy", sort.key);
+  if (sort.descending) params.set("descending", "true");
   const query = params.toString();
   return `/api/dashboard/position-control${query ? `?${query}` : ""}`;
 }
@@ -122,8 +148,9 @@ export function PositionControlPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const filter = useMemo(() => queryFilter({ ...filters, search }), [filters, search]);
+  const [sort, setSort] = useState(DEFAULT_SORT);
   const { data, previousData, loading, error, refetch, fetchMore } = useQuery(PositionControl_Query, {
-    variables: { filter, first: PAGE_SIZE },
+    variables: { filter, first: PAGE_SIZE, orderBy: sort.key, descending: sort.descending },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -154,7 +181,9 @@ export function PositionControlPage() {
     <ShellPage
       title="POSITION CONTROL"
       description="Every filled, PRN, traveller and open position in the staffing plans of the cost centers you oversee, for the current budget year."
-      actions={list ? <ExportButtons path={exportPath(filter)} name={`position-control-${list.budgetYear}`} /> : null}
+      actions={
+        list ? <ExportButtons path={exportPath(filter, sort)} name={`position-control-${list.budgetYear}`} /> : null
+      }
     >
       <Stack gap="6">
         {error && !list ? (
@@ -258,7 +287,11 @@ export function PositionControlPage() {
                     </EmptyState.Content>
                   </EmptyState.Root>
                 ) : (
-                  <PositionsTable positions={list.edges.map((edge) => edge.node)} />
+                  <PositionsTable
+                    positions={list.edges.map((edge) => edge.node)}
+                    sort={sort}
+                    onSort={(next) => setSort(next as Sort<StaffingPositionOrder>)}
+                  />
                 )}
                 {list.pageInfo.hasNextPage ? (
                   <Button
@@ -286,20 +319,20 @@ const countOf = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${nou
 const hours = (position: Position) =>
   position.startTime && position.endTime ? `${position.startTime}–${position.endTime}` : "";
 
-function PositionsTable({ positions }: { positions: readonly Position[] }) {
+function PositionsTable({
+  positions,
+  sort,
+  onSort,
+}: {
+  positions: readonly Position[];
+  sort: Sort<StaffingPositionOrder>;
+  onSort: (sort: Sort<StaffingPositionOrder | "ContractEnd">) => void;
+}) {
   return (
     <Table.ScrollArea>
       <Table.Root size="sm" data-testid="position-table">
         <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Cost center</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
-            <Table.ColumnHeader>Shift</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">FTE</Table.ColumnHeader>
-            <Table.ColumnHeader>Held by / requisition</Table.ColumnHeader>
-            <Table.ColumnHeader>Contract end</Table.ColumnHeader>
-          </Table.Row>
+          <SortableHeaders columns={COLUMNS} sort={sort} onSort={onSort} />
         </Table.Header>
         <Table.Body>
           {positions.map((position) => (

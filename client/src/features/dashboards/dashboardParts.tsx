@@ -78,22 +78,29 @@ export function SortableHeaders<Key extends string>({
   sort,
   onSort,
 }: {
-  columns: readonly { key: Key; label: string; numeric: boolean }[];
+  /** Columns with `sortable: false` are headed but do not sort. */
+  columns: readonly { key: Key; label: string; numeric: boolean; sortable?: boolean }[];
   sort: Sort<Key>;
   onSort: (sort: Sort<Key>) => void;
 }) {
   return (
     <Table.Row>
-      {columns.map((column) => (
-        <SortableHeader
-          key={column.key}
-          column={column.key}
-          label={column.label}
-          numeric={column.numeric}
-          sort={sort}
-          onSort={onSort}
-        />
-      ))}
+      {columns.map((column) =>
+        column.sortable === false ? (
+          <Table.ColumnHeader key={column.key} textAlign={column.numeric ? "end" : "start"}>
+            {column.label}
+          </Table.ColumnHeader>
+        ) : (
+          <SortableHeader
+            key={column.key}
+            column={column.key}
+            label={column.label}
+            numeric={column.numeric}
+            sort={sort}
+            onSort={onSort}
+          />
+        ),
+      )}
     </Table.Row>
   );
 }
@@ -106,8 +113,19 @@ export function compareCells(a: string | number | null, b: string | number | nul
   return numericText ? String(a).localeCompare(String(b), "en", { numeric: true }) : String(a).localeCompare(String(b));
 }
 
-/** .xlsx, CSV and print for a screen whose table `path` also answers as a file (`?format=`). */
-export function ExportButtons({ path, name }: { path: string; name: string }) {
+/**
+ * .xlsx, CSV and print for a screen whose table `path` also answers as a file (`?format=`).
+ * `csvLabel` names what the CSV holds when the .xlsx holds more (a CSV is one table).
+ */
+export function ExportButtons({
+  path,
+  name,
+  csvLabel = "Export CSV",
+}: {
+  path: string;
+  name: string;
+  csvLabel?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const save = (format: "xlsx" | "csv") =>
     downloadExport(path, format, `${name}.${format}`).then(
@@ -121,7 +139,7 @@ export function ExportButtons({ path, name }: { path: string; name: string }) {
           Export .xlsx
         </Button>
         <Button variant="outline" size="sm" onClick={() => void save("csv")}>
-          Export CSV
+          {csvLabel}
         </Button>
         <Button variant="outline" size="sm" onClick={() => window.print()}>
           Print
