@@ -103,7 +103,7 @@ const ORDER_LEAD: Record<PositionOrder, { column: string; type: "int" | "text" |
   Shift: { column: "shift_rank", type: "int" },
   Status: { column: "status_rank", type: "int" },
   Holder: { column: "holder_key", type: "text" },
-  Fte: { column: "fte", type: "float8" },
+  Fte: { column: "shown_fte", type: "float8" },
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -200,14 +200,17 @@ export async function positionControl(
   if (input.status) filters.push(sql`po.status = ${input.status}`);
   if (input.search) {
     const pattern = containing(input.search);
-    filters.push(
-      sql`(po.search_text like ${pattern} or lower(coalesce(ur.name, '')) like ${pattern} or lower(coalesce(j.name, '')) like ${pattern})`,
-    );
+    // Holder (first last, last, first), employee id and the staff member's or position's requisition; role; job.
+    filters.push(sql`(lower(concat_ws(' ', po.first_name || ' ' || po.last_name, po.last_name || ', ' || po.first_name,
+      po.employee_id, po.staff_requisition_number, po.requisition_number)) like ${pattern}
+      or lower(coalesce(ur.name, '')) like ${pattern} or lower(coalesce(j.name, '')) like ${pattern})`);
   }
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
 
-  // The scope travels as one jsonb parameter, its order (numeric codes) as the rank.
-  const listed = sql`
+  // Two stages, so thousands of rows stay fast: every position with only what filters and orders
+  // it (keyed), then the display columns for the page's rows alone. The scope travels as one jsonb
+  // parameter, its order (numeric codes) as the rank.
+  const keyed = sql`
     with scope as (
       select value::uuid as cost_center_id, ordinality::int as cost_center_rank
       from jsonb_array_elements_text(${JSON.stringify(scope.map((c) => c.id))}::jsonb) with ordinality
@@ -221,63 +224,70 @@ export async function positionControl(
       select sp.id, 'StaffPosition'::text as kind,
         case st.staff_type when 'PRN' then 'PRN' when 'Traveller' then 'Traveller' else 'Filled' end as status,
         pl.cost_center_id, pl.cost_center_rank, sp.unit_role_id as role_id, sp.shift, sp.start_time, sp.end_time,
-        round(sp.fte, 2) as fte, st.id as staff_id, st.last_name || ', ' || st.first_name as employee_name,
-        st.employee_id::text as employee_id, to_char(st.contract_end_date, 'YYYY-MM-DD') as contract_end_date,
-        null::text as requisition_number, false as is_traveller_requisition,
-        lower(st.first_name || ' ' || st.last_name || ' ' || st.last_name || ', ' || st.first_name || ' '
-          || st.employee_id || ' ' || coalesce(st.requisition_number, '')) as search_text
+        sp.fte, st.id as staff_id, st.first_name, st.last_name, st.employee_id, st.contract_end_date,
+        st.requisition_number as staff_requisition_number, null::text as requisition_number,
+        false as is_traveller_requisition
       from ${staffPositions} sp
       join plans pl on pl.id = sp.plan_id
       join ${staff} st on st.id = sp.staff_id
       union all
       select op.id, 'OpenPosition'::text, 'Open'::text,
         pl.cost_center_id, pl.cost_center_rank, op.unit_role_id, op.shift, op.start_time, op.end_time,
-        round(op.fte, 2), null::uuid, null::text, null::text, null::text,
-        op.requisition_number, op.is_traveller,
-        lower(coalesce(op.requisition_number, ''))
+        op.fte, null::uuid, null::text, null::text, null::text, null::date, null::text,
+        op.requisition_number, op.is_traveller
       from ${openPositions} op
       join plans pl on pl.id = op.plan_id
     ),
-    listed as (
-      select po.id::text as id, po.kind, po.status, po.cost_center_id::text as cost_center_id,
-        cc.code as cost_center_code, cc.name as cost_center_name, ur.name as role_name, j.name as job_name,
-        coalesce(j.category_id, 0) as job_category_id, jc.name as job_category_name,
-        po.shift, po.start_time, po.end_time, po.fte::float8 as fte, po.staff_id::text as staff_id,
-        po.employee_name, po.employee_id, po.contract_end_date, po.requisition_number, po.is_traveller_requisition,
-        po.cost_center_rank, lower(coalesce(ur.name, '')) as role_key,
+    keyed as (
+      select po.*, round(po.fte, 2)::float8 as shown_fte, ur.name as role_name, j.name as job_name,
+        coalesce(j.category_id, 0) as job_category_id, lower(coalesce(ur.name, '')) as role_key,
         case po.shift when 'Days' then 1 when 'Evenings' then 2 when 'Nights' then 3 else 4 end as shift_rank,
         case po.status when 'Filled' then 1 when 'PRN' then 2 when 'Traveller' then 3 else 4 end as status_rank,
-        lower(coalesce(po.employee_name, po.requisition_number, '')) as holder_key
+        lower(coalesce(po.last_name || ', ' || po.first_name, po.requisition_number, '')) as holder_key
       from positions po
-      join ${costCenters} cc on cc.id = po.cost_center_id
       left join ${unitRoles} ur on ur.id = po.role_id
       left join ${jobs} j on j.id = ur.job_id
-      left join ${jobCategories} jc on jc.id = j.category_id
       ${where}
     )`;
 
   const lead = ORDER_LEAD[input.orderBy];
   const direction = sql.raw(input.descending ? "desc" : "asc");
-  const keyColumns = ["lead", "cost_center_rank", "role_key", "shift_rank", "status_rank", "holder_key", "id"];
+  const orderBy = sql.join(
+    ["lead", "cost_center_rank", "role_key", "shift_rank", "status_rank", "holder_key", "id"].map(
+      (column) => sql`${sql.raw(column)} ${direction}`,
+    ),
+    sql`, `,
+  );
   const afterKey = after
-    ? sql`(${sql.raw(keyColumns.join(", "))}) ${sql.raw(input.descending ? "<" : ">")} (${after[2]}::${sql.raw(lead.type)},
-        ${after[3]}::int, ${after[4]}::text, ${after[5]}::int, ${after[6]}::int, ${after[7]}::text, ${after[8]}::text)`
-    : null;
+    ? sql`where (lead, cost_center_rank, role_key, shift_rank, status_rank, holder_key, id)
+        ${sql.raw(input.descending ? "<" : ">")} (${after[2]}::${sql.raw(lead.type)}, ${after[3]}::int,
+        ${after[4]}::text, ${after[5]}::int, ${after[6]}::int, ${after[7]}::text, ${after[8]}::uuid)`
+    : sql``;
   // The page, the totals and the categories together: each reads on its own connection.
   const [page, totalsByStatus, categories] = await Promise.all([
     db
-      .execute(sql`${listed}
-        select * from (select *, ${sql.raw(lead.column)} as lead from listed) ordered
-        ${afterKey ? sql`where ${afterKey}` : sql``}
-        order by ${sql.join(
-          keyColumns.map((column) => sql`${sql.raw(column)} ${direction}`),
-          sql`, `,
-        )}
-        ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}`)
+      .execute(sql`${keyed},
+        page as (
+          select * from (select *, ${sql.raw(lead.column)} as lead from keyed) ordered
+          ${afterKey}
+          order by ${orderBy}
+          ${options.everyRow ? sql`` : sql`limit ${input.first + 1}`}
+        )
+        select page.id::text as id, page.kind, page.status, page.cost_center_id::text as cost_center_id,
+          cc.code as cost_center_code, cc.name as cost_center_name, page.role_name, page.job_name,
+          page.job_category_id, jc.name as job_category_name, page.shift, page.start_time, page.end_time,
+          page.shown_fte as fte, page.staff_id::text as staff_id, page.last_name || ', ' || page.first_name as employee_name,
+          page.employee_id::text as employee_id, to_char(page.contract_end_date, 'YYYY-MM-DD') as contract_end_date,
+          page.requisition_number, page.is_traveller_requisition, page.cost_center_rank, page.role_key,
+          page.shift_rank, page.status_rank, page.holder_key, page.lead
+        from page
+        join ${costCenters} cc on cc.id = page.cost_center_id
+        left join ${jobCategories} jc on jc.id = page.job_category_id
+        order by ${orderBy}`)
       .then((result) => rowsOf<ListedRow & { lead: number | string }>(result)),
     db
-      .execute(sql`${listed}
-        select status, count(*)::int as count, coalesce(sum(fte), 0)::float8 as fte from listed group by status`)
+      .execute(sql`${keyed}
+        select status, count(*)::int as count, coalesce(sum(shown_fte), 0)::float8 as fte from keyed group by status`)
       .then((result) => rowsOf<{ status: PositionStatus; count: number; fte: number }>(result)),
     db.select({ id: jobCategories.id, name: jobCategories.name }).from(jobCategories).orderBy(asc(jobCategories.id)),
   ]);

@@ -5,7 +5,11 @@
  * an executive overseeing all 500. Each dashboard query through its service, beside the one
  * hand-written SQL statement the figures need (the floor). Prints the median of the runs in ms.
  *
- *   npx tsx tests/bench/dashboards.ts [--postgres] [--cost-centers 500] [--per-unit 100] [--runs 7]
+ * With --browser (and a built client): the facility dashboard in Chromium, signed in as the demo
+ * executive, from navigation start until every cost center's row shows, on a full page load and
+ * on the way in from the executive landing page.
+ *
+ *   npx tsx tests/bench/dashboards.ts [--postgres] [--browser] [--cost-centers 500] [--per-unit 100] [--runs 7]
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -16,6 +20,7 @@ import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/das
 import { positionControl } from "../../server/services/positionControl";
 import { positionsRollup } from "../../server/services/positionsRollup";
 import { resolveViewer } from "../../server/services/viewer";
+import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
 import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
@@ -130,6 +135,45 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return timings[Math.floor(timings.length / 2)] ?? Number.NaN;
 }
 
+/** The facility dashboard's first render in Chromium: navigation start until every row shows (median of 5). */
+async function facilityDashboardInChromium(database: Parameters<typeof startBenchApp>[0], rows: number) {
+  if (!hasBuiltClient()) {
+    console.log("Chromium: skipped, no built client (npm run build, or set CLIENT_DIST_DIR).");
+    return;
+  }
+  const app = await startBenchApp(database);
+  const { browser, page } = await signedInChromium(app.baseUrl, "exec");
+  const everyRowShown = () =>
+    page.waitForFunction((n) => document.querySelectorAll('[data-testid="dashboard-row"]').length >= n, rows, {
+      timeout: 60_000,
+    });
+  const middle = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
+  try {
+    const loads: number[] = [];
+    const fromLanding: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto("/exec/facility-dashboard");
+      await everyRowShown();
+      loads.push(await page.evaluate(() => performance.now()));
+
+      await page.goto("/exec/landing");
+      const card = page.getByRole("link", { name: /FACILITY DASHBOARD/ });
+      await card.waitFor();
+      const start = await page.evaluate(() => performance.now());
+      await card.click();
+      await everyRowShown();
+      fromLanding.push((await page.evaluate(() => performance.now())) - start);
+    }
+    console.log(
+      `${database.kind} Chromium facility dashboard, ${rows} rows: full page load ${middle(loads).toFixed(0)} ms, ` +
+        `from the landing page ${middle(fromLanding).toFixed(0)} ms (median of 5; navigation start to every row shown)`,
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
 async function main() {
   const database = await createTestDatabase();
   const kind = database.kind;
@@ -173,6 +217,7 @@ async function main() {
       cursor = next.endCursor ?? undefined;
     }
     console.log(`${kind} positionControl: 20 pages of 500 by cursor in ${(performance.now() - started).toFixed(0)} ms`);
+    if (args.includes("--browser")) await facilityDashboardInChromium(database, scope.length);
   } finally {
     await database.close();
   }

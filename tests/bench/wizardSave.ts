@@ -12,19 +12,11 @@
  *   npx tsx tests/bench/wizardSave.ts --postgres --no-browser
  *   CLIENT_DIST_DIR=.tmp/dist-x npx tsx tests/bench/wizardSave.ts
  */
-import { existsSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { chromium } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { costCenterStaff, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
-import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { mulberry32 } from "../../db/seed/random";
-import { type App, createApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
 import {
   assignStaffPosition,
   calculateOpenPositions,
@@ -37,6 +29,7 @@ import {
   type WizardView,
 } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
+import { clientDistDir, hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
 
 const args = process.argv.slice(2);
 if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
@@ -105,16 +98,7 @@ function roleInput(i: number) {
 
 async function main() {
   const database = await createTestDatabase({ migrate: false });
-  let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
-  const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const clientDistDir = path.resolve(process.env.CLIENT_DIST_DIR ?? "dist/client");
-  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined, clientDistDir };
-  const app = await createApp(config, { database, seedDemoData: true });
-  handler = app.listener;
-  app.attachWebSockets(server);
+  const app = await startBenchApp(database);
   const db = database.db;
 
   try {
@@ -211,33 +195,20 @@ async function main() {
     console.log(`SQL statements to read the whole wizard: ${readQueries}`);
 
     if (args.includes("--no-browser")) return;
-    if (!existsSync(path.join(clientDistDir, "index.html"))) {
+    if (!hasBuiltClient()) {
       console.log(`\nClient: skipped, no built client in ${clientDistDir} (npm run build, or set CLIENT_DIST_DIR).`);
       return;
     }
-    await browserBench(baseUrl);
+    await browserBench(app.baseUrl);
   } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
     await app.close();
+    await database.close();
   }
 }
 
 async function browserBench(baseUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const { browser, page } = await signedInChromium(baseUrl, "user");
   try {
-    const page = await browser.newPage({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    const { email, password } = DEMO_ACCOUNTS.user;
-    await page.goto("/home");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/home$/);
-    await page.waitForFunction(() => sessionStorage.getItem("accountType") === "user");
     await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), COST_CENTER);
 
     const loads: number[] = [];
