@@ -97,31 +97,76 @@ async function generateFacility(db: Database, budgetYear: number): Promise<void>
 }
 
 /**
- * The floors: one hand-written statement each, reading what the figures are made of. The two
- * rollups need the same sums: per plan, role, shift and staff type (travellers per contract end),
- * the FTE of the positions of staff still in the cost center and not terminated.
+ * The floors: what each answer is made of, read in one hand-written statement and nothing else
+ * (no model, no second round trip). The two rollups read the same inputs: the plans in scope with
+ * their unit definition, their roles' shifts, the FTE held per plan, role, shift and staff type
+ * (travellers per contract end; staff still in the cost center and not terminated) and the FTE
+ * requested per plan, role and shift.
  */
-const heldFloor = (budgetYear: number) => sql`
-    select sp.plan_id, sp.unit_role_id, sp.shift, s.staff_type,
-      case when s.staff_type = 'Traveller' then s.contract_end_date end as contract_end,
-      coalesce(sum(sp.fte) filter (where ccs.staff_id is not null and s.termination_date is null), 0) as fte
-    from staff_positions sp
-    join staffing_plans p on p.id = sp.plan_id and p.budget_year = ${budgetYear}
-    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
-      and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
-    join staff s on s.id = sp.staff_id
-    left join cost_center_staff ccs on ccs.staff_id = sp.staff_id and ccs.cost_center_id = p.cost_center_id
-    group by 1, 2, 3, 4, 5`;
+const figuresFloor = (budgetYear: number) => sql`
+    with plans as (
+      select p.id, p.cost_center_id, p.census, p.care_team_target, p.non_productive_goal_percentage
+      from staffing_plans p join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id
+        and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+      where p.budget_year = ${budgetYear}
+    ),
+    held as (
+      select sp.plan_id, sp.unit_role_id, sp.shift, s.staff_type,
+        case when s.staff_type = 'Traveller' then s.contract_end_date end as contract_end,
+        coalesce(sum(sp.fte) filter (where ccs.staff_id is not null and s.termination_date is null), 0) as fte
+      from staff_positions sp join plans p on p.id = sp.plan_id join staff s on s.id = sp.staff_id
+      left join cost_center_staff ccs on ccs.staff_id = sp.staff_id and ccs.cost_center_id = p.cost_center_id
+      group by 1, 2, 3, 4, 5
+    ),
+    requested as (
+      select op.plan_id, op.unit_role_id, op.shift, op.is_traveller, sum(op.fte) as fte
+      from open_positions op join plans p on p.id = op.plan_id group by 1, 2, 3, 4
+    )
+    select 'plan' as part, id as plan_id, null::uuid as role_id, null::text as shift, null::text as kind,
+      census::float8 as a, care_team_target::float8 as b, non_productive_goal_percentage::float8 as c
+    from plans
+    union all
+    select 'shift', r.plan_id, r.id, rs.shift::text, r.is_exempt::text, r.fte::float8, rs.duration_hours::float8,
+      rs.staff_per_shift::float8
+    from unit_roles r join plans p on p.id = r.plan_id left join role_shifts rs on rs.role_id = r.id
+    union all
+    select 'held', plan_id, unit_role_id, shift::text, staff_type::text || coalesce(' ' || contract_end, ''),
+      fte::float8, null, null
+    from held
+    union all
+    select 'requested', plan_id, unit_role_id, shift::text, is_traveller::text, fte::float8, null, null from requested`;
 
 const floors = (budgetYear: number) => ({
-  facilityDashboard: heldFloor(budgetYear),
-  positionsRollup: heldFloor(budgetYear),
-  // The first 50 positions in a fixed order, and the count.
+  facilityDashboard: figuresFloor(budgetYear),
+  positionsRollup: figuresFloor(budgetYear),
+  // The first 50 positions in the list's order (cost center, role, shift, status, holder), with the
+  // number and FTE of every position per status, in one statement.
   positionControl: sql`
-    select sp.id, sp.fte, s.last_name, count(*) over () as total
-    from staff_positions sp join staff s on s.id = sp.staff_id join staffing_plans p on p.id = sp.plan_id
-    join cost_center_permissions cp on cp.cost_center_id = p.cost_center_id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
-    order by p.cost_center_id, sp.id limit 50`,
+    with positions as (
+      select sp.id, c.code, ur.name as role, sp.shift,
+        case s.staff_type when 'Regular' then 1 when 'PRN' then 2 else 3 end as status,
+        s.last_name || ', ' || s.first_name as holder, round(sp.fte, 2) as fte
+      from staff_positions sp join staff s on s.id = sp.staff_id
+      join staffing_plans p on p.id = sp.plan_id and p.budget_year = ${budgetYear}
+      join cost_centers c on c.id = p.cost_center_id
+      join cost_center_permissions cp on cp.cost_center_id = c.id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+      left join unit_roles ur on ur.id = sp.unit_role_id
+      union all
+      select op.id, c.code, ur.name, op.shift, 4, op.requisition_number, round(op.fte, 2)
+      from open_positions op
+      join staffing_plans p on p.id = op.plan_id and p.budget_year = ${budgetYear}
+      join cost_centers c on c.id = p.cost_center_id
+      join cost_center_permissions cp on cp.cost_center_id = c.id and cp.user_id = ${DEMO_USER_IDS.exec} and cp.executive
+      left join unit_roles ur on ur.id = op.unit_role_id
+    )
+    select *,
+      count(*) filter (where status = 1) over () as filled, sum(fte) filter (where status = 1) over () as filled_fte,
+      count(*) filter (where status = 2) over () as prn, sum(fte) filter (where status = 2) over () as prn_fte,
+      count(*) filter (where status = 3) over () as travellers, sum(fte) filter (where status = 3) over () as traveller_fte,
+      count(*) filter (where status = 4) over () as open, sum(fte) filter (where status = 4) over () as open_fte
+    from positions
+    order by code, lower(coalesce(role, '')), shift, status, lower(coalesce(holder, '')), id
+    limit 51`,
 });
 
 async function median(run: () => Promise<unknown>): Promise<number> {
