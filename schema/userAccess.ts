@@ -72,7 +72,8 @@ export function normalizeFlags(flags: PermissionFlags): PermissionFlags {
   return { ...flags, readOnly: !flags.completeWizard && !flags.manageStaff };
 }
 
-const fteNumber = (label: string) =>
+/** An FTE of 0 to 1.5 with at most 2 decimals (spec §5). */
+export const fteNumber = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} must be between 0 and ${FTE_MAX}`)
@@ -100,7 +101,8 @@ const permissionList = z
     message: "Each cost center may be assigned once",
   });
 
-const notes = z
+/** Notes: at most 40 characters (spec §5); empty is none. */
+export const notesText = z
   .string()
   .trim()
   .max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)
@@ -125,7 +127,8 @@ export function parseFormDate(value: string): string | null {
   return `${year}-${month}-${day}`;
 }
 
-const formDate = (label: string) =>
+/** A required date as MM/DD/YYYY (the form) or YYYY-MM-DD (the API), stored as YYYY-MM-DD. */
+export const formDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -139,7 +142,31 @@ const formDate = (label: string) =>
       return parsed;
     });
 
-const optionalText = (label: string, max: number) =>
+/** An optional date, as `formDate` takes it; empty is none. */
+export const optionalFormDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const parsed = parseFormDate(value);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a date as MM/DD/YYYY` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** An employee ID: letters, digits, hyphens and spaces, at most 40 characters. */
+export const employeeIdText = z
+  .string({ error: "Employee ID is required" })
+  .trim()
+  .min(1, "Employee ID is required")
+  .max(40, "Employee ID must be at most 40 characters")
+  .regex(/^[A-Za-z0-9 -]+$/, "Employee ID may contain letters, digits, hyphens and spaces");
+
+export const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
@@ -151,29 +178,12 @@ const optionalText = (label: string, max: number) =>
 export const addUserOutsideSchema = z
   .object({
     positionId: z.string({ error: "Position is required" }).uuid("Position is not valid"),
-    empId: z
-      .string({ error: "Employee ID is required" })
-      .trim()
-      .min(1, "Employee ID is required")
-      .max(40, "Employee ID must be at most 40 characters")
-      .regex(/^[A-Za-z0-9 -]+$/, "Employee ID may contain letters, digits, hyphens and spaces"),
+    empId: employeeIdText,
     dateOfHire: formDate("Date of Hire"),
     assignedFte: fteNumber("Assigned FTE"),
     isTraveller: z.boolean().default(false),
     prn: z.boolean().default(false),
-    contractDate: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((value, ctx) => {
-        if (!value) return null;
-        const parsed = parseFormDate(value);
-        if (!parsed) {
-          ctx.addIssue({ code: "custom", message: "Contract End Date must be a date as MM/DD/YYYY" });
-          return z.NEVER;
-        }
-        return parsed;
-      }),
+    contractDate: optionalFormDate("Contract End Date"),
     firstName: requiredNameLike("First name"),
     middleName: optionalNameLike("Middle name"),
     lastName: requiredNameLike("Last name"),
@@ -181,7 +191,7 @@ export const addUserOutsideSchema = z
     requisitionNumber: optionalText("Requisition Number", 40),
     executive: z.boolean().default(false),
     email,
-    notes,
+    notes: notesText,
     costCenterPermissions: permissionList,
   })
   .superRefine((value, ctx) => {
@@ -208,7 +218,7 @@ export const addUserWithinSchema = z.object({
   assignedFte: fteNumber("Assigned FTE").nullish(),
   executive: z.boolean().default(false),
   email,
-  notes,
+  notes: notesText,
   costCenterPermissions: permissionList,
 });
 export type AddUserWithinInput = z.output<typeof addUserWithinSchema>;
@@ -216,7 +226,7 @@ export type AddUserWithinInput = z.output<typeof addUserWithinSchema>;
 /** Spec §5 update user: permissions and notes (admin-type users: notes only). */
 export const updateUserSchema = z.object({
   executive: z.boolean().default(false),
-  notes,
+  notes: notesText,
   // Required: an update states the whole list, so a missing list never silently removes every right.
   costCenterPermissions: z
     .array(permissionInputSchema, { error: "costCenterPermissions is required (the user's whole list)" })

@@ -69,6 +69,11 @@ export function roundFte(value: number): number {
   return Math.round((value + Number.EPSILON) * 1000) / 1000;
 }
 
+/** Fully assigned: the staff member's positions add up to their FTE in the cost center (none at 0 FTE). */
+export function isFullyAssigned(costCenterFte: number, positionsFte: number): boolean {
+  return costCenterFte > 0 ? fteEquals(positionsFte, costCenterFte) : positionsFte === 0;
+}
+
 /** Two FTE figures are equal when they agree to 3 decimals. */
 export function fteEquals(a: number, b: number): boolean {
   return Math.abs(roundFte(a) - roundFte(b)) < 0.0005;

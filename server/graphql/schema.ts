@@ -8,6 +8,7 @@ import "./dashboard";
 import "./employee";
 import "./facility";
 import "./job";
+import "./manageStaff";
 import "./positionControl";
 import "./positionsRollup";
 import "./upload";

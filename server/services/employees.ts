@@ -172,6 +172,27 @@ export async function searchEmployees(
 }
 
 /**
+ * `GET /api/staff/facility/{facilityId}`: the facility's staff still employed that the viewer may
+ * see (the employee search's rule), by first and last name, for pickers such as Select Staff.
+ */
+export async function listFacilityStaff(db: Queryable, viewer: Viewer, facilityId: string) {
+  requireOwnFacility(viewer, facilityId);
+  return db
+    .select({
+      id: staff.id,
+      employeeId: staff.employeeId,
+      firstName: staff.firstName,
+      middleName: staff.middleName,
+      lastName: staff.lastName,
+      staffType: staff.staffType,
+      dateOfHire: staff.dateOfHire,
+    })
+    .from(staff)
+    .where(and(eq(staff.facilityId, facilityId), isNull(staff.terminationDate), visibleCondition(db, viewer)))
+    .orderBy(asc(sql`lower(${staff.firstName})`), asc(sql`lower(${staff.lastName})`), asc(staff.employeeId));
+}
+
+/**
  * The Employee Details card (spec §3) of one staff member the viewer may see; one who does not
  * exist and one the viewer may not see are answered alike ("not found"). Three queries: the
  * employee, their cost centers with managers, and their staff positions.

@@ -2,6 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
+import { MANAGE_STAFF_MESSAGES } from "../../../schema/manageStaff";
 import { costCenterColumns } from "../costCenters";
 import { forbidden, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
@@ -45,15 +46,15 @@ export type Access = {
 
 /**
  * One query: the cost center (active, the viewer's facility), its facility's FTE basis and budget
- * settings, and the viewer's permission there. `edit` needs Complete Wizard on a user account;
- * `read` any permission; `admin` an administrator of the facility.
+ * settings, and the viewer's permission there. `edit` needs Complete Wizard on a user account,
+ * `manageStaff` Manage Staff; `read` any permission; `admin` an administrator of the facility.
  */
 export async function access(
   db: Queryable,
   viewer: Viewer,
   costCenterId: string,
-  need: "read" | "edit" | "admin" | "editOrAdmin",
-): Promise<Access> {
+  need: "read" | "edit" | "admin" | "editOrAdmin" | "manageStaff",
+): Promise<Access & { canManageStaff: boolean }> {
   requireUuid(costCenterId, "cost center");
   const [row] = await db
     .select({
@@ -64,6 +65,7 @@ export async function access(
       prnFte: costCenterColumns.prnFte,
       ...budgetColumns,
       completeWizard: costCenterPermissions.completeWizard,
+      manageStaff: costCenterPermissions.manageStaff,
       hasPermission: sql<boolean>`${costCenterPermissions.id} is not null`,
     })
     .from(costCenters)
@@ -79,13 +81,16 @@ export async function access(
   if (!row || row.facilityId !== viewer.facilityId) throw notFound("Cost center");
   const isAdmin = viewer.accountType === "admin";
   const canEdit = viewer.accountType === "user" && row.completeWizard === true;
+  const canManageStaff = viewer.accountType === "user" && row.manageStaff === true;
   if (need === "admin" && !isAdmin) throw forbidden();
   if (need === "edit" && !canEdit) throw forbidden(WIZARD_MESSAGES.editRefused);
   if (need === "editOrAdmin" && !canEdit && !isAdmin) throw forbidden(WIZARD_MESSAGES.editRefused);
   if (need === "read" && (isAdmin || !row.hasPermission)) throw forbidden(WIZARD_MESSAGES.readRefused);
+  if (need === "manageStaff" && !canManageStaff) throw forbidden(MANAGE_STAFF_MESSAGES.refused);
   return {
     costCenter: { id: row.id, code: row.code, name: row.name, facilityId: row.facilityId, prnFte: row.prnFte },
     canEdit,
+    canManageStaff,
     budget:
       row.fiscalYearMonthsBegin === null
         ? null

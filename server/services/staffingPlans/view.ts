@@ -21,6 +21,7 @@ import {
   fteEquals,
   type HeldPosition,
   isAssignedStaffComplete,
+  isFullyAssigned,
   isGapClosed,
   isRoleComplete,
   type PlanSummary,
@@ -492,7 +493,7 @@ export function assemblePlan(
     return {
       ...s,
       assignedFte,
-      isAssigned: s.costCenterFte > 0 ? fteEquals(assignedFte, s.costCenterFte) : assignedFte === 0,
+      isAssigned: isFullyAssigned(s.costCenterFte, assignedFte),
       isComplete: isAssignedStaffComplete({
         empId: s.employeeId,
         dateOfHire: s.dateOfHire,

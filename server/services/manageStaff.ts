@@ -1,0 +1,412 @@
+// Manage Staff (issue #14, /user/manageStaff, spec §7 `/staff`): a cost center's staff, and the
+// changes its Manage Staff holder makes: add, edit, remove from the cost center, transfer within
+// the organisation, terminate. Every change is one transaction with its audit record; a change that
+// takes positions away or brings unassigned staff sends the affected open plans' Assign Staff step
+// (and the begun steps after it) back to InProgress, so the plan is verified again.
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { costCenterStaff, costCenters, jobs, staff, staffingPlans, staffPositions, unitRoles } from "../../db/schema";
+import {
+  type AddStaffMemberInput,
+  addStaffMemberSchema,
+  MANAGE_STAFF_MESSAGES,
+  type StaffType,
+  transferStaffMemberSchema,
+  updateStaffMemberSchema,
+} from "../../schema/manageStaff";
+import { isFullyAssigned, roundFte, type ShiftName } from "../../schema/staffing";
+import { recordAudit } from "./audit";
+import { DomainError, notFound, requireUuid } from "./errors";
+import { type Access, budgetYearOf } from "./staffingPlans";
+import { access } from "./staffingPlans/access";
+import { audit, markChanged } from "./staffingPlans/edit";
+import { parseInput } from "./validation";
+import type { Viewer } from "./viewer";
+
+export type ManagedPosition = {
+  id: string;
+  roleName: string | null;
+  jobName: string | null;
+  shift: ShiftName | null;
+  fte: number;
+};
+
+export type ManagedStaffMember = {
+  staffId: string;
+  employeeId: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string | null;
+  staffType: StaffType;
+  /** The FTE they work in this cost center. */
+  fte: number;
+  dateOfHire: string | null;
+  contractEndDate: string | null;
+  education: string | null;
+  notes: string | null;
+  /** Their staff positions in the cost center's plan for the current budget year. */
+  positions: ManagedPosition[];
+  /** Σ FTE of those positions (3 decimals). */
+  positionsFte: number;
+  /** The positions add up to their FTE here. */
+  isAssigned: boolean;
+};
+
+export type ManagedStaff = {
+  costCenter: { id: string; code: string; name: string };
+  /** The viewer holds Manage Staff here (everyone else with a permission reads). */
+  canEdit: boolean;
+  budgetYear: number;
+  /** The facility's PRN standard FTE (HR guidelines), or null. */
+  prnStandard: number | null;
+  /** By first name, then last name, case-insensitive. */
+  staff: ManagedStaffMember[];
+};
+
+/** `GET /api/staff?costCenterId=`, GraphQL `manageStaff`: anyone with a permission on the cost center reads. */
+export async function listManagedStaff(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  now = new Date(),
+): Promise<ManagedStaff> {
+  const granted = await access(db, viewer, costCenterId, "read");
+  const budgetYear = budgetYearOf(now, granted.budget);
+  return {
+    costCenter: { id: granted.costCenter.id, code: granted.costCenter.code, name: granted.costCenter.name },
+    canEdit: granted.canManageStaff,
+    budgetYear,
+    prnStandard: granted.costCenter.prnFte,
+    staff: await membersOf(db, granted.costCenter.id, budgetYear),
+  };
+}
+
+/** The cost center's staff still employed (or only `staffId`), with their positions in the budget year's plan. */
+async function membersOf(
+  db: Queryable,
+  costCenterId: string,
+  budgetYear: number,
+  staffId?: string,
+): Promise<ManagedStaffMember[]> {
+  const [members, positions] = await Promise.all([
+    db
+      .select({
+        staffId: staff.id,
+        employeeId: staff.employeeId,
+        firstName: staff.firstName,
+        middleName: staff.middleName,
+        lastName: staff.lastName,
+        email: staff.email,
+        staffType: staff.staffType,
+        fte: costCenterStaff.fte,
+        dateOfHire: staff.dateOfHire,
+        contractEndDate: staff.contractEndDate,
+        education: staff.education,
+        notes: staff.notes,
+      })
+      .from(costCenterStaff)
+      .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
+      .where(
+        and(
+          eq(costCenterStaff.costCenterId, costCenterId),
+          isNull(staff.terminationDate),
+          staffId ? eq(staff.id, staffId) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${staff.firstName})`), asc(sql`lower(${staff.lastName})`), asc(staff.employeeId)),
+    db
+      .select({
+        staffId: staffPositions.staffId,
+        id: staffPositions.id,
+        roleName: unitRoles.name,
+        jobName: jobs.name,
+        shift: staffPositions.shift,
+        fte: staffPositions.fte,
+      })
+      .from(staffPositions)
+      .innerJoin(
+        staffingPlans,
+        and(
+          eq(staffingPlans.id, staffPositions.planId),
+          eq(staffingPlans.costCenterId, costCenterId),
+          eq(staffingPlans.budgetYear, budgetYear),
+        ),
+      )
+      .leftJoin(unitRoles, eq(unitRoles.id, staffPositions.unitRoleId))
+      .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
+      .where(staffId ? eq(staffPositions.staffId, staffId) : undefined)
+      .orderBy(asc(unitRoles.sortOrder), asc(staffPositions.shift)),
+  ]);
+  const held = new Map<string, ManagedPosition[]>();
+  for (const { staffId: holder, ...position } of positions) {
+    const list = held.get(holder) ?? [];
+    list.push(position);
+    held.set(holder, list);
+  }
+  return members.map((member) => {
+    const own = held.get(member.staffId) ?? [];
+    const positionsFte = roundFte(own.reduce((sum, p) => sum + p.fte, 0));
+    return { ...member, positions: own, positionsFte, isAssigned: isFullyAssigned(member.fte, positionsFte) };
+  });
+}
+
+/** A change's context: the cost center for its Manage Staff holder, and the budget year. */
+async function forChange(db: Queryable, viewer: Viewer, costCenterId: string, now: Date) {
+  const granted = await access(db, viewer, costCenterId, "manageStaff");
+  return { granted, budgetYear: budgetYearOf(now, granted.budget) };
+}
+
+/** The staff member as a member of the cost center (and still employed), or a clear refusal. */
+async function memberRow(db: Queryable, viewer: Viewer, costCenterId: string, staffId: string) {
+  requireUuid(staffId, "staff member");
+  const [row] = await db
+    .select({ staff, fte: costCenterStaff.fte })
+    .from(staff)
+    .leftJoin(
+      costCenterStaff,
+      and(eq(costCenterStaff.staffId, staff.id), eq(costCenterStaff.costCenterId, costCenterId)),
+    )
+    .where(and(eq(staff.id, staffId), eq(staff.facilityId, viewer.facilityId)));
+  if (!row) throw notFound("Staff member");
+  if (row.staff.terminationDate) throw new DomainError("conflict", MANAGE_STAFF_MESSAGES.terminated);
+  if (row.fte === null) throw new DomainError("not_found", MANAGE_STAFF_MESSAGES.notInCostCenter);
+  return { ...row, fte: row.fte };
+}
+
+/** Another staff member of the facility already has this employee ID. */
+async function refuseTakenEmployeeId(db: Queryable, viewer: Viewer, employeeId: string, except?: string) {
+  const [taken] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.facilityId, viewer.facilityId),
+        sql`lower(${staff.employeeId}) = lower(${employeeId})`,
+        except ? ne(staff.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    const message = MANAGE_STAFF_MESSAGES.employeeIdTaken(employeeId);
+    throw new DomainError("conflict", message, { employeeId: message });
+  }
+}
+
+/**
+ * The open (unlocked) plans whose staff changed go back to Assign Staff. `positionsOf` names whose
+ * positions to take away first (in those plans only: a signed plan keeps what was signed).
+ */
+async function replan(db: Queryable, costCenterIds: readonly string[], positionsOf?: string) {
+  if (costCenterIds.length === 0) return;
+  const plans = await db
+    .select({ id: staffingPlans.id })
+    .from(staffingPlans)
+    .where(and(inArray(staffingPlans.costCenterId, [...costCenterIds]), isNull(staffingPlans.lockedAt)));
+  if (plans.length === 0) return;
+  const planIds = plans.map((p) => p.id);
+  if (positionsOf) {
+    await db
+      .delete(staffPositions)
+      .where(and(eq(staffPositions.staffId, positionsOf), inArray(staffPositions.planId, planIds)));
+  }
+  for (const planId of planIds) await markChanged(db, planId, "AssignStaff");
+}
+
+/** `POST /api/staff`, GraphQL `addStaffMember`: a new staff member of the facility, in this cost center. */
+export async function addStaffMember(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  input: unknown,
+  now = new Date(),
+): Promise<ManagedStaffMember> {
+  const data: AddStaffMemberInput = parseInput(addStaffMemberSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, budgetYear } = await forChange(tx, viewer, costCenterId, now);
+    await refuseTakenEmployeeId(tx, viewer, data.employeeId);
+    const { fte, ...details } = data;
+    const [created] = await tx
+      .insert(staff)
+      .values({ ...details, facilityId: viewer.facilityId, assignedFte: fte })
+      .returning({ id: staff.id });
+    const staffId = created?.id as string;
+    await tx.insert(costCenterStaff).values({ costCenterId: granted.costCenter.id, staffId, fte });
+    await replan(tx, [granted.costCenter.id]);
+    await recordAudit(tx, audit(viewer, "staff.create", staffId, null, { ...data, costCenterId }));
+    return (await membersOf(tx, granted.costCenter.id, budgetYear, staffId))[0] as ManagedStaffMember;
+  });
+}
+
+/** `PUT /api/staff/{id}`, GraphQL `updateStaffMember`: the fields given change, the others stay. */
+export async function updateStaffMember(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  staffId: string,
+  input: unknown,
+  now = new Date(),
+): Promise<ManagedStaffMember> {
+  const patch = parseInput(updateStaffMemberSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted, budgetYear } = await forChange(tx, viewer, costCenterId, now);
+    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+    if (patch.employeeId !== undefined) await refuseTakenEmployeeId(tx, viewer, patch.employeeId, staffId);
+    const staffType = patch.staffType ?? before.staff.staffType;
+    const contractEndDate = patch.contractEndDate !== undefined ? patch.contractEndDate : before.staff.contractEndDate;
+    if (staffType === "Traveller" && !contractEndDate) {
+      const message = MANAGE_STAFF_MESSAGES.travellerContract;
+      throw new DomainError("invalid", message, { contractEndDate: message });
+    }
+    const { fte, ...details } = patch;
+    if (Object.keys(details).length > 0) {
+      await tx
+        .update(staff)
+        .set({ ...details, updatedAt: now })
+        .where(eq(staff.id, staffId));
+    }
+    if (fte !== undefined) {
+      await tx
+        .update(costCenterStaff)
+        .set({ fte })
+        .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
+    }
+    // Their FTE, type or contract end change what the plan counts.
+    if (fte !== undefined || patch.staffType !== undefined || patch.contractEndDate !== undefined) {
+      await replan(tx, [granted.costCenter.id]);
+    }
+    await recordAudit(
+      tx,
+      audit(viewer, "staff.update", staffId, { ...before.staff, fte: before.fte }, { ...patch, costCenterId }),
+    );
+    return (await membersOf(tx, granted.costCenter.id, budgetYear, staffId))[0] as ManagedStaffMember;
+  });
+}
+
+/** `DELETE /api/staff/{id}?costCenterId=`, GraphQL `removeStaffMember`: out of this cost center, with its positions here. */
+export async function removeStaffMember(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  staffId: string,
+  now = new Date(),
+): Promise<{ staffId: string }> {
+  return db.transaction(async (tx) => {
+    const { granted } = await forChange(tx, viewer, costCenterId, now);
+    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+    await replan(tx, [granted.costCenter.id], staffId);
+    await tx
+      .delete(costCenterStaff)
+      .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
+    await recordAudit(tx, audit(viewer, "staff.remove", staffId, { costCenterId, fte: before.fte }, null));
+    return { staffId };
+  });
+}
+
+export type StaffTransferResult =
+  | { transferType: "TransferWithinOrg"; staffId: string; toCostCenter: { id: string; code: string; name: string } }
+  | { transferType: "VoluntaryTermination" | "InvoluntaryTermination"; staffId: string; terminationDate: string };
+
+/**
+ * `POST /api/staff/{id}/transfer`, GraphQL `transferStaffMember` (spec §4 transfer reasons): to
+ * another active cost center of the facility with the same FTE, or the end of the employment (out of
+ * every cost center). Either way the positions go from the open plans, all in one transaction.
+ */
+export async function transferStaffMember(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  staffId: string,
+  input: unknown,
+  now = new Date(),
+): Promise<StaffTransferResult> {
+  const data = parseInput(transferStaffMemberSchema, input);
+  return db.transaction(async (tx) => {
+    const { granted } = await forChange(tx, viewer, costCenterId, now);
+    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+    if (data.transferType === "TransferWithinOrg") {
+      const target = await transferTarget(tx, viewer, granted, data.toCostCenterId, staffId);
+      await replan(tx, [granted.costCenter.id], staffId);
+      await tx
+        .delete(costCenterStaff)
+        .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
+      await tx.insert(costCenterStaff).values({ costCenterId: target.id, staffId, fte: before.fte });
+      await replan(tx, [target.id]);
+      await recordAudit(
+        tx,
+        audit(viewer, "staff.transfer", staffId, { costCenterId, fte: before.fte }, { costCenterId: target.id }),
+      );
+      return { transferType: data.transferType, staffId, toCostCenter: target };
+    }
+    const today = now.toISOString().slice(0, 10);
+    if (data.terminationDate > today) {
+      throw new DomainError("invalid", MANAGE_STAFF_MESSAGES.futureTermination, {
+        terminationDate: MANAGE_STAFF_MESSAGES.futureTermination,
+      });
+    }
+    if (before.staff.dateOfHire && data.terminationDate < before.staff.dateOfHire) {
+      throw new DomainError("invalid", MANAGE_STAFF_MESSAGES.terminationBeforeHire, {
+        terminationDate: MANAGE_STAFF_MESSAGES.terminationBeforeHire,
+      });
+    }
+    const memberships = await tx
+      .select({ costCenterId: costCenterStaff.costCenterId })
+      .from(costCenterStaff)
+      .where(eq(costCenterStaff.staffId, staffId));
+    await replan(
+      tx,
+      memberships.map((m) => m.costCenterId),
+      staffId,
+    );
+    await tx.delete(costCenterStaff).where(eq(costCenterStaff.staffId, staffId));
+    await tx
+      .update(staff)
+      .set({ terminationDate: data.terminationDate, terminationType: data.transferType, updatedAt: now })
+      .where(eq(staff.id, staffId));
+    await recordAudit(
+      tx,
+      audit(
+        viewer,
+        "staff.terminate",
+        staffId,
+        { memberships },
+        {
+          terminationType: data.transferType,
+          terminationDate: data.terminationDate,
+        },
+      ),
+    );
+    return { transferType: data.transferType, staffId, terminationDate: data.terminationDate };
+  });
+}
+
+/** The cost center a transfer goes to: active, of the facility, another one, not already theirs. */
+async function transferTarget(
+  db: Queryable,
+  viewer: Viewer,
+  from: Access,
+  toCostCenterId: string,
+  staffId: string,
+): Promise<{ id: string; code: string; name: string }> {
+  const refuse = (message: string, code: "invalid" | "conflict" = "invalid") => {
+    throw new DomainError(code, message, { toCostCenterId: message });
+  };
+  if (toCostCenterId === from.costCenter.id) refuse(MANAGE_STAFF_MESSAGES.sameCostCenter);
+  const [target] = await db
+    .select({ id: costCenters.id, code: costCenters.code, name: costCenters.name, member: costCenterStaff.staffId })
+    .from(costCenters)
+    .leftJoin(
+      costCenterStaff,
+      and(eq(costCenterStaff.costCenterId, costCenters.id), eq(costCenterStaff.staffId, staffId)),
+    )
+    .where(
+      and(
+        eq(costCenters.id, toCostCenterId),
+        eq(costCenters.facilityId, viewer.facilityId),
+        isNull(costCenters.deletedAt),
+      ),
+    );
+  if (!target) throw notFound("Cost center");
+  if (target.member) refuse(MANAGE_STAFF_MESSAGES.alreadyThere(target.code), "conflict");
+  return { id: target.id, code: target.code, name: target.name };
+}

@@ -1,0 +1,378 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, costCenterStaff, staff, staffPositions, wizardSteps } from "../../db/schema";
+import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
+import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
+import { startTestServer, type TestServer } from "../support/server";
+import { type Json, planCalls } from "../support/staffingPlans";
+import { demoAccountTokens } from "../support/tokens";
+
+/**
+ * Issue #14, Manage Staff on the server (REST `/api/staff`, GraphQL `manageStaff` and its
+ * mutations): the demo manager holds Manage Staff on 6010 and 6020 and Read Only on 6030. Each test
+ * adds the staff members it changes, with employee ids of its own.
+ */
+
+let server: TestServer;
+let tokens: Record<"admin" | "exec" | "user", string>;
+const [cc6010, cc6020, cc6030, cc6040] = [1, 2, 3, 4].map((n) => demoId("costCenter", n)) as [
+  string,
+  string,
+  string,
+  string,
+];
+let serial = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await demoAccountTokens(server);
+});
+afterAll(() => server?.close());
+
+const call = (method: string, path: string, token: string, body?: unknown) =>
+  fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+async function ok(response: Response, status = 200): Promise<Json> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as Json;
+}
+async function refused(response: Response, status: number, message: string) {
+  const body = (await response.json()) as Json;
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  expect(body.message).toBe(message);
+}
+
+/** A new staff member's details; the employee id is the test's own. */
+function newcomer(details: Json = {}): Json {
+  serial++;
+  return {
+    employeeId: `MS-${serial}-${Date.now() % 100000}`,
+    firstName: "Nadia",
+    lastName: `Okafor${serial}`,
+    staffType: "Regular",
+    dateOfHire: "01/15/2024",
+    fte: 0.9,
+    ...details,
+  };
+}
+async function add(costCenterId: string, details: Json = {}): Promise<Json> {
+  return ok(await call("POST", "/staff", tokens.user, { costCenterId, ...newcomer(details) }), 201);
+}
+const list = async (costCenterId: string, token = tokens.user) =>
+  ok(await call("GET", `/staff?costCenterId=${costCenterId}`, token));
+const staffWith = (employeeId: string) =>
+  server.database.db.select().from(staff).where(eq(staff.employeeId, employeeId));
+const membershipsOf = (staffId: string) =>
+  server.database.db.select().from(costCenterStaff).where(eq(costCenterStaff.staffId, staffId));
+
+/** A plan on the cost center with one RN role on days, and a 0.5 position for the staff member; step 4 completed. */
+async function planWithPosition(costCenterId: string, staffId: string) {
+  const manager = planCalls(server.baseUrl, tokens.user);
+  const wizard = async () =>
+    (await (
+      await fetch(`${server.baseUrl}/api/wizard/${costCenterId}`, {
+        headers: { authorization: `Bearer ${tokens.user}` },
+      })
+    ).json()) as Json;
+  let planId = (await wizard()).plan?.id as string | undefined;
+  if (!planId) {
+    planId = await manager.startPlan(costCenterId, {
+      census: 2,
+      careTeamTarget: 6,
+      nonProductiveGoalPercentage: 0,
+      targetOvertimePercentage: 0,
+    });
+    await manager.addRole(planId, {
+      name: "Registered Nurse",
+      jobId: demoId("job", 1),
+      shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
+    });
+  }
+  const role = ((await wizard()).plan.roles as Json[])[0] as Json;
+  await ok(
+    await call("POST", "/staff-position", tokens.user, {
+      staffingId: planId,
+      staffId,
+      unitRoleId: role.id,
+      shift: "Days",
+      fte: 0.5,
+    }),
+    201,
+  );
+  await server.database.db
+    .update(wizardSteps)
+    .set({ status: "Completed" })
+    .where(and(eq(wizardSteps.planId, planId), eq(wizardSteps.step, "AssignStaff")));
+  return planId;
+}
+const stepOf = async (planId: string) =>
+  (
+    await server.database.db
+      .select({ status: wizardSteps.status })
+      .from(wizardSteps)
+      .where(and(eq(wizardSteps.planId, planId), eq(wizardSteps.step, "AssignStaff")))
+  )[0]?.status;
+
+describe("issue #14: Manage Staff lists a cost center's staff", () => {
+  it("by first name, case-insensitive, with their FTE here, positions and whether they are assigned", async () => {
+    const added = await add(cc6010, { firstName: "aaron", fte: 0.75 });
+    const body = await list(cc6010);
+    expect(body).toMatchObject({ costCenter: { code: "6010" }, canEdit: true });
+    const names = (body.staff as Json[]).map((s) => `${s.firstName} ${s.lastName}`.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const row = (body.staff as Json[]).find((s) => s.staffId === added.staffId) as Json;
+    expect(row).toMatchObject({ fte: 0.75, positions: [], positionsFte: 0, isAssigned: false, staffType: "Regular" });
+    expect(row.dateOfHire).toBe("2024-01-15");
+  });
+
+  it("reads for Read Only (canEdit false); refuses a cost center without permission, admins, and no cost center", async () => {
+    expect((await list(cc6030)).canEdit).toBe(false);
+    await refused(
+      await call("GET", `/staff?costCenterId=${cc6040}`, tokens.user),
+      403,
+      "You have no access to this cost center.",
+    );
+    expect((await call("GET", `/staff?costCenterId=${cc6010}`, tokens.admin)).status).toBe(403);
+    await refused(await call("GET", "/staff", tokens.user), 400, "costCenterId is required");
+    const graphql = await planCalls(server.baseUrl, tokens.exec).gql(
+      "query($id: ID!) { manageStaff(costCenterId: $id) { canEdit } }",
+      { id: cc6010 },
+    );
+    expect(graphql.errors?.[0]).toMatchObject({ extensions: { code: "FORBIDDEN" } });
+  });
+});
+
+describe("issue #14: adding a staff member", () => {
+  it("adds them to the facility and the cost center; audited", async () => {
+    const details = newcomer({ staffType: "Traveller", contractEndDate: "2027-06-30", notes: "Night float" });
+    const added = await ok(await call("POST", "/staff", tokens.user, { costCenterId: cc6020, ...details }), 201);
+    expect(added).toMatchObject({
+      employeeId: details.employeeId,
+      staffType: "Traveller",
+      contractEndDate: "2027-06-30",
+      fte: 0.9,
+      notes: "Night float",
+    });
+    expect((await list(cc6020)).staff.map((s: Json) => s.staffId)).toContain(added.staffId);
+    const [row] = await staffWith(details.employeeId);
+    expect(row?.facilityId).toBe(DEMO_FACILITY_ID);
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, added.staffId), eq(auditLog.action, "staff.create")));
+    expect(audits).toHaveLength(1);
+  });
+
+  it.each([
+    [{ fte: 1.6 }, "Assigned FTE must be between 0 and 1.5"],
+    [{ fte: 0.333 }, "Assigned FTE may have at most 2 decimals"],
+    [{ staffType: "Contractor" }, "Type must be Regular, PRN or Traveller"],
+    [{ staffType: "Traveller" }, MANAGE_STAFF_MESSAGES.travellerContract],
+    [{ dateOfHire: "2024-13-01" }, "Date of Hire must be a date as MM/DD/YYYY"],
+    [{ firstName: "" }, "First name is required"],
+    [{ notes: "x".repeat(41) }, "Notes must be at most 40 characters"],
+    [{ email: "not-an-email" }, "Email must be a valid email address"],
+    [{ employeeId: "MS/1" }, "Employee ID may contain letters, digits, hyphens and spaces"],
+  ])("%j is refused with '%s' and nothing is written", async (change, message) => {
+    const details: Json = { ...newcomer(), ...change };
+    await refused(await call("POST", "/staff", tokens.user, { costCenterId: cc6010, ...details }), 400, message);
+    if (typeof details.employeeId === "string") expect(await staffWith(details.employeeId)).toEqual([]);
+  });
+
+  it("refuses an employee ID the facility already has (any case), and anyone without Manage Staff", async () => {
+    const first = await add(cc6010);
+    const again = newcomer({ employeeId: String(first.employeeId).toLowerCase() });
+    await refused(
+      await call("POST", "/staff", tokens.user, { costCenterId: cc6010, ...again }),
+      409,
+      MANAGE_STAFF_MESSAGES.employeeIdTaken(again.employeeId),
+    );
+    const readOnly = newcomer();
+    await refused(
+      await call("POST", "/staff", tokens.user, { costCenterId: cc6030, ...readOnly }),
+      403,
+      MANAGE_STAFF_MESSAGES.refused,
+    );
+    expect((await call("POST", "/staff", tokens.exec, { costCenterId: cc6010, ...newcomer() })).status).toBe(403);
+    expect(await staffWith(readOnly.employeeId)).toEqual([]);
+    const graphql = await planCalls(server.baseUrl, tokens.user).gql(
+      `mutation($id: ID!, $input: StaffMemberInput!) { addStaffMember(costCenterId: $id, input: $input) {
+        __typename ... on DomainError { message } } }`,
+      { id: cc6030, input: newcomer() },
+    );
+    expect(graphql.data?.addStaffMember).toEqual({ __typename: "DomainError", message: MANAGE_STAFF_MESSAGES.refused });
+  });
+});
+
+describe("issue #14: editing a staff member", () => {
+  it("changes the fields given and leaves the others; a traveller needs a contract end", async () => {
+    const added = await add(cc6010, { education: "BSN" });
+    const changed = await ok(
+      await call("PUT", `/staff/${added.staffId}`, tokens.user, {
+        costCenterId: cc6010,
+        notes: "Prefers nights",
+        fte: 0.8,
+      }),
+    );
+    expect(changed).toMatchObject({ notes: "Prefers nights", fte: 0.8, education: "BSN", firstName: "Nadia" });
+    await refused(
+      await call("PUT", `/staff/${added.staffId}`, tokens.user, { costCenterId: cc6010, staffType: "Traveller" }),
+      400,
+      MANAGE_STAFF_MESSAGES.travellerContract,
+    );
+    await refused(
+      await call("PUT", `/staff/${added.staffId}`, tokens.user, { costCenterId: cc6010 }),
+      400,
+      "Change at least one field",
+    );
+    const graphql = await planCalls(server.baseUrl, tokens.user).gql(
+      `mutation($cc: ID!, $id: ID!, $input: StaffMemberInput!) { updateStaffMember(costCenterId: $cc, staffId: $id, input: $input) {
+        __typename ... on MutationUpdateStaffMemberSuccess { data { notes education } } } }`,
+      { cc: cc6010, id: added.staffId, input: { notes: null } },
+    );
+    expect(graphql.data?.updateStaffMember).toMatchObject({ data: { notes: null, education: "BSN" } });
+  });
+
+  it("refuses a staff member of another cost center, and an unknown one", async () => {
+    const elsewhere = await add(cc6020);
+    await refused(
+      await call("PUT", `/staff/${elsewhere.staffId}`, tokens.user, { costCenterId: cc6010, notes: "x" }),
+      404,
+      MANAGE_STAFF_MESSAGES.notInCostCenter,
+    );
+    await refused(
+      await call("PUT", "/staff/00000000-0000-4000-8000-0000000000ff", tokens.user, {
+        costCenterId: cc6010,
+        notes: "x",
+      }),
+      404,
+      "Staff member was not found",
+    );
+  });
+});
+
+describe("issue #14: removing, transferring and terminating", () => {
+  it("removal takes them and their positions out of the cost center; the plan's Assign Staff step is begun again", async () => {
+    const added = await add(cc6010);
+    const planId = await planWithPosition(cc6010, added.staffId);
+    expect((await list(cc6010)).staff.find((s: Json) => s.staffId === added.staffId)?.positionsFte).toBe(0.5);
+    await ok(await call("DELETE", `/staff/${added.staffId}?costCenterId=${cc6010}`, tokens.user));
+    expect(await membershipsOf(added.staffId)).toEqual([]);
+    const positions = await server.database.db
+      .select()
+      .from(staffPositions)
+      .where(eq(staffPositions.staffId, added.staffId));
+    expect(positions).toEqual([]);
+    expect(await stepOf(planId)).toBe("InProgress");
+  });
+
+  it("a transfer moves them with their FTE to the other cost center and their positions out of the first", async () => {
+    const added = await add(cc6010, { fte: 0.6 });
+    const planId = await planWithPosition(cc6010, added.staffId);
+    const moved = await ok(
+      await call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "TransferWithinOrg",
+        toCostCenterId: cc6020,
+      }),
+    );
+    expect(moved).toMatchObject({ transferType: "TransferWithinOrg", toCostCenter: { code: "6020" } });
+    expect((await membershipsOf(added.staffId)).map((m) => [m.costCenterId, m.fte])).toEqual([[cc6020, 0.6]]);
+    expect(await stepOf(planId)).toBe("InProgress");
+    const there = (await list(cc6020)).staff.find((s: Json) => s.staffId === added.staffId) as Json;
+    expect(there).toMatchObject({ fte: 0.6, positions: [], isAssigned: false });
+  });
+
+  it("refuses a transfer to the same cost center, to one they are already in, and to an unknown one", async () => {
+    const added = await add(cc6010);
+    const transfer = (toCostCenterId: string) =>
+      call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "TransferWithinOrg",
+        toCostCenterId,
+      });
+    await refused(await transfer(cc6010), 400, MANAGE_STAFF_MESSAGES.sameCostCenter);
+    await server.database.db.insert(costCenterStaff).values({ costCenterId: cc6030, staffId: added.staffId, fte: 0.1 });
+    await refused(await transfer(cc6030), 409, MANAGE_STAFF_MESSAGES.alreadyThere("6030"));
+    await refused(await transfer("00000000-0000-4000-8000-0000000000ff"), 404, "Cost center was not found");
+    await refused(
+      await call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "Retire",
+      }),
+      400,
+      "transferType must be TransferWithinOrg, VoluntaryTermination or InvoluntaryTermination",
+    );
+    expect((await membershipsOf(added.staffId)).map((m) => m.costCenterId).sort()).toEqual([cc6010, cc6030].sort());
+  });
+
+  it("a transfer is all or nothing: a failure at its last write leaves membership and positions as they were", async () => {
+    const added = await add(cc6010);
+    const planId = await planWithPosition(cc6010, added.staffId);
+    const db = server.database.db;
+    // The audit record is the transfer's last write: make the database refuse it.
+    await db.execute(sql`create or replace function refuse_transfer_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'staff.transfer' then raise exception 'audit refused'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_transfer_audit before insert on audit_log
+      for each row execute function refuse_transfer_audit()`);
+    try {
+      const response = await call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "TransferWithinOrg",
+        toCostCenterId: cc6020,
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_transfer_audit on audit_log`);
+    }
+    expect((await membershipsOf(added.staffId)).map((m) => m.costCenterId)).toEqual([cc6010]);
+    const positions = await db.select().from(staffPositions).where(eq(staffPositions.staffId, added.staffId));
+    expect(positions).toHaveLength(1);
+    expect(await stepOf(planId)).toBe("Completed");
+  });
+
+  it("a termination ends the employment on its date, out of every cost center; not in the future, not before hire", async () => {
+    const added = await add(cc6010, { dateOfHire: "2024-01-15" });
+    await server.database.db.insert(costCenterStaff).values({ costCenterId: cc6020, staffId: added.staffId, fte: 0.1 });
+    const terminate = (terminationDate: string) =>
+      call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "VoluntaryTermination",
+        terminationDate,
+      });
+    await refused(await terminate("2999-01-01"), 400, MANAGE_STAFF_MESSAGES.futureTermination);
+    await refused(await terminate("2023-12-31"), 400, MANAGE_STAFF_MESSAGES.terminationBeforeHire);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ok(await terminate(today))).toMatchObject({
+      transferType: "VoluntaryTermination",
+      terminationDate: today,
+    });
+    expect(await membershipsOf(added.staffId)).toEqual([]);
+    const [row] = await staffWith(added.employeeId);
+    expect(row).toMatchObject({ terminationDate: today, terminationType: "VoluntaryTermination" });
+    expect((await list(cc6010)).staff.map((s: Json) => s.staffId)).not.toContain(added.staffId);
+    await refused(
+      await call("PUT", `/staff/${added.staffId}`, tokens.user, { costCenterId: cc6010, notes: "x" }),
+      409,
+      MANAGE_STAFF_MESSAGES.terminated,
+    );
+  });
+});
+
+describe("issue #14: the facility's staff (GET /api/staff/facility/{facilityId})", () => {
+  it("an administrator gets every staff member still employed; a user those of their cost centers; another facility is refused", async () => {
+    const mine = await add(cc6010);
+    const all = (await ok(await call("GET", `/staff/facility/${DEMO_FACILITY_ID}`, tokens.admin))) as unknown as Json[];
+    const visible = (await ok(
+      await call("GET", `/staff/facility/${DEMO_FACILITY_ID}`, tokens.user),
+    )) as unknown as Json[];
+    expect(all.map((s) => s.id)).toContain(mine.staffId);
+    expect(visible.map((s) => s.id)).toContain(mine.staffId);
+    expect(visible.length).toBeLessThan(all.length);
+    expect((await call("GET", "/staff/facility/00000000-0000-4000-8000-0000000000ff", tokens.admin)).status).toBe(403);
+  });
+});
