@@ -16,6 +16,7 @@ import { JobCategorizationPage } from "../features/jobs/JobCategorizationPage";
 import { AdminLandingPage } from "../features/landing/AdminLandingPage";
 import { ExecLandingPage } from "../features/landing/ExecLandingPage";
 import { UserLandingPage } from "../features/landing/UserLandingPage";
+import { ManageStaffPage } from "../features/manageStaff/ManageStaffPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
 import { ScreenInPreparation } from "../features/shell/ScreenInPreparation";
 import { UploadPage } from "../features/uploads/UploadPage";
@@ -80,11 +81,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
     allowed: USER,
     element: inPreparation("MODELLING", "What-if staffing scenarios beside the saved plan."),
   },
-  {
-    path: "/user/manageStaff",
-    allowed: USER,
-    element: inPreparation("MANAGE STAFF", "Transfer, add or remove staff in the cost centers you manage."),
-  },
+  { path: "/user/manageStaff", allowed: USER, element: <ManageStaffPage /> },
   { path: "/user/dashboard", allowed: USER, element: <UserDashboardPage /> },
   { path: "/user/employee-search", allowed: USER, element: <EmployeeSearchPage /> },
   { path: "/user/wizard/unitdef", allowed: USER, element: <UnitDefinitionStep /> },

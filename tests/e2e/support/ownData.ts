@@ -112,11 +112,12 @@ export async function grantCompleteWizard(
   admin: Page,
   costCenterIds: readonly string[],
   userId: string = DEMO_USER_IDS.user,
+  { manageStaff = false }: { manageStaff?: boolean } = {},
 ): Promise<void> {
   const { kept, notes } = await permissionsOf(admin, userId);
   const added = costCenterIds
     .filter((id) => !kept.some((p) => p.costCenterId === id))
-    .map((costCenterId) => ({ costCenterId, completeWizard: true, manageStaff: false, readOnly: false, fte: 0 }));
+    .map((costCenterId) => ({ costCenterId, completeWizard: true, manageStaff, readOnly: false, fte: 0 }));
   await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
     id: userId,
     input: { costCenterPermissions: [...kept, ...added], executive: false, notes },
@@ -729,9 +730,10 @@ export type OwnDataFixtures = {
   admin: Page;
   /**
    * Makes cost centers of the test's own; teardown takes the manager's permissions on them away and
-   * deletes the users put in. `grant: false` leaves the manager out.
+   * deletes the users put in. `grant: false` leaves the manager out; `manageStaff: true` gives them
+   * Manage Staff as well.
    */
-  ownUnits: { create: (name?: string, options?: { grant?: boolean }) => Promise<OwnUnit> };
+  ownUnits: { create: (name?: string, options?: { grant?: boolean; manageStaff?: boolean }) => Promise<OwnUnit> };
   /** One new cost center; the demo manager holds Complete Wizard on it until teardown. */
   ownUnit: OwnUnit;
   /** Snapshots the facility's settings and onboarding tasks; teardown puts back what changed. */
@@ -757,7 +759,9 @@ export const test = base.extend<OwnDataFixtures>({
           const costCenter = await createCostCenter(admin, name);
           if (options.grant ?? true) {
             granted.push(costCenter.id);
-            await grantCompleteWizard(admin, [costCenter.id]);
+            await grantCompleteWizard(admin, [costCenter.id], DEMO_USER_IDS.user, {
+              manageStaff: options.manageStaff ?? false,
+            });
           }
           return {
             ...costCenter,

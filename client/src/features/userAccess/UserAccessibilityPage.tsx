@@ -8,6 +8,7 @@ import type { UserAccessibility_PageQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
 import { useTopBanner } from "../../ui/TopBanner";
+import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ProductMark } from "../shell/icons";
 import { ShellPage } from "../shell/ShellPage";
@@ -116,11 +117,13 @@ export function UserAccessibilityPage() {
     back: { onClick: () => void navigate("/admin/landing") },
   });
 
-  // Spec §4: leaving the screen records whether every user who needs cost centers has them.
+  // Spec §4: leaving the screen records whether every user who needs cost centers has them. The
+  // cached tasks are forgotten as well as refetched: the landing page may mount after the answer
+  // (nothing active to refetch then), and must not show the state from before.
   useEffect(
     () => () => {
-      void finish({ refetchQueries: ["AdminLanding_TasksQuery"] }).catch((cause) =>
-        console.error("Could not record AddUserAccessibility", cause),
+      void finish({ update: (cache) => forgetAdminTasks(cache), refetchQueries: ["AdminLanding_TasksQuery"] }).catch(
+        (cause) => console.error("Could not record AddUserAccessibility", cause),
       );
     },
     [finish],

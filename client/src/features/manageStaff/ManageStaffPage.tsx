@@ -1,0 +1,813 @@
+import { useMutation, useQuery } from "@apollo/client";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
+import { useMemo, useState } from "react";
+import { MANAGE_STAFF_FOOTER, STAFF_TYPES } from "../../../../schema/manageStaff";
+import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
+import { readSession, writeSession } from "../../auth/session";
+import { graphql } from "../../gql";
+import type { ManageStaff_ListQueryQuery, StaffMemberInput, StaffTransferType, StaffType } from "../../gql/graphql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { SelectField, TextField } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { compareCells, type Sort, SortableHeaders } from "../dashboards/dashboardParts";
+import { ShellPage } from "../shell/ShellPage";
+
+const ManageStaff_CostCentersQuery = graphql(`
+  query ManageStaff_CostCentersQuery {
+    me {
+      id
+      costCenterPermissions {
+        costCenterId
+        code
+        name
+        manageStaff
+      }
+    }
+  }
+`);
+
+const ManageStaff_ListQuery = graphql(`
+  query ManageStaff_ListQuery($costCenterId: ID!) {
+    manageStaff(costCenterId: $costCenterId) {
+      costCenterId
+      costCenterCode
+      costCenterName
+      canEdit
+      budgetYear
+      staff {
+        ...ManageStaff_Member
+      }
+    }
+  }
+`);
+
+graphql(`
+  fragment ManageStaff_Member on ManagedStaffMember {
+    staffId
+    employeeId
+    firstName
+    middleName
+    lastName
+    staffType
+    fte
+    dateOfHire
+    contractEndDate
+    education
+    notes
+    positionsFte
+    isAssigned
+    positions {
+      id
+      roleName
+      jobName
+      shift
+      fte
+    }
+  }
+`);
+
+const ManageStaff_AddMutation = graphql(`
+  mutation ManageStaff_AddMutation($costCenterId: ID!, $input: StaffMemberInput!) {
+    addStaffMember(costCenterId: $costCenterId, input: $input) {
+      __typename
+      ... on MutationAddStaffMemberSuccess {
+        data {
+          ...ManageStaff_Member
+        }
+      }
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+const ManageStaff_UpdateMutation = graphql(`
+  mutation ManageStaff_UpdateMutation($costCenterId: ID!, $staffId: ID!, $input: StaffMemberInput!) {
+    updateStaffMember(costCenterId: $costCenterId, staffId: $staffId, input: $input) {
+      __typename
+      ... on MutationUpdateStaffMemberSuccess {
+        data {
+          ...ManageStaff_Member
+        }
+      }
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+const ManageStaff_RemoveMutation = graphql(`
+  mutation ManageStaff_RemoveMutation($costCenterId: ID!, $staffId: ID!) {
+    removeStaffMember(costCenterId: $costCenterId, staffId: $staffId) {
+      __typename
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+const ManageStaff_TransferMutation = graphql(`
+  mutation ManageStaff_TransferMutation(
+    $costCenterId: ID!
+    $staffId: ID!
+    $transferType: StaffTransferType!
+    $toCostCenterId: ID
+    $terminationDate: String
+  ) {
+    transferStaffMember(
+      costCenterId: $costCenterId
+      staffId: $staffId
+      transferType: $transferType
+      toCostCenterId: $toCostCenterId
+      terminationDate: $terminationDate
+    ) {
+      __typename
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+type List = ManageStaff_ListQueryQuery["manageStaff"];
+type Member = List["staff"][number];
+type CostCenterOption = { costCenterId: string; code: string; name: string };
+type Column = "Name" | "EmployeeId" | "Type" | "Fte" | "Positions" | "Hire" | "Contract" | "Education" | "Notes";
+/** What a row shows while and after its last change saves. */
+type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
+
+const NO_ANSWER = "The server did not answer. Check your connection and try again.";
+const COLUMNS: readonly { key: Column; label: string; numeric: boolean; sortable?: boolean }[] = [
+  { key: "Name", label: "Name", numeric: false },
+  { key: "EmployeeId", label: "Employee ID", numeric: false },
+  { key: "Type", label: "Type", numeric: false },
+  { key: "Fte", label: "FTE here", numeric: true },
+  { key: "Positions", label: "Positions held", numeric: false, sortable: false },
+  { key: "Hire", label: "Date of hire", numeric: false },
+  { key: "Contract", label: "Contract end", numeric: false },
+  { key: "Education", label: "Education", numeric: false },
+  { key: "Notes", label: "Notes", numeric: false, sortable: false },
+];
+const sortValue: Record<Column, (m: Member) => string | number | null> = {
+  Name: (m) => `${m.firstName} ${m.lastName}`.toLowerCase(),
+  EmployeeId: (m) => m.employeeId,
+  Type: (m) => m.staffType,
+  Fte: (m) => m.fte,
+  Positions: () => null,
+  Hire: (m) => m.dateOfHire,
+  Contract: (m) => m.contractEndDate,
+  Education: (m) => m.education?.toLowerCase() ?? null,
+  Notes: () => null,
+};
+
+/** The answer of a mutation: null when it succeeded, else the refusal's words. */
+function refusalOf(result: { __typename: string; message?: string } | undefined): string | null {
+  if (!result) return NO_ANSWER;
+  return result.__typename === "DomainError" ? (result.message ?? NO_ANSWER) : null;
+}
+
+/** /user/manageStaff: the staff of a cost center the user holds a permission on; its Manage Staff holder changes them. */
+export function ManageStaffPage() {
+  const costCenters = useQuery(ManageStaff_CostCentersQuery);
+  const options: CostCenterOption[] = costCenters.data?.me.costCenterPermissions ?? [];
+  const [chosen, setChosen] = useState(() => readSession("costCenterId") ?? "");
+  const costCenterId = options.some((o) => o.costCenterId === chosen) ? chosen : (options[0]?.costCenterId ?? "");
+  const list = useQuery(ManageStaff_ListQuery, { variables: { costCenterId }, skip: !costCenterId });
+  const choose = (id: string) => {
+    setChosen(id);
+    writeSession("costCenterId", id);
+  };
+
+  return (
+    <ShellPage
+      title="MANAGE STAFF"
+      description="The staff of your cost centers: their FTE, positions and details. Changes save as you make them."
+    >
+      <Stack gap="6">
+        <Field.Root maxW="md">
+          <Field.Label>Cost center</Field.Label>
+          <NativeSelect.Root disabled={costCenters.loading}>
+            <NativeSelect.Field value={costCenterId} onChange={(event) => choose(event.target.value)}>
+              {options.map((o) => (
+                <option key={o.costCenterId} value={o.costCenterId}>
+                  {o.code} {o.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {costCenters.error ? (
+          <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
+        ) : !costCenters.loading && options.length === 0 ? (
+          <EmptyState.Root>
+            <EmptyState.Content>
+              <EmptyState.Title>No cost centers to show</EmptyState.Title>
+              <EmptyState.Description>
+                Ask an administrator for access to the cost centers you manage.
+              </EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : list.error ? (
+          <Stack gap="3">
+            <ErrorAlert title="We could not load the staff" message={list.error.message} />
+            <Button
+              colorPalette="brand"
+              alignSelf="flex-start"
+              onClick={() => void list.refetch().catch(() => undefined)}
+            >
+              Try again
+            </Button>
+          </Stack>
+        ) : !list.data ? (
+          <LoadingState label="Loading the staff…" />
+        ) : (
+          <StaffBody
+            key={list.data.manageStaff.costCenterId}
+            list={list.data.manageStaff}
+            otherCostCenters={options.filter((o) => o.costCenterId !== costCenterId)}
+            refetch={() => list.refetch().then(() => undefined)}
+          />
+        )}
+      </Stack>
+    </ShellPage>
+  );
+}
+
+function StaffBody({
+  list,
+  otherCostCenters,
+  refetch,
+}: {
+  list: List;
+  otherCostCenters: CostCenterOption[];
+  refetch: () => Promise<void>;
+}) {
+  const [filter, setFilter] = useState("");
+  const [sort, setSort] = useState<Sort<Column>>({ key: "Name", descending: false });
+  // Per staff member, per field: a later save of another field never hides a failed one.
+  const [saves, setSaves] = useState<Record<string, Record<string, SaveState>>>({});
+  const [adding, setAdding] = useState(false);
+  const [action, setAction] = useState<{ kind: "remove" | "transfer" | "terminate"; member: Member } | null>(null);
+  const [update] = useMutation(ManageStaff_UpdateMutation);
+
+  const shown = useMemo(() => {
+    const term = filter.trim().toLowerCase();
+    const matching = term
+      ? list.staff.filter((m) =>
+          `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`.toLowerCase().includes(term),
+        )
+      : list.staff;
+    const value = sortValue[sort.key];
+    const sorted = [...matching].sort((a, b) => compareCells(value(a), value(b)));
+    return sort.descending ? sorted.reverse() : sorted;
+  }, [list.staff, filter, sort]);
+  const unassigned = list.staff.filter((m) => !m.isAssigned).length;
+
+  /** Saves one field of a row; the row shows saving, saved, or the failure with a retry. */
+  async function save(member: Member, input: StaffMemberInput) {
+    const field = Object.keys(input).join(",");
+    const mark = (state: SaveState) =>
+      setSaves((current) => ({ ...current, [member.staffId]: { ...current[member.staffId], [field]: state } }));
+    mark({ status: "saving" });
+    let refusal: string | null;
+    try {
+      const result = await update({ variables: { costCenterId: list.costCenterId, staffId: member.staffId, input } });
+      refusal = refusalOf(result.data?.updateStaffMember);
+    } catch (caught) {
+      refusal = caught instanceof Error ? caught.message : NO_ANSWER;
+    }
+    mark(refusal ? { status: "failed", message: refusal, retry: () => void save(member, input) } : { status: "saved" });
+    // An FTE changes the totals and whether they are assigned. (A member's FTE is per cost center,
+    // so the cache does not merge members across lists by id: the list is read again.)
+    if (!refusal && input.fte !== undefined) await refetch().catch(() => undefined);
+  }
+
+  return (
+    <Stack gap="5">
+      {!list.canEdit ? (
+        <Alert.Root status="info" variant="subtle" data-testid="read-only-banner">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>You have read-only access to this cost center's staff.</Alert.Title>
+            <Alert.Description>Only the cost center's Manage Staff holder can change its staff.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <Summary label="Staff" value={String(list.staff.length)} />
+        <Summary label="FTE in this cost center" value={list.staff.reduce((s, m) => s + m.fte, 0).toFixed(2)} />
+        <Summary
+          label="Not fully assigned"
+          value={String(unassigned)}
+          help={
+            unassigned > 0
+              ? "Assign them in the wizard's Assign Staff step, or remove them here."
+              : "Everyone is assigned."
+          }
+        />
+      </SimpleGrid>
+      <Card.Root variant="outline" bg="bg.panel">
+        <Card.Body gap="4">
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Field.Root maxW="sm">
+              <Field.Label>Filter staff</Field.Label>
+              <Input
+                type="search"
+                placeholder="Name, employee ID or type"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            </Field.Root>
+            {list.canEdit ? (
+              <Button colorPalette="brand" onClick={() => setAdding(true)}>
+                Add staff
+              </Button>
+            ) : null}
+          </HStack>
+          <Text textStyle="sm" color="fg.muted" role="status" data-testid="staff-count">
+            Showing {shown.length} of {list.staff.length} staff · {MANAGE_STAFF_FOOTER}
+          </Text>
+          {shown.length === 0 ? (
+            <EmptyState.Root>
+              <EmptyState.Content>
+                <EmptyState.Title>
+                  {list.staff.length === 0 ? "No staff in this cost center yet" : "No staff match"}
+                </EmptyState.Title>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : (
+            <Table.ScrollArea>
+              <Table.Root size="sm" data-testid="staff-table">
+                <Table.Header>
+                  <SortableHeaders
+                    columns={[
+                      ...COLUMNS,
+                      ...(list.canEdit
+                        ? [{ key: "Actions" as Column, label: "Actions", numeric: false, sortable: false }]
+                        : []),
+                    ]}
+                    sort={sort}
+                    onSort={setSort}
+                  />
+                </Table.Header>
+                <Table.Body>
+                  {shown.map((member) => (
+                    <StaffRow
+                      key={member.staffId}
+                      member={member}
+                      canEdit={list.canEdit}
+                      saveState={rowState(saves[member.staffId])}
+                      onSave={(input) => void save(member, input)}
+                      onAction={(kind) => setAction({ kind, member })}
+                    />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Card.Body>
+      </Card.Root>
+      {adding ? (
+        <AddStaffDialog
+          costCenterId={list.costCenterId}
+          onDone={async (added) => {
+            setAdding(false);
+            if (added) await refetch();
+          }}
+        />
+      ) : null}
+      {action ? (
+        <StaffActionDialog
+          costCenterId={list.costCenterId}
+          costCenterCode={list.costCenterCode}
+          kind={action.kind}
+          member={action.member}
+          otherCostCenters={otherCostCenters}
+          onDone={async (changed) => {
+            setAction(null);
+            if (changed) await refetch();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What a row says of its fields' saves: a failure first, then a save under way, then saved. */
+function rowState(fields: Record<string, SaveState> | undefined): SaveState | undefined {
+  const states = Object.values(fields ?? {});
+  return (
+    states.find((s) => s.status === "failed") ??
+    states.find((s) => s.status === "saving") ??
+    states.find((s) => s.status === "saved")
+  );
+}
+
+function Summary({ label, value, help }: { label: string; value: string; help?: string }) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body p="4" gap="1">
+        <Text textStyle="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text textStyle="2xl" fontWeight="semibold">
+          {value}
+        </Text>
+        {help ? (
+          <Text textStyle="xs" color="fg.muted">
+            {help}
+          </Text>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const TYPE_LABEL: Record<StaffType, string> = { Regular: "Regular", PRN: "PRN", Traveller: "Traveller" };
+
+function StaffRow({
+  member,
+  canEdit,
+  saveState,
+  onSave,
+  onAction,
+}: {
+  member: Member;
+  canEdit: boolean;
+  saveState: SaveState | undefined;
+  onSave: (input: StaffMemberInput) => void;
+  onAction: (kind: "remove" | "transfer" | "terminate") => void;
+}) {
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <Table.Row data-testid="staff-row">
+      <Table.Cell>
+        <Stack gap="0.5">
+          <Text fontWeight="medium">{name}</Text>
+          {member.isAssigned ? null : (
+            <Badge colorPalette="orange" variant="subtle" alignSelf="flex-start">
+              Not fully assigned
+            </Badge>
+          )}
+          <SaveStatus state={saveState} />
+        </Stack>
+      </Table.Cell>
+      <Table.Cell>{member.employeeId}</Table.Cell>
+      <Table.Cell>{TYPE_LABEL[member.staffType]}</Table.Cell>
+      <Table.Cell textAlign="end">
+        {canEdit ? (
+          <InlineInput
+            label={`FTE of ${name}`}
+            value={member.fte.toFixed(2)}
+            width="5.5rem"
+            inputMode="decimal"
+            onCommit={(value) => onSave({ fte: Number(value) })}
+          />
+        ) : (
+          member.fte.toFixed(2)
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        {member.positions.length === 0 ? (
+          <Text color="fg.muted">None</Text>
+        ) : (
+          member.positions.map((p) => (
+            <Text key={p.id} textStyle="sm">
+              {p.jobName ?? p.roleName ?? "Removed role"} · {p.shift ?? "No shift"} · {p.fte.toFixed(2)}
+            </Text>
+          ))
+        )}
+      </Table.Cell>
+      <Table.Cell>{member.dateOfHire ?? ""}</Table.Cell>
+      <Table.Cell>{member.contractEndDate ?? ""}</Table.Cell>
+      <Table.Cell>
+        {canEdit ? (
+          <InlineInput
+            label={`Education of ${name}`}
+            value={member.education ?? ""}
+            width="8rem"
+            onCommit={(value) => onSave({ education: value || null })}
+          />
+        ) : (
+          (member.education ?? "")
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        {canEdit ? (
+          <InlineInput
+            label={`Notes on ${name}`}
+            value={member.notes ?? ""}
+            width="12rem"
+            maxLength={NOTES_MAX_LENGTH}
+            onCommit={(value) => onSave({ notes: value || null })}
+          />
+        ) : (
+          (member.notes ?? "")
+        )}
+      </Table.Cell>
+      {canEdit ? (
+        <Table.Cell>
+          <HStack gap="1" className="no-print">
+            <Button size="xs" variant="outline" onClick={() => onAction("transfer")} aria-label={`Transfer ${name}`}>
+              Transfer
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => onAction("terminate")} aria-label={`Terminate ${name}`}>
+              Terminate
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => onAction("remove")}
+              aria-label={`Remove ${name}`}
+            >
+              Remove
+            </Button>
+          </HStack>
+        </Table.Cell>
+      ) : null}
+    </Table.Row>
+  );
+}
+
+/** An input that saves when it loses focus (or on Enter) if its text changed. */
+function InlineInput({
+  label,
+  value,
+  onCommit,
+  ...props
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  width: string;
+  inputMode?: "decimal";
+  maxLength?: number;
+}) {
+  const [text, setText] = useState(value);
+  // What was last sent: leaving the field after Enter must not send it twice.
+  const [sent, setSent] = useState(value);
+  const commit = () => {
+    const next = text.trim();
+    if (next === sent) return;
+    setSent(next);
+    onCommit(next);
+  };
+  return (
+    <Input
+      size="sm"
+      aria-label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") commit();
+      }}
+      {...props}
+    />
+  );
+}
+
+function SaveStatus({ state }: { state: SaveState | undefined }) {
+  if (!state) return null;
+  if (state.status === "saving") {
+    return (
+      <Text textStyle="xs" color="fg.muted" data-testid="save-state">
+        Saving…
+      </Text>
+    );
+  }
+  if (state.status === "saved") {
+    return (
+      <Text textStyle="xs" color="fg.muted" data-testid="save-state">
+        Saved
+      </Text>
+    );
+  }
+  return (
+    <HStack gap="2" data-testid="save-state" role="alert">
+      <Text textStyle="xs" color="fg.error">
+        Not saved: {state.message}
+      </Text>
+      <Button size="2xs" variant="outline" onClick={state.retry}>
+        Retry
+      </Button>
+    </HStack>
+  );
+}
+
+const EMPTY_NEW: Record<keyof StaffMemberInput, string> = {
+  employeeId: "",
+  firstName: "",
+  middleName: "",
+  lastName: "",
+  email: "",
+  staffType: "Regular",
+  dateOfHire: "",
+  contractEndDate: "",
+  education: "",
+  notes: "",
+  fte: "",
+};
+
+function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone: (added: boolean) => void }) {
+  const [form, setForm] = useState(EMPTY_NEW);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [add, { loading }] = useMutation(ManageStaff_AddMutation);
+  const set = (key: keyof StaffMemberInput) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
+  const submit = async () => {
+    const input: StaffMemberInput = {
+      employeeId: form.employeeId,
+      firstName: form.firstName,
+      middleName: form.middleName || null,
+      lastName: form.lastName,
+      email: form.email || null,
+      staffType: form.staffType as StaffType,
+      dateOfHire: form.dateOfHire,
+      contractEndDate: form.contractEndDate || null,
+      education: form.education || null,
+      notes: form.notes || null,
+      fte: form.fte.trim() === "" ? null : Number(form.fte),
+    };
+    try {
+      const result = await add({ variables: { costCenterId, input } });
+      const problem = refusalOf(result.data?.addStaffMember);
+      if (problem) setRefusal(problem);
+      else onDone(true);
+    } catch (caught) {
+      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="Add staff"
+      confirmLabel="ADD"
+      onConfirm={() => void submit()}
+      onCancel={() => onDone(false)}
+      loading={loading}
+      loadingText="ADDING…"
+      testId="add-staff-dialog"
+    >
+      <Stack gap="3">
+        {refusal ? <ErrorAlert title="The staff member was not added" message={refusal} /> : null}
+        <TextField label="Employee ID" required value={form.employeeId} onChange={set("employeeId")} />
+        <TextField label="First name" required value={form.firstName} onChange={set("firstName")} />
+        <TextField label="Middle name" value={form.middleName} onChange={set("middleName")} />
+        <TextField label="Last name" required value={form.lastName} onChange={set("lastName")} />
+        <TextField label="Email" type="email" value={form.email} onChange={set("email")} />
+        <SelectField
+          label="Type"
+          value={form.staffType}
+          onChange={set("staffType")}
+          options={STAFF_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
+        />
+        <TextField
+          label="Date of hire"
+          required
+          placeholder="MM/DD/YYYY"
+          value={form.dateOfHire}
+          onChange={set("dateOfHire")}
+        />
+        <TextField
+          label="Contract end date"
+          placeholder="MM/DD/YYYY"
+          helperText="Required for a traveller."
+          value={form.contractEndDate}
+          onChange={set("contractEndDate")}
+        />
+        <TextField
+          label="FTE in this cost center"
+          required
+          inputMode="decimal"
+          value={form.fte}
+          onChange={set("fte")}
+        />
+        <TextField label="Education" value={form.education} onChange={set("education")} />
+        <TextField label="Notes" maxLength={NOTES_MAX_LENGTH} value={form.notes} onChange={set("notes")} />
+      </Stack>
+    </ConfirmDialog>
+  );
+}
+
+function StaffActionDialog({
+  costCenterId,
+  costCenterCode,
+  kind,
+  member,
+  otherCostCenters,
+  onDone,
+}: {
+  costCenterId: string;
+  costCenterCode: string;
+  kind: "remove" | "transfer" | "terminate";
+  member: Member;
+  otherCostCenters: CostCenterOption[];
+  onDone: (changed: boolean) => void;
+}) {
+  const [target, setTarget] = useState("");
+  const [reason, setReason] = useState<StaffTransferType>("VoluntaryTermination");
+  const [date, setDate] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [remove, removing] = useMutation(ManageStaff_RemoveMutation);
+  const [transfer, transferring] = useMutation(ManageStaff_TransferMutation);
+  const name = `${member.firstName} ${member.lastName}`;
+  const run = async () => {
+    try {
+      const answer =
+        kind === "remove"
+          ? (await remove({ variables: { costCenterId, staffId: member.staffId } })).data?.removeStaffMember
+          : (
+              await transfer({
+                variables: {
+                  costCenterId,
+                  staffId: member.staffId,
+                  transferType: kind === "transfer" ? "TransferWithinOrg" : reason,
+                  ...(kind === "transfer" ? { toCostCenterId: target } : { terminationDate: date }),
+                },
+              })
+            ).data?.transferStaffMember;
+      const problem = refusalOf(answer);
+      if (problem) setRefusal(problem);
+      else onDone(true);
+    } catch (caught) {
+      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
+    }
+  };
+  const text = {
+    remove: {
+      title: `Remove ${name}?`,
+      detail: `${name} leaves cost center ${costCenterCode} with their positions in its open staffing plan. This cannot be undone.`,
+      confirm: "REMOVE",
+    },
+    transfer: {
+      title: `Transfer ${name}`,
+      detail: `${name} moves with their FTE; their positions in ${costCenterCode}'s open plan are taken away.`,
+      confirm: "TRANSFER",
+    },
+    terminate: {
+      title: `Terminate ${name}`,
+      detail: `${name}'s employment ends on the date given; they leave every cost center. This cannot be undone.`,
+      confirm: "TERMINATE",
+    },
+  }[kind];
+  return (
+    <ConfirmDialog
+      open
+      title={text.title}
+      confirmLabel={text.confirm}
+      destructive={kind !== "transfer"}
+      onConfirm={() => void run()}
+      onCancel={() => onDone(false)}
+      loading={removing.loading || transferring.loading}
+      confirmDisabled={(kind === "transfer" && !target) || (kind === "terminate" && !date.trim())}
+      testId="staff-action-dialog"
+    >
+      <Stack gap="3">
+        <Text color="fg.muted">{text.detail}</Text>
+        {refusal ? <ErrorAlert title="Nothing was changed" message={refusal} /> : null}
+        {kind === "transfer" ? (
+          <SelectField
+            label="Transfer to"
+            value={target}
+            onChange={setTarget}
+            options={[
+              { value: "", label: "Choose a cost center" },
+              ...otherCostCenters.map((c) => ({ value: c.costCenterId, label: `${c.code} ${c.name}` })),
+            ]}
+          />
+        ) : null}
+        {kind === "terminate" ? (
+          <>
+            <SelectField
+              label="Reason"
+              value={reason}
+              onChange={(value) => setReason(value as StaffTransferType)}
+              options={TERMINATION_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+            />
+            <TextField label="Termination date" required placeholder="MM/DD/YYYY" value={date} onChange={setDate} />
+          </>
+        ) : null}
+      </Stack>
+    </ConfirmDialog>
+  );
+}

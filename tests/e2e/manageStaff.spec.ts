@@ -1,0 +1,125 @@
+import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
+import { expect, test, uniqueWord } from "./support/ownData";
+import { signIn } from "./support/signIn";
+
+/**
+ * Manage Staff (issue #14) as the demo manager: two cost centers of the test's own on which the
+ * manager holds Manage Staff, one staff member put in by the administrator; the manager adds
+ * staff, edits them inline (saved as typed, a failed save shown and retried), transfers, terminates
+ * and removes them. The permissions and the administrator's staff member go in teardown.
+ */
+
+const todayAsTyped = () => {
+  const now = new Date();
+  return `${String(now.getUTCMonth() + 1).padStart(2, "0")}/${String(now.getUTCDate()).padStart(2, "0")}/${now.getUTCFullYear()}`;
+};
+
+test("a manager adds, edits, transfers, terminates and removes staff; every change saves itself", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const other = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const regina = await unit.addStaff({ firstName: "Regina", fte: 1 });
+  await signIn(page, "user", "/user/manageStaff");
+  await expect(page.getByRole("heading", { level: 1, name: "MANAGE STAFF" })).toBeVisible();
+  await expect(page.locator("footer")).toContainText(MANAGE_STAFF_FOOTER);
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+
+  const rows = page.getByTestId("staff-row");
+  const row = (name: string) => rows.filter({ hasText: name });
+  await expect(row(`Regina ${regina.lastName}`)).toContainText("Not fully assigned");
+  await expect(page.getByTestId("staff-count")).toContainText("Showing 1 of 1 staff");
+
+  // Add: a refusal is shown in the dialog, then a valid staff member is added.
+  const last = `Okafor${uniqueWord()}`;
+  await page.getByRole("button", { name: "Add staff" }).click();
+  const dialog = page.getByTestId("add-staff-dialog");
+  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
+  await dialog.getByLabel("First name").fill("Nadia");
+  await dialog.getByLabel("Last name").fill(last);
+  await dialog.getByLabel("Date of hire").fill("01/15/2024");
+  await dialog.getByLabel("FTE in this cost center").fill("1.6");
+  await dialog.getByRole("button", { name: "ADD" }).click();
+  await expect(dialog).toContainText("Assigned FTE must be between 0 and 1.5");
+  await dialog.getByLabel("FTE in this cost center").fill("0.9");
+  await dialog.getByRole("button", { name: "ADD" }).click();
+  await expect(dialog).toBeHidden();
+  const nadia = row(`Nadia ${last}`);
+  await expect(nadia).toBeVisible();
+  await expect(page.getByTestId("staff-count")).toContainText("Showing 2 of 2 staff");
+
+  // Inline edit: saved on Enter; it is there after a reload.
+  const notes = page.getByLabel(`Notes on Nadia ${last}`);
+  await notes.fill("Prefers nights");
+  await notes.press("Enter");
+  await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
+
+  // A dropped connection: the row says so, and Retry saves once it is back.
+  let dropped = false;
+  await page.route("**/graphql", async (route) => {
+    if (!dropped && route.request().postData()?.includes("ManageStaff_UpdateMutation")) {
+      dropped = true;
+      await route.abort("internetdisconnected");
+    } else {
+      await route.continue();
+    }
+  });
+  const education = page.getByLabel(`Education of Nadia ${last}`);
+  await education.fill("BSN");
+  await education.press("Enter");
+  await expect(nadia.getByTestId("save-state")).toContainText("Not saved:");
+  await nadia.getByRole("button", { name: "Retry" }).click();
+  await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
+  await page.unroute("**/graphql");
+  await page.reload();
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await expect(page.getByLabel(`Notes on Nadia ${last}`)).toHaveValue("Prefers nights");
+  await expect(page.getByLabel(`Education of Nadia ${last}`)).toHaveValue("BSN");
+  await page.screenshot({ path: "test-results/screens/manage-staff.png", fullPage: true });
+  await expectNoSeriousAxeFindings(page, "Manage Staff");
+
+  // Transfer to the other cost center: gone here, there with the same FTE.
+  await page.getByRole("button", { name: `Transfer Nadia ${last}` }).click();
+  const action = page.getByTestId("staff-action-dialog");
+  await action.getByLabel("Transfer to").selectOption({ label: other.label });
+  await action.getByRole("button", { name: "TRANSFER" }).click();
+  await expect(action).toBeHidden();
+  await expect(row(`Nadia ${last}`)).toHaveCount(0);
+  await page.getByLabel("Cost center").selectOption({ label: other.label });
+  await expect(row(`Nadia ${last}`).getByLabel(`FTE of Nadia ${last}`)).toHaveValue("0.90");
+
+  // Terminate: a date in the future is refused; today ends the employment.
+  await page.getByRole("button", { name: `Terminate Nadia ${last}` }).click();
+  await expect(action).toContainText("This cannot be undone.");
+  await action.getByLabel("Reason").selectOption({ label: "Termination - Involuntary" });
+  await action.getByLabel("Termination date").fill("12/31/2999");
+  await action.getByRole("button", { name: "TERMINATE" }).click();
+  await expect(action).toContainText("Termination date cannot be in the future");
+  await action.getByLabel("Termination date").fill(todayAsTyped());
+  await action.getByRole("button", { name: "TERMINATE" }).click();
+  await expect(action).toBeHidden();
+  await expect(row(`Nadia ${last}`)).toHaveCount(0);
+
+  // Remove the administrator's staff member from the first cost center, after confirming.
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await page.getByRole("button", { name: `Remove Regina ${regina.lastName}` }).click();
+  await expect(action).toContainText("This cannot be undone.");
+  await action.getByRole("button", { name: "REMOVE" }).click();
+  await expect(action).toBeHidden();
+  await expect(page.getByText("No staff in this cost center yet")).toBeVisible();
+});
+
+test("a Read Only holder sees the staff but cannot change them", async ({ page }) => {
+  // The demo manager holds Read Only on 6030.
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: "6030 Telemetry" });
+  await expect(page.getByTestId("read-only-banner")).toContainText(
+    "You have read-only access to this cost center's staff.",
+  );
+  await expect(page.getByTestId("staff-row").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add staff" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /^Notes on / })).toHaveCount(0);
+});
