@@ -20,10 +20,11 @@ import { Link as RouterLink } from "react-router";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
+import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeaders } from "./dashboardParts";
+import { ExportButtons, Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
@@ -95,12 +96,11 @@ export function FacilityDashboardPage() {
       actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
     >
       {error && !dashboard ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the facility dashboard" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="the facility dashboard"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
       ) : loading && !dashboard ? (
         <LoadingState label="Loading the facility dashboard…" />
       ) : dashboard && dashboard.costCenters.length === 0 ? (

@@ -1,23 +1,12 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Card, EmptyState, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
 import { ExportButtons, Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
@@ -187,16 +176,11 @@ export function IndividualDashboardPage() {
         ) : !chosen ? (
           <Text color="fg.muted">Choose a cost center to see its figures.</Text>
         ) : summary.error ? (
-          <Stack gap="3">
-            <ErrorAlert title="We could not load this cost center" message={summary.error.message} />
-            <Button
-              colorPalette="brand"
-              alignSelf="flex-start"
-              onClick={() => void summary.refetch().catch(() => undefined)}
-            >
-              Try again
-            </Button>
-          </Stack>
+          <LoadProblem
+            what="this cost center"
+            message={summary.error.message}
+            onRetry={() => void summary.refetch().catch(() => undefined)}
+          />
         ) : !summary.data ? (
           <LoadingState label="Loading the cost center…" />
         ) : (

@@ -25,9 +25,11 @@ import type {
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { SelectField } from "../../ui/inputs/SelectField";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
+import { type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte, type Sort, SortableHeaders } from "./dashboardParts";
+import { ExportButtons, Figure, fte } from "./dashboardParts";
 
 const PositionControl_Query = graphql(`
   query PositionControl_Query(
@@ -187,12 +189,11 @@ export function PositionControlPage() {
     >
       <Stack gap="6">
         {error && !list ? (
-          <Stack gap="3">
-            <ErrorAlert title="We could not load position control" message={error.message} />
-            <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadProblem
+            what="position control"
+            message={error.message}
+            onRetry={() => void refetch().catch(() => undefined)}
+          />
         ) : !list ? (
           <LoadingState label="Loading position control…" />
         ) : (

@@ -16,10 +16,11 @@ import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
+import { compareCells, type Sort, SortableHeader } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, type Sort, SortableHeader, StackedBarChart } from "./dashboardParts";
+import { ExportButtons, Figure, fte, StackedBarChart } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -119,12 +120,11 @@ export function PositionsRollupPage() {
           ) : null}
         </HStack>
         {error && !rollup ? (
-          <Stack gap="3">
-            <ErrorAlert title="We could not load the positions rollup" message={error.message} />
-            <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadProblem
+            what="the positions rollup"
+            message={error.message}
+            onRetry={() => void refetch().catch(() => undefined)}
+          />
         ) : !rollup ? (
           <LoadingState label="Loading the positions rollup…" />
         ) : rollup.rows.length === 0 ? (

@@ -6,10 +6,11 @@ import { WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { UserDashboard_QueryQuery } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
+import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { compareCells, ExportButtons, Figure, fte, PLAN_STATUS, type Sort, SortableHeaders } from "./dashboardParts";
+import { ExportButtons, Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {
@@ -68,12 +69,11 @@ export function UserDashboardPage() {
       actions={dashboard ? <ExportButtons path="/api/dashboard" name={`dashboard-${dashboard.budgetYear}`} /> : null}
     >
       {error && !dashboard ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load your dashboard" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="your dashboard"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
       ) : !dashboard || (loading && !data) ? (
         <LoadingState label="Loading your dashboard…" />
       ) : dashboard.costCenters.length === 0 ? (

@@ -8,9 +8,10 @@ import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
 import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const FinancialInformation_FacilityQuery = graphql(`
   query FinancialInformation_FacilityQuery {

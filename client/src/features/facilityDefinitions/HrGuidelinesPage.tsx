@@ -9,9 +9,10 @@ import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const HrGuidelines_FacilityQuery = graphql(`
   query HrGuidelines_FacilityQuery {

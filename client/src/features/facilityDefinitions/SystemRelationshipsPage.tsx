@@ -7,10 +7,11 @@ import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { ShellPage } from "../shell/ShellPage";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { FormSection, LoadProblem, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { FormSection, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Heading, Text } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type Control, type FieldPath, type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -144,18 +144,5 @@ export function SaveFailure({ title, message }: SaveFailureProps) {
     <Box role="alert">
       <ErrorAlert title={title} message={message} />
     </Box>
-  );
-}
-
-type LoadProblemProps = { what: string; message: string | undefined; onRetry: () => void };
-
-export function LoadProblem({ what, message, onRetry }: LoadProblemProps) {
-  return (
-    <Stack gap="3">
-      <ErrorAlert title={`We could not load ${what}`} message={message} />
-      <Button colorPalette="brand" alignSelf="flex-start" onClick={onRetry}>
-        Try again
-      </Button>
-    </Stack>
   );
 }

@@ -24,7 +24,8 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
-import { compareCells, type Sort, SortableHeaders } from "../dashboards/dashboardParts";
+import { LoadProblem } from "../../ui/LoadProblem";
+import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
 
 const ManageStaff_CostCentersQuery = graphql(`
@@ -227,16 +228,11 @@ export function ManageStaffPage() {
             </EmptyState.Content>
           </EmptyState.Root>
         ) : list.error ? (
-          <Stack gap="3">
-            <ErrorAlert title="We could not load the staff" message={list.error.message} />
-            <Button
-              colorPalette="brand"
-              alignSelf="flex-start"
-              onClick={() => void list.refetch().catch(() => undefined)}
-            >
-              Try again
-            </Button>
-          </Stack>
+          <LoadProblem
+            what="the staff"
+            message={list.error.message}
+            onRetry={() => void list.refetch().catch(() => undefined)}
+          />
         ) : !list.data ? (
           <LoadingState label="Loading the staff…" />
         ) : (
