@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
 import type { RollupGroupBy } from "../../schema/dashboards";
 import {
@@ -13,14 +12,7 @@ import {
   type SummaryTable,
   USER_DASHBOARD_COLUMNS,
 } from "../exports/dashboards";
-import {
-  EXPORT_CONTENT_TYPES,
-  type ExportColumn,
-  type ExportFormat,
-  tablesToXlsx,
-  tableToCsv,
-  tableToXlsx,
-} from "../exports/tables";
+import { tablesToXlsx, tableToCsv } from "../exports/tables";
 import { costCenterSummary } from "../services/costCenterSummary";
 import { facilityDashboard } from "../services/dashboards";
 import { DomainError } from "../services/errors";
@@ -28,13 +20,7 @@ import { type PositionControlQuery, positionControl } from "../services/position
 import { positionsRollup } from "../services/positionsRollup";
 import { userDashboard } from "../services/userDashboard";
 import type { RestDeps, RestEnv } from ".";
-
-/** `?format=` on the dashboard calls: JSON by default, or the table as a file (Excel's Power Query reads either). */
-function exportFormat(value: string | undefined): ExportFormat | null {
-  if (value === undefined || value === "json") return null;
-  if (value === "xlsx" || value === "csv") return value;
-  throw new DomainError("invalid", "format must be json, xlsx or csv", { format: "format must be json, xlsx or csv" });
-}
+import { attachment, exportFormat, tableFile } from "./files";
 
 /** `?groupBy=` on the rollup: the GraphQL enum's names; job category by default. */
 const GROUP_BY: Record<string, RollupGroupBy> = { JOB_CATEGORY: "JobCategory", JOB: "Job", COST_CENTER: "CostCenter" };
@@ -71,32 +57,6 @@ function summaryTableOf(value: string | undefined): SummaryTable {
   if ((SUMMARY_TABLES as readonly string[]).includes(value)) return value as SummaryTable;
   const message = `table must be ${SUMMARY_TABLES.slice(0, -1).join(", ")} or ${SUMMARY_TABLES.at(-1)}`;
   throw new DomainError("invalid", message, { table: message });
-}
-
-/** A file as an attachment. */
-function attachment(
-  c: Context<RestEnv>,
-  format: ExportFormat,
-  fileName: string,
-  body: string | Uint8Array<ArrayBuffer>,
-) {
-  return c.body(body, 200, {
-    "content-type": EXPORT_CONTENT_TYPES[format],
-    "content-disposition": `attachment; filename="${fileName}.${format}"`,
-  });
-}
-
-/** A table as an .xlsx or CSV attachment. */
-async function tableFile<Row>(
-  c: Context<RestEnv>,
-  format: ExportFormat,
-  table: { title: string; fileName: string; columns: readonly ExportColumn<Row>[]; rows: readonly Row[] },
-) {
-  const body =
-    format === "xlsx"
-      ? new Uint8Array(await tableToXlsx(table.title, table.columns, table.rows))
-      : tableToCsv(table.columns, table.rows);
-  return attachment(c, format, table.fileName, body);
 }
 
 /**

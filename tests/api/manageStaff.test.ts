@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterStaff, staff, staffPositions, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
@@ -143,6 +144,29 @@ describe("issue #14: Manage Staff lists a cost center's staff", () => {
       { id: cc6010 },
     );
     expect(graphql.errors?.[0]).toMatchObject({ extensions: { code: "FORBIDDEN" } });
+  });
+});
+
+describe("issue #14: the staff list as a file", () => {
+  it(".xlsx and CSV hold the screen's rows with a header row; readers may export, others may not", async () => {
+    const added = await add(cc6010, { notes: "=HYPERLINK(1)" });
+    const shown = (await list(cc6010)).staff as Json[];
+    const xlsx = await call("GET", `/staff?costCenterId=${cc6010}&format=xlsx`, tokens.user);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-disposition")).toContain('filename="staff-6010.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).getCell(3).value).toBe("Employee ID");
+    const ids = (sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? []).map((r) => r.getCell(3).value);
+    expect(ids).toEqual(shown.map((s) => s.employeeId));
+    const ours = sheet?.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(3).value === added.employeeId);
+    expect(ours?.getCell(5).value).toBe(0.9);
+    // Text that a spreadsheet would run as a formula is written as text.
+    expect(String(ours?.getCell(12).value)).toBe("'=HYPERLINK(1)");
+    const csv = await (await call("GET", `/staff?costCenterId=${cc6030}&format=csv`, tokens.user)).text();
+    expect(csv.split("\r\n")[0]).toContain("First name,Last name,Employee ID,Type,FTE here");
+    expect((await call("GET", `/staff?costCenterId=${cc6040}&format=csv`, tokens.user)).status).toBe(403);
   });
 });
 

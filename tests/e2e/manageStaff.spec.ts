@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { expect, test, uniqueWord } from "./support/ownData";
@@ -79,6 +80,24 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await expect(page.getByLabel(`Education of Nadia ${last}`)).toHaveValue("BSN");
   await page.screenshot({ path: "test-results/screens/manage-staff.png", fullPage: true });
   await expectNoSeriousAxeFindings(page, "Manage Staff");
+
+  // The export holds the screen's rows, in its order, with what was just saved.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export .xlsx" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`staff-${unit.code}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0];
+  const exported = (sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? []).map((r) => [
+    r.getCell(1).text,
+    r.getCell(2).text,
+    r.getCell(12).text,
+  ]);
+  expect(exported).toEqual([
+    ["Nadia", last, "Prefers nights"],
+    ["Regina", regina.lastName, ""],
+  ]);
 
   // Transfer to the other cost center: gone here, there with the same FTE.
   await page.getByRole("button", { name: `Transfer Nadia ${last}` }).click();

@@ -20,11 +20,12 @@ import { Link as RouterLink } from "react-router";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {

@@ -5,11 +5,12 @@ import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { ExportButtons, Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
+import { Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {

@@ -23,13 +23,14 @@ import type {
   StaffingPositionStatus,
 } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField } from "../../ui/inputs/SelectField";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte } from "./dashboardParts";
+import { Figure, fte } from "./dashboardParts";
 
 const PositionControl_Query = graphql(`
   query PositionControl_Query(

@@ -16,11 +16,12 @@ import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { compareCells, type Sort, SortableHeader } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte, StackedBarChart } from "./dashboardParts";
+import { Figure, fte, StackedBarChart } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {

@@ -6,11 +6,12 @@ import { WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { UserDashboard_QueryQuery } from "../../gql/graphql";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
-import { ExportButtons, Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {

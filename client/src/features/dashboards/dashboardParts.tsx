@@ -1,12 +1,10 @@
 // Pieces the executive screens share: figures as the wizard shows them, stat cards, sortable
 // column headers and the export buttons.
 import { Chart, type UseChartReturn } from "@chakra-ui/charts";
-import { Button, Card, HStack, Stack, Stat, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { Card, Stat } from "@chakra-ui/react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import type { PlanStatus } from "../../gql/graphql";
-import { downloadExport } from "./downloadExport";
 
 /** Status in words (the same as exports) and a badge colour that only repeats them. */
 export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
@@ -33,47 +31,6 @@ export function Figure({ label, value, help }: { label: string; value: string; h
         </Stat.Root>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-/**
- * .xlsx, CSV and print for a screen whose table `path` also answers as a file (`?format=`).
- * `csvLabel` names what the CSV holds when the .xlsx holds more (a CSV is one table).
- */
-export function ExportButtons({
-  path,
-  name,
-  csvLabel = "Export CSV",
-}: {
-  path: string;
-  name: string;
-  csvLabel?: string;
-}) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const save = (format: "xlsx" | "csv") =>
-    downloadExport(path, format, `${name}.${format}`).then(
-      () => setFailed(null),
-      (problem: Error) => setFailed(problem.message),
-    );
-  return (
-    <Stack gap="1" align={{ md: "flex-end" }} className="no-print">
-      <HStack gap="2">
-        <Button variant="outline" size="sm" onClick={() => void save("xlsx")}>
-          Export .xlsx
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void save("csv")}>
-          {csvLabel}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => window.print()}>
-          Print
-        </Button>
-      </HStack>
-      {failed ? (
-        <Text color="fg.error" textStyle="sm" role="alert">
-          {failed}
-        </Text>
-      ) : null}
-    </Stack>
   );
 }
 

@@ -22,6 +22,7 @@ import { graphql } from "../../gql";
 import type { ManageStaff_ListQueryQuery, StaffMemberInput, StaffTransferType, StaffType } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
@@ -201,6 +202,14 @@ export function ManageStaffPage() {
     <ShellPage
       title="MANAGE STAFF"
       description="The staff of your cost centers: their FTE, positions and details. Changes save as you make them."
+      actions={
+        list.data ? (
+          <ExportButtons
+            path={`/api/staff?costCenterId=${list.data.manageStaff.costCenterId}`}
+            name={`staff-${list.data.manageStaff.costCenterCode}`}
+          />
+        ) : null
+      }
     >
       <Stack gap="6">
         <Field.Root maxW="md">
