@@ -142,3 +142,35 @@ test("a Read Only holder sees the staff but cannot change them", async ({ page }
   await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
   await expect(page.getByRole("textbox", { name: /^Notes on / })).toHaveCount(0);
 });
+
+test("a traveller's contract ending within 60 days is flagged in words, and the next hire anniversary shows", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  const now = new Date();
+  const inDays = (days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
+  const typed = (d: Date) =>
+    `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
+  const last = `Traveller${uniqueWord()}`;
+  await page.getByRole("button", { name: "Add staff" }).click();
+  const dialog = page.getByTestId("add-staff-dialog");
+  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
+  await dialog.getByLabel("First name").fill("Tomas");
+  await dialog.getByLabel("Last name").fill(last);
+  await dialog.getByLabel("Type").selectOption({ label: "Traveller" });
+  await dialog.getByLabel("Date of hire").fill("01/15/2024");
+  await dialog.getByLabel("Contract end date").fill(typed(inDays(20)));
+  await dialog.getByLabel("FTE in this cost center").fill("0.5");
+  await dialog.getByRole("button", { name: "ADD" }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId("staff-row").filter({ hasText: `Tomas ${last}` });
+  await expect(row.getByTestId("contract-warning")).toHaveText("Contract ends in 20 days");
+  // The next 15 January on or after today, and the years since 2024.
+  const year = now.getUTCMonth() === 0 && now.getUTCDate() <= 15 ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
+  const years = year - 2024;
+  await expect(row).toContainText(`${years} year${years === 1 ? "" : "s"} on ${year}-01-15`);
+});

@@ -447,6 +447,15 @@ test("move staff: needs a user and a target; the emptied position shows 'No Assi
   const save = form.getByRole("button", { name: "SAVE" });
   await expect(save).toBeDisabled();
   const everyone = form.getByRole("checkbox");
+  // The panel slides in: a box checked mid-slide can sit outside the viewport for that moment.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   for (const box of await everyone.all()) await box.check({ force: true });
   await expect(save).toBeDisabled();
   await form.getByLabel("Target position").selectOption({ label: "Assistant Nurse Manager" });

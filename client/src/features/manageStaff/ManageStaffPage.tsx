@@ -15,7 +15,13 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
-import { MANAGE_STAFF_FOOTER, STAFF_TYPES } from "../../../../schema/manageStaff";
+import {
+  contractEndWarning,
+  MANAGE_STAFF_FOOTER,
+  nextHireAnniversary,
+  STAFF_TYPES,
+  todayIso,
+} from "../../../../schema/manageStaff";
 import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
@@ -502,8 +508,12 @@ function StaffRow({
           ))
         )}
       </Table.Cell>
-      <Table.Cell>{member.dateOfHire ?? ""}</Table.Cell>
-      <Table.Cell>{member.contractEndDate ?? ""}</Table.Cell>
+      <Table.Cell>
+        <HireDate dateOfHire={member.dateOfHire} />
+      </Table.Cell>
+      <Table.Cell>
+        <ContractEnd date={member.contractEndDate} isTraveller={member.staffType === "Traveller"} />
+      </Table.Cell>
       <Table.Cell>
         {canEdit ? (
           <InlineInput
@@ -551,6 +561,41 @@ function StaffRow({
         </Table.Cell>
       ) : null}
     </Table.Row>
+  );
+}
+
+/** The date of hire and the next anniversary (rolls to next year once this year's has passed). */
+function HireDate({ dateOfHire }: { dateOfHire: string | null }) {
+  if (!dateOfHire) return null;
+  const next = nextHireAnniversary(dateOfHire, todayIso());
+  return (
+    <Stack gap="0">
+      <Text>{dateOfHire}</Text>
+      <Text textStyle="xs" color="fg.muted">
+        {next.years} year{next.years === 1 ? "" : "s"} on {next.date}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A traveller's contract end, with a warning in words 60 days ahead (urgent from 30). */
+function ContractEnd({ date, isTraveller }: { date: string | null; isTraveller: boolean }) {
+  if (!date) return isTraveller ? <Text color="fg.muted">Not set</Text> : null;
+  const warning = isTraveller ? contractEndWarning(date, todayIso()) : null;
+  return (
+    <Stack gap="0.5">
+      <Text>{date}</Text>
+      {warning ? (
+        <Badge
+          alignSelf="flex-start"
+          variant="subtle"
+          colorPalette={warning.level === "soon" ? "yellow" : "red"}
+          data-testid="contract-warning"
+        >
+          {warning.text}
+        </Badge>
+      ) : null}
+    </Stack>
   );
 }
 
