@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { expect, test, uniqueWord } from "./support/ownData";
+import { expect, facilityPrnStandard, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -143,8 +143,9 @@ test("a Read Only holder sees the staff but cannot change them", async ({ page }
   await expect(page.getByRole("textbox", { name: /^Notes on / })).toHaveCount(0);
 });
 
-test("a traveller's contract ending within 60 days is flagged in words, and the next hire anniversary shows", async ({
+test("a traveller's contract ending within 60 days is flagged in words, and the next hire anniversary shows; a PRN off the standard is named", async ({
   page,
+  admin,
   ownUnits,
 }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
@@ -173,4 +174,23 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   const year = now.getUTCMonth() === 0 && now.getUTCDate() <= 15 ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
   const years = year - 2024;
   await expect(row).toContainText(`${years} year${years === 1 ? "" : "s"} on ${year}-01-15`);
+
+  // A PRN whose FTE here is not the facility's PRN standard (HR guidelines) is named, with the standard.
+  const standard = await facilityPrnStandard(admin);
+  const prnLast = `Prn${uniqueWord()}`;
+  await page.getByRole("button", { name: "Add staff" }).click();
+  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
+  await dialog.getByLabel("First name").fill("Paula");
+  await dialog.getByLabel("Last name").fill(prnLast);
+  await dialog.getByLabel("Type").selectOption({ label: "PRN" });
+  await dialog.getByLabel("Date of hire").fill("03/01/2025");
+  await dialog.getByLabel("FTE in this cost center").fill(standard === 0.5 ? "0.4" : "0.5");
+  await dialog.getByRole("button", { name: "ADD" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .getByTestId("staff-row")
+      .filter({ hasText: `Paula ${prnLast}` })
+      .getByTestId("prn-notice"),
+  ).toHaveText(`All PRN FTE must be set to the facility standard (${standard.toFixed(2)}).`);
 });

@@ -22,6 +22,7 @@ import {
   STAFF_TYPES,
   todayIso,
 } from "../../../../schema/manageStaff";
+import { fteEquals, prnNotice } from "../../../../schema/staffing";
 import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
@@ -57,6 +58,7 @@ const ManageStaff_ListQuery = graphql(`
       costCenterName
       canEdit
       budgetYear
+      prnStandard
       staff {
         ...ManageStaff_Member
       }
@@ -386,6 +388,7 @@ function StaffBody({
                       key={member.staffId}
                       member={member}
                       canEdit={list.canEdit}
+                      prnStandard={list.prnStandard ?? null}
                       saveState={rowState(saves[member.staffId])}
                       onSave={(input) => void save(member, input)}
                       onAction={(kind) => setAction({ kind, member })}
@@ -458,12 +461,15 @@ const TYPE_LABEL: Record<StaffType, string> = { Regular: "Regular", PRN: "PRN", 
 function StaffRow({
   member,
   canEdit,
+  prnStandard,
   saveState,
   onSave,
   onAction,
 }: {
   member: Member;
   canEdit: boolean;
+  /** The PRN FTE standard (HR guidelines) a PRN's FTE here must equal. */
+  prnStandard: number | null;
   saveState: SaveState | undefined;
   onSave: (input: StaffMemberInput) => void;
   onAction: (kind: "remove" | "transfer" | "terminate") => void;
@@ -479,6 +485,11 @@ function StaffRow({
               Not fully assigned
             </Badge>
           )}
+          {member.staffType === "PRN" && prnStandard !== null && !fteEquals(member.fte, prnStandard) ? (
+            <Text textStyle="xs" color="fg.error" data-testid="prn-notice">
+              {prnNotice(prnStandard)}
+            </Text>
+          ) : null}
           <SaveStatus state={saveState} />
         </Stack>
       </Table.Cell>
