@@ -31,6 +31,7 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   const rows = page.getByTestId("staff-row");
   const row = (name: string) => rows.filter({ hasText: name });
   await expect(row(`Regina ${regina.lastName}`)).toContainText("Not fully assigned");
+  await expect(page.getByRole("button", { name: `Assign Regina ${regina.lastName}` })).toBeVisible();
   await expect(page.getByTestId("staff-count")).toContainText("Showing 1 of 1 staff");
 
   // Add: a refusal is shown in the dialog, then a valid staff member is added.
@@ -128,6 +129,19 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await action.getByRole("button", { name: "REMOVE" }).click();
   await expect(action).toBeHidden();
   await expect(page.getByText("No staff in this cost center yet")).toBeVisible();
+});
+
+test("a staff member not fully assigned opens the wizard's Assign Staff step of the cost center", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const nurse = await unit.addStaff({ firstName: "Ines", fte: 1 });
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await page.getByRole("button", { name: `Assign Ines ${nurse.lastName}` }).click();
+  await expect(page).toHaveURL(/\/user\/wizard\/assignstaff$/);
+  await expect(page.getByText(`${unit.code} ${unit.name}`).first()).toBeVisible();
 });
 
 test("a Read Only holder sees the staff but cannot change them", async ({ page }) => {

@@ -15,6 +15,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   contractEndWarning,
   MANAGE_STAFF_FOOTER,
@@ -22,7 +23,7 @@ import {
   STAFF_TYPES,
   todayIso,
 } from "../../../../schema/manageStaff";
-import { fteEquals, prnNotice } from "../../../../schema/staffing";
+import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
@@ -281,6 +282,11 @@ function StaffBody({
   const [adding, setAdding] = useState(false);
   const [action, setAction] = useState<{ kind: "remove" | "transfer" | "terminate"; member: Member } | null>(null);
   const [update] = useMutation(ManageStaff_UpdateMutation);
+  const navigate = useNavigate();
+  const openAssignStaff = () => {
+    writeSession("costCenterId", list.costCenterId);
+    void navigate(WIZARD_STEP_INFO.AssignStaff.path);
+  };
 
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
@@ -391,6 +397,7 @@ function StaffBody({
                       prnStandard={list.prnStandard ?? null}
                       saveState={rowState(saves[member.staffId])}
                       onSave={(input) => void save(member, input)}
+                      onAssign={openAssignStaff}
                       onAction={(kind) => setAction({ kind, member })}
                     />
                   ))}
@@ -464,6 +471,7 @@ function StaffRow({
   prnStandard,
   saveState,
   onSave,
+  onAssign,
   onAction,
 }: {
   member: Member;
@@ -472,6 +480,8 @@ function StaffRow({
   prnStandard: number | null;
   saveState: SaveState | undefined;
   onSave: (input: StaffMemberInput) => void;
+  /** Opens the wizard's Assign Staff step of this cost center. */
+  onAssign: () => void;
   onAction: (kind: "remove" | "transfer" | "terminate") => void;
 }) {
   const name = `${member.firstName} ${member.lastName}`;
@@ -481,9 +491,20 @@ function StaffRow({
         <Stack gap="0.5">
           <Text fontWeight="medium">{name}</Text>
           {member.isAssigned ? null : (
-            <Badge colorPalette="orange" variant="subtle" alignSelf="flex-start">
-              Not fully assigned
-            </Badge>
+            <HStack gap="2" wrap="wrap">
+              <Badge colorPalette="orange" variant="subtle">
+                Not fully assigned
+              </Badge>
+              <Button
+                size="2xs"
+                variant="outline"
+                className="no-print"
+                onClick={onAssign}
+                aria-label={`Assign ${name}`}
+              >
+                Assign
+              </Button>
+            </HStack>
           )}
           {member.staffType === "PRN" && prnStandard !== null && !fteEquals(member.fte, prnStandard) ? (
             <Text textStyle="xs" color="fg.error" data-testid="prn-notice">
