@@ -11,10 +11,9 @@ import { signIn } from "./support/signIn";
  * and removes them. The permissions and the administrator's staff member go in teardown.
  */
 
-const todayAsTyped = () => {
-  const now = new Date();
-  return `${String(now.getUTCMonth() + 1).padStart(2, "0")}/${String(now.getUTCDate()).padStart(2, "0")}/${now.getUTCFullYear()}`;
-};
+/** A date as the forms take it (MM/DD/YYYY), in UTC. */
+const typed = (d: Date) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
 
 test("a manager adds, edits, transfers, terminates and removes staff; every change saves itself", async ({
   page,
@@ -117,7 +116,7 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await action.getByLabel("Termination date").fill("12/31/2999");
   await action.getByRole("button", { name: "TERMINATE" }).click();
   await expect(action).toContainText("Termination date cannot be in the future");
-  await action.getByLabel("Termination date").fill(todayAsTyped());
+  await action.getByLabel("Termination date").fill(typed(new Date()));
   await action.getByRole("button", { name: "TERMINATE" }).click();
   await expect(action).toBeHidden();
   await expect(row(`Nadia ${last}`)).toHaveCount(0);
@@ -167,8 +166,6 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   await page.getByLabel("Cost center").selectOption({ label: unit.label });
   const now = new Date();
   const inDays = (days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
-  const typed = (d: Date) =>
-    `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
   const last = `Traveller${uniqueWord()}`;
   await page.getByRole("button", { name: "Add staff" }).click();
   const dialog = page.getByTestId("add-staff-dialog");

@@ -30,6 +30,22 @@ const SECRETARY = {
 };
 const UNIT = { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 };
 
+/** The manager's plan of RN and secretary on the cost center, its first five steps completed, attested. */
+async function attestedPlan(manager: Page, costCenterId: string) {
+  const plan = await buildPlan(manager, costCenterId, {
+    unit: UNIT,
+    roles: [RN, SECRETARY],
+    steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
+  });
+  await mutate(
+    manager,
+    "attestStaffingPlan",
+    `mutation ($planId: ID!) { attestStaffingPlan(planId: $planId) {
+      __typename ... on MutationAttestStaffingPlanSuccess { data { plan { id } } } ... on DomainError { message } } }`,
+    { planId: plan.id },
+  );
+}
+
 test("a signed plan keeps its figures when the hours per FTE change; an open plan asks for re-verification", async ({
   page: manager,
   admin,
@@ -42,18 +58,7 @@ test("a signed plan keeps its figures when the hours per FTE change; an open pla
   const openCc = (await ownUnits.create("Open Plan Unit")).id;
   await signIn(manager, "user", null);
 
-  const signed = await buildPlan(manager, signedCc, {
-    unit: UNIT,
-    roles: [RN, SECRETARY],
-    steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
-  });
-  await mutate(
-    manager,
-    "attestStaffingPlan",
-    `mutation ($planId: ID!) { attestStaffingPlan(planId: $planId) {
-      __typename ... on MutationAttestStaffingPlanSuccess { data { plan { id } } } ... on DomainError { message } } }`,
-    { planId: signed.id },
-  );
+  await attestedPlan(manager, signedCc);
   await buildPlan(manager, openCc, { unit: UNIT, roles: [RN, SECRETARY], steps: ["UnitDefinition"] });
 
   // The signed plan as the manager reads it: RN 12.5 h on the clock, 12 paid; secretary 8 h, 7.5 paid.
@@ -101,18 +106,7 @@ test("an attested plan prints with its figures and attestation, without the wiza
   const unit = await ownUnits.create("Printed Plan Unit");
   const costCenterId = unit.id;
   await signIn(manager, "user", null);
-  const plan = await buildPlan(manager, costCenterId, {
-    unit: UNIT,
-    roles: [RN, SECRETARY],
-    steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
-  });
-  await mutate(
-    manager,
-    "attestStaffingPlan",
-    `mutation ($planId: ID!) { attestStaffingPlan(planId: $planId) {
-      __typename ... on MutationAttestStaffingPlanSuccess { data { plan { id } } } ... on DomainError { message } } }`,
-    { planId: plan.id },
-  );
+  await attestedPlan(manager, costCenterId);
   await openWizardStep(manager, costCenterId, "/user/wizard/review", "REVIEW AND ATTEST");
 
   // The button opens the browser's print dialog (counted here: headless Chromium has no dialog).
