@@ -178,8 +178,9 @@ test.describe("cost center maintenance", () => {
     // Read back: after a reload the new number is in the lists, sorted by numeric code.
     await page.reload();
     await choose(page, "Update Cost Center");
+    // The picker's options arrive with the list query: wait for the new one before reading them all.
+    await expect(picker(page).locator("option", { hasText: code })).toHaveCount(1);
     const labels = (await optionLabels(picker(page))).slice(1);
-    expect(labels).toContain(code);
     expect(labels).toEqual([...labels].sort((a, b) => Number(a) - Number(b)));
     await selectCostCenter(page, code);
     await expect(readOnlyName(page)).toHaveValue("Cardiac Rehab E2E");
@@ -382,8 +383,10 @@ test.describe("cost center maintenance", () => {
       const events = await timingEvents(page);
       const shown = lastAt(events, (e) => e.kind === "shown" && e.testId === BANNER && e.text.includes(message));
       const landed = lastAt(events, (e) => e.kind === "path" && e.path === "/admin/landing");
-      expect(landed - shown).toBeGreaterThanOrEqual(2950);
-      expect(landed - shown).toBeLessThan(3300);
+      // As in the add test: the banner may reach the screen up to 250 ms after it was asked for, and
+      // a loaded machine may take a while to route; what matters is that it never leaves early.
+      expect(landed - shown).toBeGreaterThanOrEqual(2750);
+      expect(landed - shown).toBeLessThan(4000);
     });
   }
 

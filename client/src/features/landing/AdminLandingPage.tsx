@@ -97,7 +97,12 @@ const STEP_COUNT = FACILITY_STEPS.length + ONBOARDING_STEPS.length;
 
 /** /admin/landing: the facility's onboarding checklist, each step linking to its screen. */
 export function AdminLandingPage() {
-  const { data, loading, error, refetch } = useQuery(AdminLanding_TasksQuery);
+  // Screens record their task as they unmount, so this page's first read may race that write. Without
+  // deduplication the refetch after the write is a request of its own (not folded into the stale one
+  // in flight), and Apollo drops an answer older than the latest request.
+  const { data, loading, error, refetch } = useQuery(AdminLanding_TasksQuery, {
+    context: { queryDeduplication: false },
+  });
   const states = new Map<string, TaskState>(data?.adminTasks.map((task) => [task.taskName, task.taskState]) ?? []);
   const stateOf = (step: SetupStep): TaskState => states.get(step.taskName) ?? "Pending";
   const completed = [...FACILITY_STEPS, ...ONBOARDING_STEPS].filter((step) => stateOf(step) === "Completed").length;
