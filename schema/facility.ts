@@ -110,6 +110,19 @@ export const budgetSettingsSchema = z
     nextPayPeriodBegin: wholeNumber("Next pay period begin", 1, 31),
     nextPayPeriodEnd: wholeNumber("Next pay period end", 1, 31),
     annualHoursPerFte: wholeNumber("Annual hours per FTE", 1000, 3000).default(2080),
+    /** Optional: blank or missing is "not set" (modelling then shows no cost). */
+    averageHourlyRate: z.preprocess(
+      (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+      numberOrNumericText("Average hourly rate", (n) =>
+        n
+          .min(1, "Average hourly rate must be at least 1")
+          .max(1000, "Average hourly rate must be at most 1000")
+          .refine(
+            (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+            "Average hourly rate may have at most 2 decimals",
+          ),
+      ).nullable(),
+    ),
   })
   .superRefine((value, context) => {
     for (const [monthKey, dayKey, label] of [

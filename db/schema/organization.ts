@@ -22,6 +22,8 @@ export const facilities = pgTable("facilities", {
   annualHoursPerFte: numeric("annual_hours_per_fte", { precision: 7, scale: 2, mode: "number" })
     .notNull()
     .default(2080),
+  /** Finance's average hourly rate of the facility's staff (modelling prices hours with it); null: not set. */
+  averageHourlyRate: numeric("average_hourly_rate", { precision: 8, scale: 2, mode: "number" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -12,6 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { ModelInputs } from "../../schema/staffing/modelling";
 import { costCenters } from "./costCenters";
 import { roleReplacementEnum, shiftEnum, stepStatusEnum, wizardStepEnum } from "./enums";
 import { jobs } from "./jobs";
@@ -145,4 +147,24 @@ export const openPositions = pgTable(
     isTraveller: boolean("is_traveller").notNull().default(false),
   },
   (t) => [index("open_positions_plan_idx").on(t.planId)],
+);
+
+/**
+ * A named what-if of a plan (modelling): its unit definition and roles as the manager changed them.
+ * Nothing here changes the plan until the manager carries the scenario into the wizard.
+ */
+export const modellingScenarios = pgTable(
+  "modelling_scenarios",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 40 }).notNull(),
+    inputs: jsonb("inputs").$type<ModelInputs>().notNull(),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("modelling_scenarios_plan_name_uq").on(t.planId, sql`lower(${t.name})`)],
 );

@@ -1,2 +1,3 @@
 export * from "./math";
+export * from "./modelling";
 export * from "./rules";

@@ -56,6 +56,11 @@ const FacilitySettingsType = builder.objectRef<FacilitySettings>("FacilitySettin
     divisionName: t.exposeString("divisionName", { nullable: true }),
     timeZone: t.exposeString("timeZone"),
     annualHoursPerFte: t.exposeFloat("annualHoursPerFte"),
+    averageHourlyRate: t.exposeFloat("averageHourlyRate", {
+      nullable: true,
+      description:
+        "Finance's average hourly rate of the facility's staff; modelling prices hours with it. null: not set.",
+    }),
     budgetSettings: t.field({ type: BudgetSettingsType, nullable: true, resolve: (f) => f.budgetSettings }),
     shiftSettings: t.field({ type: ShiftSettingsType, nullable: true, resolve: (f) => f.shiftSettings }),
     education: t.exposeStringList("education"),
@@ -83,6 +88,7 @@ const FinancialInformationInput = builder.inputType("FinancialInformationInput",
     nextPayPeriodBegin: t.int({ required: true }),
     nextPayPeriodEnd: t.int({ required: true }),
     annualHoursPerFte: t.int({ required: false, description: "Default 2080 (40 × 52)." }),
+    averageHourlyRate: t.float({ required: false, description: "Optional; omit or send null when not known." }),
   }),
 });
 

@@ -9,6 +9,7 @@ import "./employee";
 import "./facility";
 import "./job";
 import "./manageStaff";
+import "./modelling";
 import "./positionControl";
 import "./positionsRollup";
 import "./upload";

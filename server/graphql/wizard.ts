@@ -37,7 +37,7 @@ import { StaffTypeEnum } from "./user";
 export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
 const StepStatusEnum = builder.enumType("StepStatus", { values: ["Pending", "InProgress", "Completed"] as const });
 export const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
-const RoleReplacementEnum = builder.enumType("RoleReplacement", {
+export const RoleReplacementEnum = builder.enumType("RoleReplacement", {
   values: ["Fixed", "FixedWithReplacement", "Variable"] as const,
 });
 
@@ -293,7 +293,7 @@ const RoleJobType = builder.objectRef<JobOption>("RoleJob").implement({
   fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name"), isExempt: t.exposeBoolean("isExempt") }),
 });
 
-const WizardType = builder.objectRef<WizardView>("Wizard").implement({
+export const WizardType = builder.objectRef<WizardView>("Wizard").implement({
   description: "A cost center's planning wizard for the current budget year.",
   fields: (t) => ({
     costCenterId: t.exposeID("costCenterId"),
@@ -336,7 +336,7 @@ const UnitDefinitionInput = builder.inputType("UnitDefinitionInput", {
   }),
 });
 
-const ShiftInput = builder.inputType("RoleShiftInput", {
+export const ShiftInput = builder.inputType("RoleShiftInput", {
   fields: (t) => ({
     shift: t.field({ type: ShiftEnum, required: true }),
     startTime: t.string({ required: true }),
@@ -398,7 +398,7 @@ const OpenPositionInput = builder.inputType("OpenPositionInput", {
 
 /** Drops GraphQL's absent-vs-null difference for optional fields: the zod rules treat both as missing. */
 const plain = <T extends object>(input: T) => JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-const withNulls = (input: Record<string, unknown>, keys: string[]) => {
+export const withNulls = (input: Record<string, unknown>, keys: string[]) => {
   const out = plain(input);
   for (const key of keys) out[key] ??= null;
   return out;

@@ -44,6 +44,7 @@ export async function getFacilitySettings(db: Queryable, viewer: Viewer) {
     divisionName: facility.divisionName,
     timeZone: facility.timeZone,
     annualHoursPerFte: facility.annualHoursPerFte,
+    averageHourlyRate: facility.averageHourlyRate,
     budgetSettings: budget ?? null,
     shiftSettings: shifts ?? null,
     education: education.map((row) => row.name),
@@ -102,12 +103,12 @@ export async function annualHoursPerFteFor(db: Queryable, facilityId: string, bu
  */
 export async function updateFinancialInformation(db: Queryable, viewer: Viewer, input: unknown) {
   requireAdmin(viewer);
-  const { annualHoursPerFte, ...budget } = parseInput(budgetSettingsSchema, input);
+  const { annualHoursPerFte, averageHourlyRate, ...budget } = parseInput(budgetSettingsSchema, input);
   return db.transaction(async (tx) => {
     const before = await getFacilitySettings(tx, viewer);
     await tx
       .update(facilities)
-      .set({ annualHoursPerFte, updatedAt: new Date() })
+      .set({ annualHoursPerFte, averageHourlyRate, updatedAt: new Date() })
       .where(eq(facilities.id, viewer.facilityId));
     await tx
       .insert(facilityBudgetSettings)

@@ -170,6 +170,9 @@ describe("financial information and HR guidelines", () => {
     [{ fiscalYearDaysBegin: "" }, "fiscalYearDaysBegin", "Fiscal year begin day is required"],
     [{ nextPayPeriodEnd: [21] }, "nextPayPeriodEnd", "Next pay period end must be a number"],
     [{ annualHoursPerFte: "2080.5" }, "annualHoursPerFte", "Annual hours per FTE must be a whole number"],
+    [{ averageHourlyRate: 0.5 }, "averageHourlyRate", "Average hourly rate must be at least 1"],
+    [{ averageHourlyRate: "48.555" }, "averageHourlyRate", "Average hourly rate may have at most 2 decimals"],
+    [{ averageHourlyRate: "$48" }, "averageHourlyRate", "Average hourly rate must be a number"],
   ])("(11) loose types: refuses financial information %j and writes nothing", async (change, field, message) => {
     const budgetBefore = await db().select().from(facilityBudgetSettings);
     const { status, body } = await call("PATCH", `/organizational-unit/facility/${DEMO_FACILITY_ID}`, token.admin, {
@@ -178,6 +181,24 @@ describe("financial information and HR guidelines", () => {
     expect(status).toBe(400);
     expect(body.fieldErrors?.[field]).toBe(message);
     expect(await db().select().from(facilityBudgetSettings)).toEqual(budgetBefore);
+  });
+
+  it("keeps the optional average hourly rate, and clears it when left empty", async () => {
+    const path = `/organizational-unit/facility/${DEMO_FACILITY_ID}`;
+    const set = await call("PATCH", path, token.admin, {
+      financialInformation: { ...financial, averageHourlyRate: "48.50" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.averageHourlyRate).toBe(48.5);
+    const cleared = await call("PATCH", path, token.admin, {
+      financialInformation: { ...financial, averageHourlyRate: "" },
+    });
+    expect(cleared.body.averageHourlyRate).toBeNull();
+    const [row] = await db()
+      .select({ rate: facilities.averageHourlyRate })
+      .from(facilities)
+      .where(eq(facilities.id, DEMO_FACILITY_ID));
+    expect(row?.rate).toBeNull();
   });
 
   it("(11) loose types: takes numbers typed as text, as the form's selects and REST clients send them", async () => {

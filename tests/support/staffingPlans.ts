@@ -9,7 +9,8 @@ const PLAN_ID = "__typename ... on DomainError { message } ... on Mutation{name}
 
 /** GraphQL calls as one account, and the wizard steps the figure tests build their plans with. */
 export function planCalls(baseUrl: string, token: string) {
-  const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+  /** The answer's body, read field by field by the tests. */
+  const gql = async (query: string, variables: Record<string, unknown> = {}): Promise<Json> =>
     (await graphqlRequest(baseUrl, token, query, variables)).body;
 
   /** A mutation that must succeed (a `Mutation…Success`): its result. */

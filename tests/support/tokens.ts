@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
-import { costCenterPermissions, users } from "../../db/schema";
+import { costCenterPermissions, costCenters, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { loadOrCreateSigningKey, publicJwk } from "../../server/auth/signingKeys";
@@ -78,6 +78,29 @@ export function userOver(server: TestServer, costCenterIds: readonly string[]): 
   return accountOver(server, costCenterIds, { executive: false });
 }
 
+/**
+ * A cost center of the demo facility that only this test uses, and a token of its own new manager,
+ * who holds Complete Wizard and Manage Staff on it.
+ */
+export async function managerOfNewCostCenter(server: TestServer): Promise<{ costCenterId: string; token: string }> {
+  const db = server.database.db;
+  const [costCenter] = await db
+    .insert(costCenters)
+    .values({
+      facilityId: DEMO_FACILITY_ID,
+      code: String(Math.floor(Math.random() * 1e9)),
+      name: `Own Unit ${randomUUID().slice(0, 8)}`,
+    })
+    .returning({ id: costCenters.id });
+  const costCenterId = costCenter?.id as string;
+  const token = await accountOver(server, [], { executive: false });
+  const { sub } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { sub: string };
+  await db
+    .insert(costCenterPermissions)
+    .values({ userId: sub, costCenterId, completeWizard: true, manageStaff: true, readOnly: false, fte: 1 });
+  return { costCenterId, token };
+}
+
 async function accountOver(
   server: TestServer,
   costCenterIds: readonly string[],
@@ -96,9 +119,10 @@ async function accountOver(
     .returning({ id: users.id });
   const userId = user?.id as string;
   await db.update(users).set({ identitySubject: userId }).where(eq(users.id, userId));
-  await db
-    .insert(costCenterPermissions)
-    .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: !executive, executive })));
+  if (costCenterIds.length > 0)
+    await db
+      .insert(costCenterPermissions)
+      .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: !executive, executive })));
   return (await tokenFactory(server)).valid(userId);
 }
 

@@ -10,7 +10,8 @@
  * - edit.ts: what every change shares: the plan for its editor, audit, later steps back to InProgress.
  * - unitDefinition.ts (step 1), roles.ts (step 2), careSchedule.ts (step 3), assignStaff.ts (step 4),
  *   openPositions.ts (step 5, position control), attestation.ts (step completion and step 6).
- * - lookups.ts: the what-if model and the lists the steps choose from.
+ * - modelling.ts: what-ifs on the plan (the model, named scenarios, carrying one into the wizard).
+ * - lookups.ts: the lists the steps choose from.
  */
 
 export { type Access, budgetColumns, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
@@ -30,10 +31,20 @@ export {
   listEducationOfUnit,
   listRoleJobs,
   listShiftsOfUnit,
-  modelStaffing,
   planIdOf,
   planOfUnit,
 } from "./lookups";
+export {
+  basisOf,
+  carryScenarioIntoWizard,
+  deleteScenario,
+  getModelling,
+  type Modelling,
+  type ModellingJob,
+  type ModellingScenario,
+  modelStaffing,
+  saveScenario,
+} from "./modelling";
 export { calculateOpenPositions, createOpenPosition, deleteOpenPosition, updateOpenPosition } from "./openPositions";
 export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";

@@ -10,53 +10,6 @@ import type { Viewer } from "../viewer";
 import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
 import { getWizard } from "./view";
 
-/**
- * `POST /api/staffing/model`: the same math on unsaved inputs (a what-if), nothing saved, with the
- * facility's hours per FTE for the current budget year and each role's job's direct-care flag.
- */
-export async function modelStaffing(db: Queryable, viewer: Viewer, costCenterId: string, input: unknown) {
-  const granted = await access(db, viewer, costCenterId, "read");
-  const body = (input ?? {}) as { roles?: unknown };
-  const unit = parseInput(unitDefinitionSchema, input);
-  if (!Array.isArray(body.roles))
-    throw new DomainError("invalid", "roles must be a list", { roles: "roles must be a list" });
-  const parsedRoles = body.roles.map((role, index) => {
-    const parsed = roleSchema.safeParse(role);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = issue?.message ?? "The role is invalid";
-      throw new DomainError("invalid", message, { [`roles.${index}.${issue?.path.join(".") ?? ""}`]: message });
-    }
-    return parsed.data;
-  });
-  const jobIds = parsedRoles.flatMap((role) => (role.jobId ? [role.jobId] : []));
-  const directCare = new Map(
-    jobIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: jobs.id, isDirectCare: jobs.isDirectCare })
-            .from(jobs)
-            .where(and(eq(jobs.facilityId, granted.costCenter.facilityId), inArray(jobs.id, jobIds)))
-        ).map((job) => [job.id, job.isDirectCare]),
-  );
-  const roles: RoleInput[] = parsedRoles.map((role, index) => ({
-    key: String(index),
-    ...role,
-    replacement: role.replacement as RoleInput["replacement"],
-    isDirectCare: role.jobId ? (directCare.get(role.jobId) ?? true) : true,
-  }));
-  const annualHoursPerFte = await annualHoursPerFteFor(
-    db,
-    granted.costCenter.facilityId,
-    budgetYearOf(new Date(), granted.budget),
-  );
-  return {
-    summary: planSummary(unit, roles, annualHoursPerFte),
-    needs: positionNeeds(roles, unit.nonProductiveGoalPercentage, annualHoursPerFte),
-  };
-}
-
 /** The plan id of a cost center's budget year (REST calls that name the cost center), for a reader. */
 export async function planIdOf(db: Queryable, viewer: Viewer, costCenterId: string): Promise<string> {
   const view = await getWizard(db, viewer, costCenterId);

@@ -18,6 +18,7 @@ const FinancialInformation_FacilityQuery = graphql(`
     facilitySettings {
       id
       annualHoursPerFte
+      averageHourlyRate
       budgetSettings {
         prnStaffValue
         fiscalYearMonthsBegin
@@ -41,6 +42,7 @@ const FinancialInformation_UpdateMutation = graphql(`
         data {
           id
           annualHoursPerFte
+          averageHourlyRate
           budgetSettings {
             prnStaffValue
             fiscalYearMonthsBegin
@@ -73,6 +75,7 @@ type FormValues = {
   nextPayPeriodBegin: number | null;
   nextPayPeriodEnd: number | null;
   annualHoursPerFte: number | null;
+  averageHourlyRate: number | null;
 };
 /** The shared rule (schema/facility.ts), with empty fields read as missing. */
 const formSchema = formRule<FormValues, typeof budgetSettingsSchema>(budgetSettingsSchema);
@@ -87,6 +90,7 @@ const FIELDS = [
   "nextPayPeriodBegin",
   "nextPayPeriodEnd",
   "annualHoursPerFte",
+  "averageHourlyRate",
 ] as const satisfies readonly (keyof FormValues)[];
 
 /** Spec §3: the twelve months, offered by name and stored as 1 to 12. */
@@ -109,6 +113,7 @@ function initialValues(settings: Settings): FormValues {
     nextPayPeriodBegin: budget?.nextPayPeriodBegin ?? null,
     nextPayPeriodEnd: budget?.nextPayPeriodEnd ?? null,
     annualHoursPerFte: settings.annualHoursPerFte || DEFAULT_ANNUAL_HOURS_PER_FTE,
+    averageHourlyRate: settings.averageHourlyRate ?? null,
   };
 }
 
@@ -192,6 +197,15 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                   step={0.01}
                   required
                   helperText="The FTE each PRN staff member counts as, from 0.01 to 1.5."
+                />
+                <FormNumberStepper
+                  control={control}
+                  name="averageHourlyRate"
+                  label="Average hourly rate ($)"
+                  min={1}
+                  max={1000}
+                  step={0.01}
+                  helperText="Optional. Modelling prices a plan's paid hours at this rate; leave it empty to show no cost."
                 />
               </Grid>
             </FormSection>
