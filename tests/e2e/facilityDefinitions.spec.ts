@@ -183,6 +183,7 @@ type FinancialValues = {
   payBegin: string;
   payEnd: string;
   hours: string;
+  rate: string;
 };
 const SEED_FINANCIAL: FinancialValues = {
   prn: "0.2",
@@ -195,6 +196,7 @@ const SEED_FINANCIAL: FinancialValues = {
   payBegin: "1",
   payEnd: "14",
   hours: "2080",
+  rate: "",
 };
 const NUMBER_LABELS = {
   prn: "PRN staff value (FTE)",
@@ -204,6 +206,7 @@ const NUMBER_LABELS = {
   payBegin: "Next pay period begin",
   payEnd: "Next pay period end",
   hours: "Annual hours per FTE",
+  rate: "Average hourly rate ($)",
 } as const;
 const MONTH_LABELS = {
   fiscalMonth: "Fiscal year begin month",
@@ -277,6 +280,8 @@ test.describe("Basic Financial Information", () => {
       payBegin: "8",
       payEnd: "21",
       hours: "2088",
+      // Optional: kept here, and emptied again when the seed is put back.
+      rate: "52.75",
     };
     await fillFinancial(page, changed);
     await saveAndExpectLanding(page);

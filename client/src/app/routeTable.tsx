@@ -17,6 +17,7 @@ import { AdminLandingPage } from "../features/landing/AdminLandingPage";
 import { ExecLandingPage } from "../features/landing/ExecLandingPage";
 import { UserLandingPage } from "../features/landing/UserLandingPage";
 import { ManageStaffPage } from "../features/manageStaff/ManageStaffPage";
+import { ModellingPage } from "../features/modelling/ModellingPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
 import { ScreenInPreparation } from "../features/shell/ScreenInPreparation";
 import { UploadPage } from "../features/uploads/UploadPage";
@@ -76,11 +77,7 @@ export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
 
   // User
   { path: "/user/landing", allowed: USER, element: <UserLandingPage /> },
-  {
-    path: "/user/modelling",
-    allowed: USER,
-    element: inPreparation("MODELLING", "What-if staffing scenarios beside the saved plan."),
-  },
+  { path: "/user/modelling", allowed: USER, element: <ModellingPage /> },
   { path: "/user/manageStaff", allowed: USER, element: <ManageStaffPage /> },
   { path: "/user/dashboard", allowed: USER, element: <UserDashboardPage /> },
   { path: "/user/employee-search", allowed: USER, element: <EmployeeSearchPage /> },

@@ -124,6 +124,24 @@ export async function grantCompleteWizard(
   });
 }
 
+/** Changes what a user (the demo manager by default) may do on one cost center they hold a permission on. */
+export async function changePermission(
+  admin: Page,
+  costCenterId: string,
+  flags: { completeWizard: boolean; manageStaff: boolean; readOnly: boolean },
+  userId: string = DEMO_USER_IDS.user,
+): Promise<void> {
+  const { kept, notes } = await permissionsOf(admin, userId);
+  await mutate(admin, "updateUserAccess", UPDATE_ACCESS, {
+    id: userId,
+    input: {
+      costCenterPermissions: kept.map((p) => (p.costCenterId === costCenterId ? { ...p, ...flags } : p)),
+      executive: false,
+      notes,
+    },
+  });
+}
+
 /** The demo executive's cost centers as an update states them (executive, read-only, FTE 0). */
 async function executiveCostCenters(admin: Page, userId: string): Promise<{ ids: string[]; notes: string | null }> {
   const { user } = await gql(
@@ -398,6 +416,8 @@ export type RoleSpec = {
   jobId: string;
   isExempt: boolean;
   fte?: number;
+  /** Minutes per shift; the default (30 min on shifts of 8 h or more) when left out. */
+  unpaidBreakMinutes?: number;
   shifts?: { shift: ShiftName; startTime: string; durationHours: number; staffPerShift: number }[];
 };
 export type UnitSpec = {
@@ -590,7 +610,7 @@ export async function openWizardStep(page: Page, costCenterId: string, path: str
 
 const SETTINGS_QUERY = `{
   facilitySettings {
-    facilityName facilityOwner systemName divisionName annualHoursPerFte timeZone education
+    facilityName facilityOwner systemName divisionName annualHoursPerFte averageHourlyRate timeZone education
     budgetSettings { prnStaffValue fiscalYearMonthsBegin fiscalYearDaysBegin budgetSeasonBeginMonth budgetSeasonBeginDay
       budgetSeasonEndMonth budgetSeasonEndDay nextPayPeriodBegin nextPayPeriodEnd }
     shiftSettings { dayShiftStart dayShiftEnd eveningShiftStart eveningShiftEnd nightShiftStart nightShiftEnd
@@ -627,7 +647,11 @@ async function restoreFacility(admin: Page, before: FacilitySnapshot): Promise<v
       { input: relations(was) },
     );
   }
-  const financial = (s: Json) => ({ ...s.budgetSettings, annualHoursPerFte: s.annualHoursPerFte });
+  const financial = (s: Json) => ({
+    ...s.budgetSettings,
+    annualHoursPerFte: s.annualHoursPerFte,
+    averageHourlyRate: s.averageHourlyRate,
+  });
   if (was.budgetSettings && !same(financial(was), financial(is))) {
     await mutate(
       admin,

@@ -26,6 +26,8 @@ export type NumberStepperProps = {
   required?: boolean;
   disabled?: boolean;
   placeholder?: string;
+  /** Keeps the label for screen readers only, where a column header already says what the field is. */
+  hideLabel?: boolean;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -54,6 +56,7 @@ export function NumberStepper({
   required,
   disabled,
   placeholder,
+  hideLabel,
   ref,
 }: NumberStepperProps) {
   // The text is kept apart from the number so that half-typed input ("0.") survives a render.
@@ -72,7 +75,7 @@ export function NumberStepper({
 
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>
+      <Field.Label srOnly={hideLabel}>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>

@@ -1,0 +1,67 @@
+import { useQuery } from "@apollo/client";
+import { Field, NativeSelect } from "@chakra-ui/react";
+import { useState } from "react";
+import { readSession, writeSession } from "../../auth/session";
+import { graphql } from "../../gql";
+
+const CostCenterChoice_Query = graphql(`
+  query CostCenterChoice_Query {
+    me {
+      id
+      costCenterPermissions {
+        costCenterId
+        code
+        name
+        completeWizard
+        manageStaff
+      }
+    }
+  }
+`);
+
+export type CostCenterOption = { costCenterId: string; code: string; name: string };
+
+/**
+ * The cost center a user screen shows: the one chosen last in this session (spec §3 session
+ * details), else the first the user holds a permission on.
+ */
+export function useChosenCostCenter() {
+  const query = useQuery(CostCenterChoice_Query);
+  const options = query.data?.me.costCenterPermissions ?? [];
+  const [chosen, setChosen] = useState(() => readSession("costCenterId") ?? "");
+  const costCenterId = options.some((o) => o.costCenterId === chosen) ? chosen : (options[0]?.costCenterId ?? "");
+  const choose = (id: string) => {
+    setChosen(id);
+    writeSession("costCenterId", id);
+  };
+  return { options, costCenterId, choose, loading: query.loading, error: query.error };
+}
+
+/** The cost-center switcher at the top of a user screen. */
+export function CostCenterSwitcher({
+  options,
+  value,
+  onChange,
+  disabled,
+}: {
+  options: readonly CostCenterOption[];
+  value: string;
+  onChange: (costCenterId: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Field.Root maxW="md">
+      <Field.Label>Cost center</Field.Label>
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
+          {options.map((o) => (
+            <option key={o.costCenterId} value={o.costCenterId}>
+              {o.code} {o.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
