@@ -1,7 +1,3 @@
-// What-if modelling (issue #14): the wizard's math on unsaved inputs, beside the saved plan. The
-// client recomputes with `modelFigures` as the manager types; `POST /api/staffing/model` answers
-// with the same function on the same inputs, so the two always agree.
-import { z } from "zod";
 import {
   type HeldPosition,
   type PlanSummary,

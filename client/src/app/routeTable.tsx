@@ -19,7 +19,6 @@ import { UserLandingPage } from "../features/landing/UserLandingPage";
 import { ManageStaffPage } from "../features/manageStaff/ManageStaffPage";
 import { ModellingPage } from "../features/modelling/ModellingPage";
 import { ProfilePage } from "../features/profile/ProfilePage";
-import { ScreenInPreparation } from "../features/shell/ScreenInPreparation";
 import { UploadPage } from "../features/uploads/UploadPage";
 import { UserAccessibilityPage } from "../features/userAccess/UserAccessibilityPage";
 import { AssignStaffStep } from "../features/wizard/AssignStaffStep";
@@ -41,10 +40,6 @@ const ADMIN_AND_USER: readonly AccountType[] = ["admin", "user"];
 const ADMIN: readonly AccountType[] = ["admin"];
 const USER: readonly AccountType[] = ["user"];
 const EXEC: readonly AccountType[] = ["exec"];
-
-function inPreparation(title: string, purpose: string): ReactNode {
-  return <ScreenInPreparation title={title} purpose={purpose} />;
-}
 
 /** Every signed-in route of spec section 2. /home is public and lives in AppRoutes. */
 export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [

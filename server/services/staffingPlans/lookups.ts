@@ -1,13 +1,10 @@
 // Reads beside the wizard's steps: the what-if model, the plan of a cost center, and the facility's educations, jobs and shifts.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { educationLevels, facilityShiftSettings, jobs } from "../../../db/schema";
-import { planSummary, positionNeeds, type RoleInput, roleSchema, unitDefinitionSchema } from "../../../schema/staffing";
 import { DomainError, notFound } from "../errors";
-import { annualHoursPerFteFor } from "../facility";
-import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
+import { access, WIZARD_MESSAGES } from "./access";
 import { getWizard } from "./view";
 
 /** The plan id of a cost center's budget year (REST calls that name the cost center), for a reader. */
