@@ -1,2 +1,3 @@
 export * from "./math";
+export * from "./overFill";
 export * from "./rules";
