@@ -39,6 +39,7 @@ export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
 export {
   attestedByNameSql,
+  buildView,
   getWizard,
   type NeedView,
   type OpenPositionView,
