@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -34,7 +35,9 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
+import { OverFillAlert } from "../../ui/OverFillAlert";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { Tip } from "../../ui/Tip";
 import { ShellPage } from "../shell/ShellPage";
 
 const ManageStaff_CostCentersQuery = graphql(`
@@ -63,6 +66,9 @@ const ManageStaff_ListQuery = graphql(`
       staff {
         ...ManageStaff_Member
       }
+      overFilledPositions {
+        warning
+      }
     }
   }
 `);
@@ -88,6 +94,9 @@ graphql(`
       jobName
       shift
       fte
+    }
+    overFilledPositions {
+      warning
     }
   }
 `);
@@ -331,6 +340,7 @@ function StaffBody({
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      <OverFillAlert warnings={list.overFilledPositions.map((o) => o.warning)} />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <Summary label="Staff" value={String(list.staff.length)} />
         <Summary label="FTE in this cost center" value={list.staff.reduce((s, m) => s + m.fte, 0).toFixed(2)} />
@@ -539,6 +549,7 @@ function StaffRow({
             </Text>
           ))
         )}
+        <OverFilledBadge warnings={member.overFilledPositions.map((o) => o.warning)} />
       </Table.Cell>
       <Table.Cell>
         <HireDate dateOfHire={member.dateOfHire} />
@@ -593,6 +604,19 @@ function StaffRow({
         </Table.Cell>
       ) : null}
     </Table.Row>
+  );
+}
+
+/** A staff member holds a position in an over-filled role and shift: the badge says so, its tooltip and hidden text say which. */
+function OverFilledBadge({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  const detail = warnings.join("; ");
+  return (
+    <Tip content={detail}>
+      <Badge colorPalette="orange" variant="subtle" mt="1" data-testid="over-filled-badge">
+        Over-filled<VisuallyHidden>: {detail}</VisuallyHidden>
+      </Badge>
+    </Tip>
   );
 }
 
