@@ -474,7 +474,13 @@ export type RolePositionTotals = {
   overHireFte: number;
 };
 
-const positionKey = (roleKey: string | null, shift: ShiftName | null) => `${roleKey ?? ""}|${shift ?? ""}`;
+/** A needed position's key: its role, and its shift (none for exempt roles). */
+export const positionKey = (roleKey: string | null, shift: ShiftName | null) => `${roleKey ?? ""}|${shift ?? ""}`;
+
+/** The needed position a held one fills: its role and shift, or its role alone when the role is exempt. */
+export function heldPositionKey(position: Pick<HeldPosition, "roleKey" | "shift" | "isExempt">): string {
+  return positionKey(position.roleKey, position.isExempt ? null : position.shift);
+}
 
 /** The FTE a held position contributes: a traveller for the share of the year the contract covers. */
 export function effectiveFte(position: Pick<HeldPosition, "fte" | "staffType" | "coverage">): number {
@@ -551,7 +557,7 @@ export function positionControl(
   let prnFte = 0;
   let travellerFte = 0;
   for (const position of held) {
-    const row = rowOf.get(positionKey(position.roleKey, position.isExempt ? null : position.shift));
+    const row = rowOf.get(heldPositionKey(position));
     const role = roleTotals(position.roleKey);
     if (position.staffType === "PRN") {
       prnFte += position.fte;

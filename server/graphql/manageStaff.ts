@@ -6,6 +6,7 @@ import {
   type ManagedPosition,
   type ManagedStaff,
   type ManagedStaffMember,
+  type OverFilledPosition,
   removeStaffMember,
   type StaffTransferResult,
   transferStaffMember,
@@ -23,6 +24,31 @@ const ManagedPositionType = builder.objectRef<ManagedPosition>("ManagedStaffPosi
     jobName: t.exposeString("jobName", { nullable: true }),
     shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
     fte: t.exposeFloat("fte", { description: "FTE, up to 3 decimals." }),
+  }),
+});
+
+const OverFilledPositionType = builder.objectRef<OverFilledPosition>("OverFilledPosition").implement({
+  description:
+    "A position of the cost center's plan (role, and shift for variable roles) holding more FTE than the plan needs: a warning, never a refusal.",
+  fields: (t) => ({
+    unitRoleId: t.exposeID("unitRoleId"),
+    roleName: t.exposeString("roleName"),
+    shift: t.field({
+      type: ShiftEnum,
+      nullable: true,
+      description: "Null for exempt roles.",
+      resolve: (o) => o.shift,
+    }),
+    assignedFte: t.exposeFloat("assignedFte", {
+      description: "Hired, traveller (prorated) and requested FTE of the position, unrounded.",
+    }),
+    neededFte: t.exposeFloat("neededFte", { description: "The position's paid FTE need, unrounded." }),
+    overFte: t.exposeFloat("overFte", {
+      description: "Assigned above the need: the position's over-hire, rounded to 2 decimals.",
+    }),
+    warning: t.exposeString("warning", {
+      description: "In words: 'RN, Days: 6.50 FTE assigned against 5.00 needed (1.50 over)'.",
+    }),
   }),
 });
 
@@ -44,6 +70,11 @@ const ManagedStaffMemberType = builder.objectRef<ManagedStaffMember>("ManagedSta
     positions: t.field({ type: [ManagedPositionType], resolve: (m) => m.positions }),
     positionsFte: t.exposeFloat("positionsFte", { description: "Σ FTE of their positions here (3 decimals)." }),
     isAssigned: t.exposeBoolean("isAssigned", { description: "Their positions add up to their FTE here." }),
+    overFilledPositions: t.field({
+      type: [OverFilledPositionType],
+      description: "The plan's over-filled positions (role and shift) they hold a position in.",
+      resolve: (m) => m.overFilledPositions,
+    }),
   }),
 });
 
@@ -60,6 +91,12 @@ const ManagedStaffType = builder.objectRef<ManagedStaff>("ManagedStaff").impleme
       type: [ManagedStaffMemberType],
       description: "By first name, then last name, case-insensitive; staff whose employment ended are left out.",
       resolve: (list) => list.staff,
+    }),
+    overFilledPositions: t.field({
+      type: [OverFilledPositionType],
+      description:
+        "The budget year's plan's positions holding more FTE than they need (as its Assign Staff step warns), in the plan's order.",
+      resolve: (list) => list.overFilledPositions,
     }),
   }),
 });

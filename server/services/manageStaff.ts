@@ -14,10 +14,19 @@ import {
   transferStaffMemberSchema,
   updateStaffMemberSchema,
 } from "../../schema/manageStaff";
-import { isFullyAssigned, roundFte, type ShiftName } from "../../schema/staffing";
+import {
+  heldPositionKey,
+  isFullyAssigned,
+  type OverFill,
+  overFillsOf,
+  overFillWarning,
+  positionKey,
+  roundFte,
+  type ShiftName,
+} from "../../schema/staffing";
 import { recordAudit } from "./audit";
 import { DomainError, notFound, requireUuid } from "./errors";
-import { type Access, budgetYearOf } from "./staffingPlans";
+import { type Access, budgetYearOf, buildView } from "./staffingPlans";
 import { access } from "./staffingPlans/access";
 import { audit, markChanged } from "./staffingPlans/edit";
 import { parseInput } from "./validation";
@@ -30,6 +39,9 @@ export type ManagedPosition = {
   shift: ShiftName | null;
   fte: number;
 };
+
+/** A position of the cost center's plan holding more FTE than it needs (`overFillsOf`), with its warning in words. */
+export type OverFilledPosition = OverFill & { warning: string };
 
 export type ManagedStaffMember = {
   staffId: string;
@@ -51,6 +63,8 @@ export type ManagedStaffMember = {
   positionsFte: number;
   /** The positions add up to their FTE here. */
   isAssigned: boolean;
+  /** The plan's over-filled positions (role and shift) they hold a position in. */
+  overFilledPositions: OverFilledPosition[];
 };
 
 export type ManagedStaff = {
@@ -62,6 +76,8 @@ export type ManagedStaff = {
   prnStandard: number | null;
   /** By first name, then last name, case-insensitive. */
   staff: ManagedStaffMember[];
+  /** The budget year's plan's positions holding more FTE than they need, in the plan's order (as its Assign Staff step warns). */
+  overFilledPositions: OverFilledPosition[];
 };
 
 /** `GET /api/staff?costCenterId=`, GraphQL `manageStaff`: anyone with a permission on the cost center reads. */
@@ -78,18 +94,32 @@ export async function listManagedStaff(
     canEdit: granted.canManageStaff,
     budgetYear,
     prnStandard: granted.costCenter.prnFte,
-    staff: await membersOf(db, granted.costCenter.id, budgetYear),
+    ...(await membersOf(db, granted, budgetYear, now)),
   };
 }
 
-/** The cost center's staff still employed (or only `staffId`), with their positions in the budget year's plan. */
+/**
+ * The budget year's plan's over-filled positions: the wizard's own view of the plan (the one
+ * staffing model; a signed plan as signed), so Manage Staff warns of what Assign Staff shows.
+ */
+async function overFilledPositionsOf(db: Queryable, granted: Access, now: Date): Promise<OverFilledPosition[]> {
+  const { plan } = await buildView(db, granted, now);
+  return plan ? overFillsOf(plan.needs).map((o) => ({ ...o, warning: overFillWarning(o) })) : [];
+}
+
+/**
+ * The cost center's staff still employed (or only `staffId`), with their positions in the budget
+ * year's plan, and that plan's over-filled positions.
+ */
 async function membersOf(
   db: Queryable,
-  costCenterId: string,
+  granted: Access,
   budgetYear: number,
+  now: Date,
   staffId?: string,
-): Promise<ManagedStaffMember[]> {
-  const [members, positions] = await Promise.all([
+): Promise<Pick<ManagedStaff, "staff" | "overFilledPositions">> {
+  const costCenterId = granted.costCenter.id;
+  const [members, positions, overFilledPositions] = await Promise.all([
     db
       .select({
         staffId: staff.id,
@@ -119,6 +149,8 @@ async function membersOf(
       .select({
         staffId: staffPositions.staffId,
         id: staffPositions.id,
+        unitRoleId: staffPositions.unitRoleId,
+        isExempt: unitRoles.isExempt,
         roleName: unitRoles.name,
         jobName: jobs.name,
         shift: staffPositions.shift,
@@ -137,18 +169,33 @@ async function membersOf(
       .leftJoin(jobs, eq(jobs.id, unitRoles.jobId))
       .where(staffId ? eq(staffPositions.staffId, staffId) : undefined)
       .orderBy(asc(unitRoles.sortOrder), asc(staffPositions.shift)),
+    overFilledPositionsOf(db, granted, now),
   ]);
-  const held = new Map<string, ManagedPosition[]>();
-  for (const { staffId: holder, ...position } of positions) {
-    const list = held.get(holder) ?? [];
-    list.push(position);
-    held.set(holder, list);
+  const overFilled = new Map(overFilledPositions.map((o) => [positionKey(o.unitRoleId, o.shift), o]));
+  const held = new Map<string, { positions: ManagedPosition[]; overFilled: Set<OverFilledPosition> }>();
+  for (const { staffId: holder, unitRoleId, isExempt, ...position } of positions) {
+    const own = held.get(holder) ?? { positions: [], overFilled: new Set() };
+    own.positions.push(position);
+    // The needed position it fills, as the staffing model matches them (a removed role fills none).
+    const overFill =
+      unitRoleId === null || isExempt === null
+        ? undefined
+        : overFilled.get(heldPositionKey({ roleKey: unitRoleId, shift: position.shift, isExempt }));
+    if (overFill) own.overFilled.add(overFill);
+    held.set(holder, own);
   }
-  return members.map((member) => {
-    const own = held.get(member.staffId) ?? [];
-    const positionsFte = roundFte(own.reduce((sum, p) => sum + p.fte, 0));
-    return { ...member, positions: own, positionsFte, isAssigned: isFullyAssigned(member.fte, positionsFte) };
+  const staffList = members.map((member) => {
+    const own = held.get(member.staffId);
+    const positionsFte = roundFte((own?.positions ?? []).reduce((sum, p) => sum + p.fte, 0));
+    return {
+      ...member,
+      positions: own?.positions ?? [],
+      positionsFte,
+      isAssigned: isFullyAssigned(member.fte, positionsFte),
+      overFilledPositions: overFilledPositions.filter((o) => own?.overFilled.has(o)),
+    };
   });
+  return { staff: staffList, overFilledPositions };
 }
 
 /** A change's context: the cost center for its Manage Staff holder, and the budget year. */
@@ -234,7 +281,7 @@ export async function addStaffMember(
     await tx.insert(costCenterStaff).values({ costCenterId: granted.costCenter.id, staffId, fte });
     await replan(tx, [granted.costCenter.id]);
     await recordAudit(tx, audit(viewer, "staff.create", staffId, null, { ...data, costCenterId }));
-    return (await membersOf(tx, granted.costCenter.id, budgetYear, staffId))[0] as ManagedStaffMember;
+    return (await membersOf(tx, granted, budgetYear, now, staffId)).staff[0] as ManagedStaffMember;
   });
 }
 
@@ -279,7 +326,7 @@ export async function updateStaffMember(
       tx,
       audit(viewer, "staff.update", staffId, { ...before.staff, fte: before.fte }, { ...patch, costCenterId }),
     );
-    return (await membersOf(tx, granted.costCenter.id, budgetYear, staffId))[0] as ManagedStaffMember;
+    return (await membersOf(tx, granted, budgetYear, now, staffId)).staff[0] as ManagedStaffMember;
   });
 }
 

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { expect, facilityPrnStandard, test, uniqueWord } from "./support/ownData";
+import { buildPlanAsManager, expect, facilityPrnStandard, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -204,4 +204,68 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
       .filter({ hasText: `Paula ${prnLast}` })
       .getByTestId("prn-notice"),
   ).toHaveText(`All PRN FTE must be set to the facility standard (${standard.toFixed(2)}).`);
+});
+
+test("staff in an over-filled position are marked, with the plan's over-filled positions in words; both go with the over-fill", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const ada = await unit.addStaff({ firstName: "Ada", fte: 1 });
+  const ben = await unit.addStaff({ firstName: "Ben", fte: 1 });
+  const cleo = await unit.addStaff({ firstName: "Cleo", fte: 0.5 });
+  await buildPlanAsManager(page, unit.id, {
+    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 0, targetOvertimePercentage: 0 },
+    roles: [
+      {
+        name: "Registered Nurse",
+        jobId: JOB_IDS.registeredNurse,
+        isExempt: false,
+        shifts: [
+          { shift: "Days", startTime: "0700", durationHours: 8.5, staffPerShift: 1 },
+          { shift: "Nights", startTime: "2300", durationHours: 8.5, staffPerShift: 1 },
+        ],
+      },
+    ],
+    assignments: [
+      { staffId: ada.staffId, role: "Registered Nurse", shift: "Days", fte: 1 },
+      { staffId: ben.staffId, role: "Registered Nurse", shift: "Days", fte: 1 },
+      { staffId: cleo.staffId, role: "Registered Nurse", shift: "Nights", fte: 0.5 },
+    ],
+    steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules"],
+  });
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+
+  // Each shift needs (8.5 h less the 30-minute unpaid break = 8 paid h) × 1 × 365 ÷ 2080 = 2920 ÷ 2080 = 1.4038 FTE
+  // (1.40), non-productive 0 %. Days: Ada 1.00 + Ben 1.00 = 2.00 assigned, 2.00 − 1.4038 = 0.5962 over (0.60).
+  // Nights: Cleo's 0.50 is under the need.
+  const warning = "Registered Nurse, Days: 2.00 FTE assigned against 1.40 needed (0.60 over)";
+  const alert = page.getByTestId("over-fill-alert");
+  await expect(alert).toContainText("1 position is over-filled");
+  await expect(alert.getByTestId("over-fill-warning")).toHaveText([warning]);
+  const row = (member: { name: string }) => page.getByTestId("staff-row").filter({ hasText: member.name });
+  for (const member of [ada, ben]) {
+    await expect(row(member).getByTestId("over-filled-badge")).toHaveText(`Over-filled: ${warning}`);
+    await expect(row(member).getByTestId("over-filled-badge")).toBeVisible();
+  }
+  await expect(row(cleo).getByTestId("over-filled-badge")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/manage-staff-overfill.png", fullPage: true });
+  await expectNoSeriousAxeFindings(page, "Manage Staff with an over-fill warning");
+  // The badge's tooltip says which position, on hover or keyboard focus. (Scrolled to first: hovering
+  // scrolls, and a scroll closes a tooltip.)
+  const badge = row(ada).getByTestId("over-filled-badge");
+  await badge.scrollIntoViewIfNeeded();
+  await badge.hover();
+  await expect(page.getByRole("tooltip")).toHaveText(warning);
+  await page.screenshot({ path: "test-results/screens/manage-staff-overfill-tooltip.png", animations: "disabled" });
+
+  // Ben leaves the cost center with his position: Days holds Ada's 1.00 against 1.40, no over-fill left.
+  await page.getByRole("button", { name: `Remove ${ben.name}` }).click();
+  const action = page.getByTestId("staff-action-dialog");
+  await action.getByRole("button", { name: "REMOVE" }).click();
+  await expect(action).toBeHidden();
+  await expect(row(ben)).toHaveCount(0);
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId("over-filled-badge")).toHaveCount(0);
 });

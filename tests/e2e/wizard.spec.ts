@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { demoId } from "../../db/seed/demo";
 import { STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import {
   type AssignmentSpec,
   buildPlan,
@@ -394,6 +395,56 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await page.screenshot({ path: `${SCREENS}/wizard-4-assignstaff.png`, fullPage: true });
     await main(page).click();
     await expect(page).toHaveURL(/\/user\/wizard\/positioncontrol$/);
+  });
+
+  test("step 4, assign staff: over-filling a position warns in words, does not block, and the warning goes with the over-fill", async ({
+    page,
+    ownUnit,
+  }) => {
+    const ada = await ownUnit.addStaff({ firstName: "Ada", fte: 1 });
+    const ben = await ownUnit.addStaff({ firstName: "Ben", fte: 0.5 });
+    await signIn(page, "user", null);
+    await buildPlan(page, ownUnit.id, {
+      unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 0, targetOvertimePercentage: 0 },
+      roles: [
+        {
+          name: "Registered Nurse",
+          jobId: JOB_IDS.registeredNurse,
+          isExempt: false,
+          shifts: [{ shift: "Days", startTime: "0700", durationHours: 8.5, staffPerShift: 1 }],
+        },
+      ],
+      assignments: [{ staffId: ada.staffId, role: "Registered Nurse", shift: "Days", fte: 1 }],
+      steps: STEPS_BEFORE.assignStaff as WizardStepName[],
+    });
+    await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
+    const alert = page.getByTestId("over-fill-alert");
+    await expect(page.getByTestId("staff-row")).toHaveCount(2);
+    await expect(alert).toHaveCount(0); // Ada's 1.00 is under the need
+
+    // Ben's 0.50 on the same position over-fills it:
+    // need = (8.5 h less the 30-minute unpaid break = 8 paid h) × 1 a shift × 365 ÷ 2080 = 2920 ÷ 2080 = 1.4038 (1.40),
+    // non-productive 0 %; assigned = 1.00 + 0.50 = 1.50; over = 1.50 − 1.4038 = 0.0962 (0.10).
+    const row = page.getByTestId("staff-row").filter({ hasText: ben.name });
+    await row.getByRole("button", { name: `Assign ${ben.name}` }).click();
+    await chooseOption(row.getByTestId("assign-form").getByLabel("Position"), "Registered Nurse · Days");
+    await row.getByTestId("assign-form").getByRole("button", { name: "Save" }).click();
+    await expect(row).toHaveAttribute("data-assigned", "true");
+    await expect(alert).toHaveAttribute("role", "alert");
+    await expect(alert).toContainText("1 position is over-filled");
+    await expect(alert.getByTestId("over-fill-warning")).toHaveText([
+      "Registered Nurse, Days: 1.50 FTE assigned against 1.40 needed (0.10 over)",
+    ]);
+    // It warns, and never blocks: the step can still be completed.
+    await expect(main(page)).toBeEnabled();
+    await page.screenshot({ path: `${SCREENS}/wizard-4-overfill.png`, fullPage: true });
+    await expectNoSeriousAxeFindings(page, "Assign Staff with an over-fill warning");
+
+    // Removing Ben's position takes the over-fill, and the warning, away.
+    await row.getByRole("button", { name: `Remove ${ben.name}'s position` }).click();
+    await page.getByTestId("confirm-dialog").getByRole("button", { name: "REMOVE" }).click();
+    await expect(row).toHaveAttribute("data-assigned", "false");
+    await expect(alert).toHaveCount(0);
   });
 
   test("step 5, finalize position control: open positions from what stays unfilled; requisition rule", async ({

@@ -44,6 +44,8 @@ const config = defineConfig({
           focusRing: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
           border: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
         },
+        // Chakra's green.600 is 3.3:1 on white, under WCAG AA's 4.5:1 for body text; green.700 is 5:1.
+        fg: { success: { value: { _light: "{colors.green.700}", _dark: "{colors.green.400}" } } },
       },
     },
   },

@@ -50,6 +50,7 @@ export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
 export {
   attestedByNameSql,
+  buildView,
   getWizard,
   type NeedView,
   type OpenPositionView,

@@ -8,13 +8,15 @@ import {
   Field,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from "@chakra-ui/react";
-import { useMemo, useState } from "react";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import {
   contractEndWarning,
@@ -25,7 +27,7 @@ import {
 } from "../../../../schema/manageStaff";
 import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
-import { readSession, writeSession } from "../../auth/session";
+import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { ManageStaff_ListQueryQuery, StaffMemberInput, StaffTransferType, StaffType } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -34,22 +36,11 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
+import { OverFillAlert } from "../../ui/OverFillAlert";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { Tip } from "../../ui/Tip";
+import { type CostCenterOption, CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { ShellPage } from "../shell/ShellPage";
-
-const ManageStaff_CostCentersQuery = graphql(`
-  query ManageStaff_CostCentersQuery {
-    me {
-      id
-      costCenterPermissions {
-        costCenterId
-        code
-        name
-        manageStaff
-      }
-    }
-  }
-`);
 
 const ManageStaff_ListQuery = graphql(`
   query ManageStaff_ListQuery($costCenterId: ID!) {
@@ -62,6 +53,9 @@ const ManageStaff_ListQuery = graphql(`
       prnStandard
       staff {
         ...ManageStaff_Member
+      }
+      overFilledPositions {
+        warning
       }
     }
   }
@@ -88,6 +82,9 @@ graphql(`
       jobName
       shift
       fte
+    }
+    overFilledPositions {
+      warning
     }
   }
 `);
@@ -160,7 +157,6 @@ const ManageStaff_TransferMutation = graphql(`
 
 type List = ManageStaff_ListQueryQuery["manageStaff"];
 type Member = List["staff"][number];
-type CostCenterOption = { costCenterId: string; code: string; name: string };
 type Column = "Name" | "EmployeeId" | "Type" | "Fte" | "Positions" | "Hire" | "Contract" | "Education" | "Notes";
 /** What a row shows while and after its last change saves. */
 type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
@@ -197,15 +193,9 @@ function refusalOf(result: { __typename: string; message?: string } | undefined)
 
 /** /user/manageStaff: the staff of a cost center the user holds a permission on; its Manage Staff holder changes them. */
 export function ManageStaffPage() {
-  const costCenters = useQuery(ManageStaff_CostCentersQuery);
-  const options: CostCenterOption[] = costCenters.data?.me.costCenterPermissions ?? [];
-  const [chosen, setChosen] = useState(() => readSession("costCenterId") ?? "");
-  const costCenterId = options.some((o) => o.costCenterId === chosen) ? chosen : (options[0]?.costCenterId ?? "");
+  const costCenters = useChosenCostCenter();
+  const { options, costCenterId } = costCenters;
   const list = useQuery(ManageStaff_ListQuery, { variables: { costCenterId }, skip: !costCenterId });
-  const choose = (id: string) => {
-    setChosen(id);
-    writeSession("costCenterId", id);
-  };
 
   return (
     <ShellPage
@@ -221,19 +211,12 @@ export function ManageStaffPage() {
       }
     >
       <Stack gap="6">
-        <Field.Root maxW="md">
-          <Field.Label>Cost center</Field.Label>
-          <NativeSelect.Root disabled={costCenters.loading}>
-            <NativeSelect.Field value={costCenterId} onChange={(event) => choose(event.target.value)}>
-              {options.map((o) => (
-                <option key={o.costCenterId} value={o.costCenterId}>
-                  {o.code} {o.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <CostCenterSwitcher
+          options={options}
+          value={costCenterId}
+          onChange={costCenters.choose}
+          disabled={costCenters.loading}
+        />
         {costCenters.error ? (
           <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
         ) : !costCenters.loading && options.length === 0 ? (
@@ -283,42 +266,68 @@ function StaffBody({
   const [action, setAction] = useState<{ kind: "remove" | "transfer" | "terminate"; member: Member } | null>(null);
   const [update] = useMutation(ManageStaff_UpdateMutation);
   const navigate = useNavigate();
-  const openAssignStaff = () => {
-    writeSession("costCenterId", list.costCenterId);
+  const { costCenterId } = list;
+  // The row handlers keep their identity from render to render, so a row renders again only when its
+  // own member or save state changes.
+  const openAssignStaff = useCallback(() => {
+    writeSession("costCenterId", costCenterId);
     void navigate(WIZARD_STEP_INFO.AssignStaff.path);
-  };
+  }, [costCenterId, navigate]);
+  const openAction = useCallback(
+    (kind: "remove" | "transfer" | "terminate", member: Member) => setAction({ kind, member }),
+    [],
+  );
 
+  // What the filter searches, once per list rather than once per keystroke.
+  const searchText = useMemo(
+    () => list.staff.map((m) => `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`.toLowerCase()),
+    [list.staff],
+  );
+  // The list in the column's order, once per list and sort (each row's sort value read once).
+  const sorted = useMemo(() => {
+    const value = sortValue[sort.key];
+    const keyed = list.staff.map((member, index) => ({ member, index, key: value(member) }));
+    keyed.sort((a, b) => compareCells(a.key, b.key));
+    if (sort.descending) keyed.reverse();
+    return keyed;
+  }, [list.staff, sort]);
   const shown = useMemo(() => {
     const term = filter.trim().toLowerCase();
-    const matching = term
-      ? list.staff.filter((m) =>
-          `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`.toLowerCase().includes(term),
-        )
-      : list.staff;
-    const value = sortValue[sort.key];
-    const sorted = [...matching].sort((a, b) => compareCells(value(a), value(b)));
-    return sort.descending ? sorted.reverse() : sorted;
-  }, [list.staff, filter, sort]);
+    return (term ? sorted.filter((row) => searchText[row.index]?.includes(term)) : sorted).map((row) => row.member);
+  }, [sorted, searchText, filter]);
   const unassigned = list.staff.filter((m) => !m.isAssigned).length;
+  const visible = useVisibleRows(shown.length);
+  const columns = [
+    ...COLUMNS,
+    ...(list.canEdit ? [{ key: "Actions" as Column, label: "Actions", numeric: false, sortable: false }] : []),
+  ];
 
+  // The latest refetch, for the save below (the parent passes a new function on each render).
+  const refetchRef = useRef(refetch);
+  refetchRef.current = refetch;
   /** Saves one field of a row; the row shows saving, saved, or the failure with a retry. */
-  async function save(member: Member, input: StaffMemberInput) {
-    const field = Object.keys(input).join(",");
-    const mark = (state: SaveState) =>
-      setSaves((current) => ({ ...current, [member.staffId]: { ...current[member.staffId], [field]: state } }));
-    mark({ status: "saving" });
-    let refusal: string | null;
-    try {
-      const result = await update({ variables: { costCenterId: list.costCenterId, staffId: member.staffId, input } });
-      refusal = refusalOf(result.data?.updateStaffMember);
-    } catch (caught) {
-      refusal = caught instanceof Error ? caught.message : NO_ANSWER;
-    }
-    mark(refusal ? { status: "failed", message: refusal, retry: () => void save(member, input) } : { status: "saved" });
-    // An FTE changes the totals and whether they are assigned. (A member's FTE is per cost center,
-    // so the cache does not merge members across lists by id: the list is read again.)
-    if (!refusal && input.fte !== undefined) await refetch().catch(() => undefined);
-  }
+  const save = useCallback(
+    async function save(member: Member, input: StaffMemberInput) {
+      const field = Object.keys(input).join(",");
+      const mark = (state: SaveState) =>
+        setSaves((current) => ({ ...current, [member.staffId]: { ...current[member.staffId], [field]: state } }));
+      mark({ status: "saving" });
+      let refusal: string | null;
+      try {
+        const result = await update({ variables: { costCenterId, staffId: member.staffId, input } });
+        refusal = refusalOf(result.data?.updateStaffMember);
+      } catch (caught) {
+        refusal = caught instanceof Error ? caught.message : NO_ANSWER;
+      }
+      mark(
+        refusal ? { status: "failed", message: refusal, retry: () => void save(member, input) } : { status: "saved" },
+      );
+      // An FTE changes the totals and whether they are assigned. (A member's FTE is per cost center,
+      // so the cache does not merge members across lists by id: the list is read again.)
+      if (!refusal && input.fte !== undefined) await refetchRef.current().catch(() => undefined);
+    },
+    [update, costCenterId],
+  );
 
   return (
     <Stack gap="5">
@@ -331,6 +340,7 @@ function StaffBody({
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      <OverFillAlert warnings={list.overFilledPositions.map((o) => o.warning)} />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <Summary label="Staff" value={String(list.staff.length)} />
         <Summary label="FTE in this cost center" value={list.staff.reduce((s, m) => s + m.fte, 0).toFixed(2)} />
@@ -377,30 +387,28 @@ function StaffBody({
             <Table.ScrollArea>
               <Table.Root size="sm" data-testid="staff-table">
                 <Table.Header>
-                  <SortableHeaders
-                    columns={[
-                      ...COLUMNS,
-                      ...(list.canEdit
-                        ? [{ key: "Actions" as Column, label: "Actions", numeric: false, sortable: false }]
-                        : []),
-                    ]}
-                    sort={sort}
-                    onSort={setSort}
-                  />
+                  <SortableHeaders columns={columns} sort={sort} onSort={setSort} />
                 </Table.Header>
-                <Table.Body>
-                  {shown.map((member) => (
-                    <StaffRow
-                      key={member.staffId}
-                      member={member}
-                      canEdit={list.canEdit}
-                      prnStandard={list.prnStandard ?? null}
-                      saveState={rowState(saves[member.staffId])}
-                      onSave={(input) => void save(member, input)}
-                      onAssign={openAssignStaff}
-                      onAction={(kind) => setAction({ kind, member })}
-                    />
-                  ))}
+                <Table.Body ref={visible.bodyRef}>
+                  <SpacerRow height={visible.before} columns={columns.length} />
+                  {visible.indexes.map((index) => {
+                    const member = shown[index] as Member;
+                    return (
+                      <StaffRow
+                        key={member.staffId}
+                        index={index}
+                        measureRef={visible.measure}
+                        member={member}
+                        canEdit={list.canEdit}
+                        prnStandard={list.prnStandard ?? null}
+                        saveState={rowState(saves[member.staffId])}
+                        onSave={save}
+                        onAssign={openAssignStaff}
+                        onAction={openAction}
+                      />
+                    );
+                  })}
+                  <SpacerRow height={visible.after} columns={columns.length} />
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
@@ -430,6 +438,57 @@ function StaffBody({
         />
       ) : null}
     </Stack>
+  );
+}
+
+/** A row's height estimate before it is measured (a row with one position and no badges). */
+const ROW_ESTIMATE_PX = 62;
+
+/**
+ * The rows of a long list in view, and a few either side, over the window's scroll (the page
+ * scrolls, not the table): 2,000 staff render as a few dozen rows, each measured once shown. While
+ * the page prints, every row.
+ */
+function useVisibleRows(count: number) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  // Where the table's body starts on the page: what comes above it (alerts) can change its place.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
+  });
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener("beforeprint", before);
+    window.addEventListener("afterprint", after);
+    return () => {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
+    };
+  }, []);
+  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_ESTIMATE_PX, overscan: 8, scrollMargin });
+  if (printing) return { bodyRef, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0 };
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    bodyRef,
+    indexes: items.map((item) => item.index),
+    before: first ? first.start - scrollMargin : 0,
+    after: last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0,
+    measure: virtualizer.measureElement,
+  };
+}
+
+/** The height of the rows not rendered, above or below those in view. */
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <Table.Row aria-hidden="true">
+      <Table.Cell colSpan={columns} p="0" borderBottomWidth="0" style={{ height }} />
+    </Table.Row>
   );
 }
 
@@ -465,7 +524,9 @@ function Summary({ label, value, help }: { label: string; value: string; help?: 
 
 const TYPE_LABEL: Record<StaffType, string> = { Regular: "Regular", PRN: "PRN", Traveller: "Traveller" };
 
-function StaffRow({
+const StaffRow = memo(function StaffRow({
+  index,
+  measureRef,
   member,
   canEdit,
   prnStandard,
@@ -474,19 +535,22 @@ function StaffRow({
   onAssign,
   onAction,
 }: {
+  /** The row's place in the list as shown, and the list's measure of its height. */
+  index: number;
+  measureRef: ((element: HTMLTableRowElement | null) => void) | undefined;
   member: Member;
   canEdit: boolean;
   /** The PRN FTE standard (HR guidelines) a PRN's FTE here must equal. */
   prnStandard: number | null;
   saveState: SaveState | undefined;
-  onSave: (input: StaffMemberInput) => void;
+  onSave: (member: Member, input: StaffMemberInput) => void;
   /** Opens the wizard's Assign Staff step of this cost center. */
   onAssign: () => void;
-  onAction: (kind: "remove" | "transfer" | "terminate") => void;
+  onAction: (kind: "remove" | "transfer" | "terminate", member: Member) => void;
 }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
-    <Table.Row data-testid="staff-row">
+    <Table.Row data-testid="staff-row" data-index={index} ref={measureRef}>
       <Table.Cell>
         <Stack gap="0.5">
           <Text fontWeight="medium">{name}</Text>
@@ -523,7 +587,7 @@ function StaffRow({
             value={member.fte.toFixed(2)}
             width="5.5rem"
             inputMode="decimal"
-            onCommit={(value) => onSave({ fte: Number(value) })}
+            onCommit={(value) => onSave(member, { fte: Number(value) })}
           />
         ) : (
           member.fte.toFixed(2)
@@ -539,6 +603,7 @@ function StaffRow({
             </Text>
           ))
         )}
+        <OverFilledBadge warnings={member.overFilledPositions.map((o) => o.warning)} />
       </Table.Cell>
       <Table.Cell>
         <HireDate dateOfHire={member.dateOfHire} />
@@ -552,7 +617,7 @@ function StaffRow({
             label={`Education of ${name}`}
             value={member.education ?? ""}
             width="8rem"
-            onCommit={(value) => onSave({ education: value || null })}
+            onCommit={(value) => onSave(member, { education: value || null })}
           />
         ) : (
           (member.education ?? "")
@@ -565,7 +630,7 @@ function StaffRow({
             value={member.notes ?? ""}
             width="12rem"
             maxLength={NOTES_MAX_LENGTH}
-            onCommit={(value) => onSave({ notes: value || null })}
+            onCommit={(value) => onSave(member, { notes: value || null })}
           />
         ) : (
           (member.notes ?? "")
@@ -574,17 +639,27 @@ function StaffRow({
       {canEdit ? (
         <Table.Cell>
           <HStack gap="1" className="no-print">
-            <Button size="xs" variant="outline" onClick={() => onAction("transfer")} aria-label={`Transfer ${name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => onAction("transfer", member)}
+              aria-label={`Transfer ${name}`}
+            >
               Transfer
             </Button>
-            <Button size="xs" variant="outline" onClick={() => onAction("terminate")} aria-label={`Terminate ${name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => onAction("terminate", member)}
+              aria-label={`Terminate ${name}`}
+            >
               Terminate
             </Button>
             <Button
               size="xs"
               variant="outline"
               colorPalette="red"
-              onClick={() => onAction("remove")}
+              onClick={() => onAction("remove", member)}
               aria-label={`Remove ${name}`}
             >
               Remove
@@ -593,6 +668,19 @@ function StaffRow({
         </Table.Cell>
       ) : null}
     </Table.Row>
+  );
+});
+
+/** A staff member holds a position in an over-filled role and shift: the badge says so, its tooltip and hidden text say which. */
+function OverFilledBadge({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  const detail = warnings.join("; ");
+  return (
+    <Tip content={detail}>
+      <Badge colorPalette="orange" variant="subtle" mt="1" data-testid="over-filled-badge">
+        Over-filled<VisuallyHidden>: {detail}</VisuallyHidden>
+      </Badge>
+    </Tip>
   );
 }
 

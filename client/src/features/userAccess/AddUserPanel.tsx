@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { addUserOutsideSchema, sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { CountedTextarea, TextField } from "../../ui/inputs";
+import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
   type EditablePermission,
@@ -12,7 +13,7 @@ import {
   PermissionsEditor,
   toPermissionInput,
 } from "./PermissionsEditor";
-import { failureText, formatFte, Tip } from "./parts";
+import { failureText, formatFte } from "./parts";
 import { SidePanel } from "./SidePanel";
 
 const AddUser_OutsideMutation = graphql(`

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { CountedTextarea } from "../../ui/inputs";
+import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
   type EditablePermission,
@@ -12,7 +13,7 @@ import {
   PermissionsEditor,
   toPermissionInput,
 } from "./PermissionsEditor";
-import { failureText, formatFte, Tip } from "./parts";
+import { failureText, formatFte } from "./parts";
 import { SidePanel } from "./SidePanel";
 
 const UpdateUser_Mutation = graphql(`

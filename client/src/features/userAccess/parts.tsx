@@ -1,25 +1,4 @@
-import { Box, Portal, Tooltip } from "@chakra-ui/react";
-import type { ReactNode } from "react";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-
-/** A tooltip that also works on a disabled button (the wrapper receives the pointer). */
-export function Tip({ content, children, show = true }: { content: string; children: ReactNode; show?: boolean }) {
-  if (!show) return <>{children}</>;
-  return (
-    <Tooltip.Root openDelay={150} closeDelay={50}>
-      <Tooltip.Trigger asChild>
-        <Box as="span" display="inline-flex" tabIndex={0}>
-          {children}
-        </Box>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{content}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
-  );
-}
 
 /**
  * Spec §4 unsaved changes: FINALIZE stays in the panel, DISCARD closes it. The add-outside panel

@@ -1,8 +1,15 @@
 import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { contractDateSchema, formatFte, positiveFteSchema } from "../../../../schema/staffing";
+import {
+  contractDateSchema,
+  formatFte,
+  overFillsOf,
+  overFillWarning,
+  positiveFteSchema,
+} from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SelectField, TextField } from "../../ui/inputs";
+import { OverFillAlert } from "../../ui/OverFillAlert";
 import {
   Wizard_ApplyPrnStandardMutation,
   Wizard_AssignStaffPositionMutation,
@@ -41,6 +48,7 @@ function AssignBody({ context }: { context: StepContext }) {
   const unassigned = plan.staff.filter((s) => !s.isAssigned).length;
   return (
     <Stack gap="6">
+      <OverFillAlert warnings={overFillsOf(plan.needs).map(overFillWarning)} />
       <Card.Root variant="outline" bg="bg.panel">
         <Card.Body gap="3">
           <Heading as="h2" size="md">
