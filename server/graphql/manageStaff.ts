@@ -10,6 +10,7 @@ import {
   removeStaffMember,
   type StaffTransferResult,
   transferStaffMember,
+  transferTargets,
   updateStaffMember,
 } from "../services/manageStaff";
 import { builder } from "./builder";
@@ -159,6 +160,26 @@ builder.queryField("manageStaff", (t) =>
     authScopes: { user: true },
     args: { costCenterId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => listManagedStaff(context.db, context.viewer, args.costCenterId),
+  }),
+);
+
+type TransferTarget = Awaited<ReturnType<typeof transferTargets>>[number];
+const TransferTargetType = builder.objectRef<TransferTarget>("StaffTransferTarget").implement({
+  fields: (t) => ({
+    costCenterId: t.exposeID("costCenterId"),
+    code: t.exposeString("code"),
+    name: t.exposeString("name"),
+  }),
+});
+
+builder.queryField("staffTransferTargets", (t) =>
+  t.field({
+    type: [TransferTargetType],
+    description:
+      "The cost centers a staff member of this one may be transferred to within the organisation (TransferWithinOrg): the facility's other active cost centers, by number. Its Manage Staff holder only.",
+    authScopes: { user: true },
+    args: { costCenterId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => transferTargets(context.db, context.viewer, args.costCenterId),
   }),
 );
 

@@ -428,6 +428,29 @@ export async function transferStaffMember(
 }
 
 /** The cost center a transfer goes to: active, of the facility, another one, not already theirs. */
+/**
+ * Where a staff member of the cost center may be transferred within the organisation: the
+ * facility's other active cost centers, by number. Its Manage Staff holder only.
+ */
+export async function transferTargets(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+): Promise<{ costCenterId: string; code: string; name: string }[]> {
+  const granted = await access(db, viewer, costCenterId, "manageStaff");
+  return db
+    .select({ costCenterId: costCenters.id, code: costCenters.code, name: costCenters.name })
+    .from(costCenters)
+    .where(
+      and(
+        eq(costCenters.facilityId, granted.costCenter.facilityId),
+        isNull(costCenters.deletedAt),
+        ne(costCenters.id, granted.costCenter.id),
+      ),
+    )
+    .orderBy(sql`length(${costCenters.code})`, costCenters.code);
+}
+
 async function transferTarget(
   db: Queryable,
   viewer: Viewer,

@@ -294,6 +294,28 @@ describe("issue #14: removing, transferring and terminating", () => {
     expect(await stepOf(planId)).toBe("InProgress");
   });
 
+  it("may go to any active cost center of the facility, also one the manager does not hold", async () => {
+    const TARGETS = `query($id: ID!) { staffTransferTargets(costCenterId: $id) { costCenterId code } }`;
+    const { data } = await planCalls(server.baseUrl, tokens.user).gql(TARGETS, { id: cc6010 });
+    const codes = (data.staffTransferTargets as Json[]).map((c) => c.code);
+    // The demo manager holds no permission on 6040; it is the facility's, so staff may go there.
+    expect(codes).toEqual(expect.arrayContaining(["6020", "6030", "6040"]));
+    expect(codes).not.toContain("6010");
+    expect(codes).toEqual([...codes].sort((a, b) => a.length - b.length || a.localeCompare(b)));
+    const added = await add(cc6010);
+    const moved = await ok(
+      await call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
+        costCenterId: cc6010,
+        transferType: "TransferWithinOrg",
+        toCostCenterId: cc6040,
+      }),
+    );
+    expect(moved).toMatchObject({ toCostCenter: { code: "6040" } });
+    // A Read Only holder of 6030 may not ask where its staff could go.
+    const refused = await planCalls(server.baseUrl, tokens.user).gql(TARGETS, { id: cc6030 });
+    expect(refused.errors?.[0]?.message).toBe(MANAGE_STAFF_MESSAGES.refused);
+  });
+
   it("a transfer moves them with their FTE to the other cost center and their positions out of the first", async () => {
     const added = await add(cc6010, { fte: 0.6 });
     const planId = await planWithPosition(cc6010, added.staffId);

@@ -67,12 +67,24 @@ async function requestSlot(token: string, input: Record<string, unknown>) {
   };
 }
 
+/**
+ * PUTs the file to storage as the browser does. A dropped connection (no answer at all) is tried
+ * once more, as an uploading client would: on a loaded CI machine Azurite has once reset the
+ * socket of a 100 MB PUT. Any answer, whatever its status, is returned as it came.
+ */
 async function putBlob(slot: { uploadUrl: string; uploadSasKey: string }, content: Buffer) {
-  return fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
-    method: "PUT",
-    body: new Uint8Array(content),
-    headers: { "x-ms-blob-type": "BlockBlob" },
-  });
+  const put = () =>
+    fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
+      method: "PUT",
+      body: new Uint8Array(content),
+      headers: { "x-ms-blob-type": "BlockBlob" },
+    });
+  try {
+    return await put();
+  } catch (dropped) {
+    console.warn("PUT to Azurite dropped, trying once more:", (dropped as Error).cause ?? dropped);
+    return put();
+  }
 }
 
 type StatusUpdate = {

@@ -51,6 +51,24 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await expect(nadia).toBeVisible();
   await expect(page.getByTestId("staff-count")).toContainText("Showing 2 of 2 staff");
 
+  // Every detail at once through Edit: a bad date is refused in words and nothing changes; then saved.
+  await page.getByRole("button", { name: `Edit Nadia ${last}` }).click();
+  const edit = page.getByTestId("edit-staff-dialog");
+  await expect(edit.getByLabel("Date of hire")).toHaveValue("01/15/2024");
+  await edit.getByLabel("Middle name").fill("Ada");
+  await edit.getByLabel("Date of hire").fill("02/30/2024");
+  await edit.getByRole("button", { name: "SAVE" }).click();
+  await expect(edit.getByText("The changes were not saved")).toBeVisible();
+  await expect(nadia).toContainText("2024-01-15");
+  await edit.getByLabel("Date of hire").fill("02/01/2024");
+  await edit.getByRole("button", { name: "SAVE" }).click();
+  await expect(edit).toBeHidden();
+  await expect(nadia).toContainText("2024-02-01");
+  await page.getByRole("button", { name: `Edit Nadia ${last}` }).click();
+  await expect(edit.getByLabel("Middle name")).toHaveValue("Ada");
+  await edit.getByRole("button", { name: "CANCEL" }).click();
+  await expect(edit).toBeHidden();
+
   // Inline edit: saved on Enter; it is there after a reload.
   const notes = page.getByLabel(`Notes on Nadia ${last}`);
   await notes.fill("Prefers nights");

@@ -39,7 +39,7 @@ import { LoadProblem } from "../../ui/LoadProblem";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { Tip } from "../../ui/Tip";
-import { type CostCenterOption, CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { ShellPage } from "../shell/ShellPage";
 
 const ManageStaff_ListQuery = graphql(`
@@ -158,6 +158,7 @@ const ManageStaff_TransferMutation = graphql(`
 type List = ManageStaff_ListQueryQuery["manageStaff"];
 type Member = List["staff"][number];
 type Column = "Name" | "EmployeeId" | "Type" | "Fte" | "Positions" | "Hire" | "Contract" | "Education" | "Notes";
+type StaffAction = "edit" | "remove" | "transfer" | "terminate";
 /** What a row shows while and after its last change saves. */
 type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
 
@@ -240,7 +241,6 @@ export function ManageStaffPage() {
           <StaffBody
             key={list.data.manageStaff.costCenterId}
             list={list.data.manageStaff}
-            otherCostCenters={options.filter((o) => o.costCenterId !== costCenterId)}
             refetch={() => list.refetch().then(() => undefined)}
           />
         )}
@@ -249,21 +249,13 @@ export function ManageStaffPage() {
   );
 }
 
-function StaffBody({
-  list,
-  otherCostCenters,
-  refetch,
-}: {
-  list: List;
-  otherCostCenters: CostCenterOption[];
-  refetch: () => Promise<void>;
-}) {
+function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void> }) {
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<Sort<Column>>({ key: "Name", descending: false });
   // Per staff member, per field: a later save of another field never hides a failed one.
   const [saves, setSaves] = useState<Record<string, Record<string, SaveState>>>({});
   const [adding, setAdding] = useState(false);
-  const [action, setAction] = useState<{ kind: "remove" | "transfer" | "terminate"; member: Member } | null>(null);
+  const [action, setAction] = useState<{ kind: StaffAction; member: Member } | null>(null);
   const [update] = useMutation(ManageStaff_UpdateMutation);
   const navigate = useNavigate();
   const { costCenterId } = list;
@@ -273,10 +265,7 @@ function StaffBody({
     writeSession("costCenterId", costCenterId);
     void navigate(WIZARD_STEP_INFO.AssignStaff.path);
   }, [costCenterId, navigate]);
-  const openAction = useCallback(
-    (kind: "remove" | "transfer" | "terminate", member: Member) => setAction({ kind, member }),
-    [],
-  );
+  const openAction = useCallback((kind: StaffAction, member: Member) => setAction({ kind, member }), []);
 
   // What the filter searches, once per list rather than once per keystroke.
   const searchText = useMemo(
@@ -416,7 +405,7 @@ function StaffBody({
         </Card.Body>
       </Card.Root>
       {adding ? (
-        <AddStaffDialog
+        <StaffDetailsDialog
           costCenterId={list.costCenterId}
           onDone={async (added) => {
             setAdding(false);
@@ -424,13 +413,21 @@ function StaffBody({
           }}
         />
       ) : null}
-      {action ? (
+      {action?.kind === "edit" ? (
+        <StaffDetailsDialog
+          costCenterId={list.costCenterId}
+          member={action.member}
+          onDone={async (changed) => {
+            setAction(null);
+            if (changed) await refetch();
+          }}
+        />
+      ) : action ? (
         <StaffActionDialog
           costCenterId={list.costCenterId}
           costCenterCode={list.costCenterCode}
           kind={action.kind}
           member={action.member}
-          otherCostCenters={otherCostCenters}
           onDone={async (changed) => {
             setAction(null);
             if (changed) await refetch();
@@ -546,7 +543,7 @@ const StaffRow = memo(function StaffRow({
   onSave: (member: Member, input: StaffMemberInput) => void;
   /** Opens the wizard's Assign Staff step of this cost center. */
   onAssign: () => void;
-  onAction: (kind: "remove" | "transfer" | "terminate", member: Member) => void;
+  onAction: (kind: StaffAction, member: Member) => void;
 }) {
   const name = `${member.firstName} ${member.lastName}`;
   return (
@@ -639,6 +636,9 @@ const StaffRow = memo(function StaffRow({
       {canEdit ? (
         <Table.Cell>
           <HStack gap="1" className="no-print">
+            <Button size="xs" variant="outline" onClick={() => onAction("edit", member)} aria-label={`Edit ${name}`}>
+              Edit
+            </Button>
             <Button
               size="xs"
               variant="outline"
@@ -799,10 +799,42 @@ const EMPTY_NEW: Record<keyof StaffMemberInput, string> = {
   fte: "",
 };
 
-function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone: (added: boolean) => void }) {
-  const [form, setForm] = useState(EMPTY_NEW);
+/** MM/DD/YYYY, as the form takes dates, of a stored YYYY-MM-DD. */
+const typedDate = (iso: string | null | undefined) =>
+  iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "";
+
+/** The form's values of a staff member being edited (e-mail belongs to their user account, not here). */
+function formOf(member: Member): Record<keyof StaffMemberInput, string> {
+  return {
+    employeeId: member.employeeId,
+    firstName: member.firstName,
+    middleName: member.middleName ?? "",
+    lastName: member.lastName,
+    email: "",
+    staffType: member.staffType,
+    dateOfHire: typedDate(member.dateOfHire),
+    contractEndDate: typedDate(member.contractEndDate),
+    education: member.education ?? "",
+    notes: member.notes ?? "",
+    fte: String(member.fte),
+  };
+}
+
+/** Adds a staff member to the cost center, or (with `member`) changes every detail of one at once. */
+function StaffDetailsDialog({
+  costCenterId,
+  member,
+  onDone,
+}: {
+  costCenterId: string;
+  member?: Member;
+  onDone: (changed: boolean) => void;
+}) {
+  const [form, setForm] = useState(() => (member ? formOf(member) : EMPTY_NEW));
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [add, { loading }] = useMutation(ManageStaff_AddMutation);
+  const [add, adding] = useMutation(ManageStaff_AddMutation);
+  const [update, updating] = useMutation(ManageStaff_UpdateMutation);
+  const loading = adding.loading || updating.loading;
   const set = (key: keyof StaffMemberInput) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
   const submit = async () => {
     const input: StaffMemberInput = {
@@ -810,7 +842,7 @@ function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone
       firstName: form.firstName,
       middleName: form.middleName || null,
       lastName: form.lastName,
-      email: form.email || null,
+      ...(member ? {} : { email: form.email || null }),
       staffType: form.staffType as StaffType,
       dateOfHire: form.dateOfHire,
       contractEndDate: form.contractEndDate || null,
@@ -819,8 +851,11 @@ function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone
       fte: form.fte.trim() === "" ? null : Number(form.fte),
     };
     try {
-      const result = await add({ variables: { costCenterId, input } });
-      const problem = refusalOf(result.data?.addStaffMember);
+      const problem = member
+        ? refusalOf(
+            (await update({ variables: { costCenterId, staffId: member.staffId, input } })).data?.updateStaffMember,
+          )
+        : refusalOf((await add({ variables: { costCenterId, input } })).data?.addStaffMember);
       if (problem) setRefusal(problem);
       else onDone(true);
     } catch (caught) {
@@ -830,21 +865,26 @@ function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone
   return (
     <ConfirmDialog
       open
-      title="Add staff"
-      confirmLabel="ADD"
+      title={member ? `Edit ${member.firstName} ${member.lastName}` : "Add staff"}
+      confirmLabel={member ? "SAVE" : "ADD"}
       onConfirm={() => void submit()}
       onCancel={() => onDone(false)}
       loading={loading}
-      loadingText="ADDING…"
-      testId="add-staff-dialog"
+      loadingText={member ? "SAVING…" : "ADDING…"}
+      testId={member ? "edit-staff-dialog" : "add-staff-dialog"}
     >
       <Stack gap="3">
-        {refusal ? <ErrorAlert title="The staff member was not added" message={refusal} /> : null}
+        {refusal ? (
+          <ErrorAlert
+            title={member ? "The changes were not saved" : "The staff member was not added"}
+            message={refusal}
+          />
+        ) : null}
         <TextField label="Employee ID" required value={form.employeeId} onChange={set("employeeId")} />
         <TextField label="First name" required value={form.firstName} onChange={set("firstName")} />
         <TextField label="Middle name" value={form.middleName} onChange={set("middleName")} />
         <TextField label="Last name" required value={form.lastName} onChange={set("lastName")} />
-        <TextField label="Email" type="email" value={form.email} onChange={set("email")} />
+        {member ? null : <TextField label="Email" type="email" value={form.email} onChange={set("email")} />}
         <SelectField
           label="Type"
           value={form.staffType}
@@ -879,19 +919,27 @@ function AddStaffDialog({ costCenterId, onDone }: { costCenterId: string; onDone
   );
 }
 
+const ManageStaff_TransferTargetsQuery = graphql(`
+  query ManageStaff_TransferTargetsQuery($costCenterId: ID!) {
+    staffTransferTargets(costCenterId: $costCenterId) {
+      costCenterId
+      code
+      name
+    }
+  }
+`);
+
 function StaffActionDialog({
   costCenterId,
   costCenterCode,
   kind,
   member,
-  otherCostCenters,
   onDone,
 }: {
   costCenterId: string;
   costCenterCode: string;
-  kind: "remove" | "transfer" | "terminate";
+  kind: Exclude<StaffAction, "edit">;
   member: Member;
-  otherCostCenters: CostCenterOption[];
   onDone: (changed: boolean) => void;
 }) {
   const [target, setTarget] = useState("");
@@ -900,6 +948,10 @@ function StaffActionDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [remove, removing] = useMutation(ManageStaff_RemoveMutation);
   const [transfer, transferring] = useMutation(ManageStaff_TransferMutation);
+  const targets = useQuery(ManageStaff_TransferTargetsQuery, {
+    variables: { costCenterId },
+    skip: kind !== "transfer",
+  });
   const name = `${member.firstName} ${member.lastName}`;
   const run = async () => {
     try {
@@ -960,9 +1012,15 @@ function StaffActionDialog({
             label="Transfer to"
             value={target}
             onChange={setTarget}
+            disabled={targets.loading}
+            error={targets.error ? `The cost centers could not be loaded: ${targets.error.message}` : undefined}
+            helperText="Any active cost center of the facility."
             options={[
-              { value: "", label: "Choose a cost center" },
-              ...otherCostCenters.map((c) => ({ value: c.costCenterId, label: `${c.code} ${c.name}` })),
+              { value: "", label: targets.loading ? "Loading the cost centers…" : "Choose a cost center" },
+              ...(targets.data?.staffTransferTargets ?? []).map((c) => ({
+                value: c.costCenterId,
+                label: `${c.code} ${c.name}`,
+              })),
             ]}
           />
         ) : null}
