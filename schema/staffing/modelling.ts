@@ -41,6 +41,23 @@ export type ModelBasis = {
   requested: readonly RequestedPosition[];
 };
 
+/** The basis from what the server sends: the facility's figures and jobs, the plan's held and requested FTE. */
+export function modelBasis(source: {
+  annualHoursPerFte: number;
+  averageHourlyRate?: number | null;
+  jobs: readonly { id: string; isDirectCare: boolean }[];
+  held: readonly HeldPosition[];
+  requested: readonly RequestedPosition[];
+}): ModelBasis {
+  return {
+    annualHoursPerFte: source.annualHoursPerFte,
+    averageHourlyRate: source.averageHourlyRate ?? null,
+    directCareOfJob: new Map(source.jobs.map((job) => [job.id, job.isDirectCare])),
+    held: source.held,
+    requested: source.requested,
+  };
+}
+
 export type ModelRoleFigures = RolePositionTotals & { roleKey: string; name: string; productiveFte: number };
 
 export type ModelFigures = {

@@ -33,6 +33,11 @@ export const builder = new SchemaBuilder<{
   errors: { defaultTypes: [] },
 });
 
+/** The schema's types, for helpers that add fields to more than one type. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+/** What an input type's `fields` gets: shared field sets (wizard.ts) take it. */
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<BuilderTypes, "InputObject">;
+
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});

@@ -11,7 +11,7 @@ import {
 } from "../services/staffingPlans";
 import { builder } from "./builder";
 import { StaffTypeEnum } from "./user";
-import { RoleReplacementEnum, ShiftEnum, ShiftInput, WizardType, withNulls } from "./wizard";
+import { RoleReplacementEnum, roleFields, ShiftEnum, unitDefinitionFields, WizardType, withNulls } from "./wizard";
 
 type ModelShift = ModelRole["shifts"][number];
 const ModelShiftType = builder.objectRef<ModelShift>("ModelShift").implement({
@@ -128,24 +128,13 @@ const ModellingType = builder.objectRef<Modelling>("Modelling").implement({
 const ModelRoleInput = builder.inputType("ModelRoleInput", {
   fields: (t) => ({
     unitRoleId: t.id({ description: "The plan's role this is; omit for a new role." }),
-    jobId: t.id(),
-    name: t.string({ required: true }),
-    isExempt: t.boolean({ required: true }),
-    fte: t.float(),
-    replacement: t.field({ type: RoleReplacementEnum }),
-    unpaidBreakMinutes: t.int(),
-    shifts: t.field({ type: [ShiftInput] }),
+    ...roleFields(t),
   }),
 });
 
 const ModelInputsInput = builder.inputType("ModelInputsInput", {
   fields: (t) => ({
-    census: t.float({ required: true }),
-    careTeamTarget: t.float({ required: true }),
-    nonProductiveGoalPercentage: t.float({ required: true }),
-    targetOvertimePercentage: t.float({ required: true }),
-    productiveFteBudget: t.float(),
-    totalPaidFteBudget: t.float(),
+    ...unitDefinitionFields(t),
     roles: t.field({ type: [ModelRoleInput], required: true }),
   }),
 });

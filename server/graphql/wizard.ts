@@ -31,7 +31,7 @@ import {
   updateRole,
   type WizardView,
 } from "../services/staffingPlans";
-import { builder } from "./builder";
+import { builder, type InputFields } from "./builder";
 import { StaffTypeEnum } from "./user";
 
 export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
@@ -325,16 +325,17 @@ builder.queryField("wizard", (t) =>
   }),
 );
 
-const UnitDefinitionInput = builder.inputType("UnitDefinitionInput", {
-  fields: (t) => ({
-    census: t.float({ required: true }),
-    careTeamTarget: t.float({ required: true }),
-    nonProductiveGoalPercentage: t.float({ required: true }),
-    targetOvertimePercentage: t.float({ required: true }),
-    productiveFteBudget: t.float(),
-    totalPaidFteBudget: t.float(),
-  }),
+/** Step 1's fields, shared by the unit definition and a model (modelling.ts). */
+export const unitDefinitionFields = (t: InputFields) => ({
+  census: t.float({ required: true }),
+  careTeamTarget: t.float({ required: true }),
+  nonProductiveGoalPercentage: t.float({ required: true }),
+  targetOvertimePercentage: t.float({ required: true }),
+  productiveFteBudget: t.float(),
+  totalPaidFteBudget: t.float(),
 });
+
+const UnitDefinitionInput = builder.inputType("UnitDefinitionInput", { fields: unitDefinitionFields });
 
 export const ShiftInput = builder.inputType("RoleShiftInput", {
   fields: (t) => ({
@@ -345,19 +346,20 @@ export const ShiftInput = builder.inputType("RoleShiftInput", {
   }),
 });
 
-const RoleInput = builder.inputType("UnitRoleInput", {
-  fields: (t) => ({
-    jobId: t.id(),
-    name: t.string({ required: true }),
-    isExempt: t.boolean({ required: true }),
-    fte: t.float(),
-    replacement: t.field({ type: RoleReplacementEnum }),
-    unpaidBreakMinutes: t.int({
-      description: "Minutes per shift; omit for the default (30 min on shifts of 8 h or more).",
-    }),
-    shifts: t.field({ type: [ShiftInput] }),
+/** Step 2's fields of a role, shared by a plan's role and a model's (modelling.ts). */
+export const roleFields = (t: InputFields) => ({
+  jobId: t.id(),
+  name: t.string({ required: true }),
+  isExempt: t.boolean({ required: true }),
+  fte: t.float(),
+  replacement: t.field({ type: RoleReplacementEnum }),
+  unpaidBreakMinutes: t.int({
+    description: "Minutes per shift; omit for the default (30 min on shifts of 8 h or more).",
   }),
+  shifts: t.field({ type: [ShiftInput] }),
 });
+
+const RoleInput = builder.inputType("UnitRoleInput", { fields: roleFields });
 
 const StaffPositionInput = builder.inputType("StaffPositionInput", {
   fields: (t) => ({

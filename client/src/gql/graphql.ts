@@ -143,6 +143,7 @@ export type ModelRoleInput = {
   shifts?: Array<RoleShiftInput> | null | undefined;
   /** The plan's role this is; omit for a new role. */
   unitRoleId?: string | number | null | undefined;
+  /** Minutes per shift; omit for the default (30 min on shifts of 8 h or more). */
   unpaidBreakMinutes?: number | null | undefined;
 };
 

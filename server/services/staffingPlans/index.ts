@@ -35,7 +35,6 @@ export {
   planOfUnit,
 } from "./lookups";
 export {
-  basisOf,
   carryScenarioIntoWizard,
   deleteScenario,
   getModelling,

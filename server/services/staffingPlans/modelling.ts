@@ -9,9 +9,9 @@ import {
   type HeldPosition,
   MODELLING_LIMITS,
   MODELLING_MESSAGES,
-  type ModelBasis,
   type ModelInputs,
   type ModelRole,
+  modelBasis,
   modelFigures,
   type RequestedPosition,
   SAMPLE_UNIT_DEFINITION,
@@ -98,20 +98,12 @@ export async function modelStaffing(db: Queryable, viewer: Viewer, costCenterId:
   else if (inputs.roles.some((role) => role.unitRoleId))
     throw new DomainError("invalid", MODELLING_MESSAGES.unknownRole);
   return {
-    ...modelFigures(inputs, basisOf(modelling)),
+    ...modelFigures(
+      inputs,
+      modelBasis({ ...modelling, held: modelling.plan?.held ?? [], requested: modelling.plan?.requested ?? [] }),
+    ),
     annualHoursPerFte: modelling.annualHoursPerFte,
     averageHourlyRate: modelling.averageHourlyRate,
-  };
-}
-
-/** The basis a model is figured on; the screen builds the same from the `modelling` query. */
-export function basisOf(modelling: Modelling): ModelBasis {
-  return {
-    annualHoursPerFte: modelling.annualHoursPerFte,
-    averageHourlyRate: modelling.averageHourlyRate,
-    directCareOfJob: new Map(modelling.jobs.map((job) => [job.id, job.isDirectCare])),
-    held: modelling.plan?.held ?? [],
-    requested: modelling.plan?.requested ?? [],
   };
 }
 

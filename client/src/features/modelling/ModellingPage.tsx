@@ -6,8 +6,8 @@ import {
   checkModelInputs,
   MODELLING_LIMITS,
   MODELLING_MESSAGES,
-  type ModelBasis,
   type ModelInputs,
+  modelBasis,
   modelFigures,
   WIZARD_STEP_INFO,
 } from "../../../../schema/staffing";
@@ -213,17 +213,6 @@ function NoPlan() {
   );
 }
 
-/** The figures' basis from the query: what a model does not change. */
-function basisOf(modelling: Modelling, plan: Plan): ModelBasis {
-  return {
-    annualHoursPerFte: modelling.annualHoursPerFte,
-    averageHourlyRate: modelling.averageHourlyRate ?? null,
-    directCareOfJob: new Map(modelling.jobs.map((job) => [job.id, job.isDirectCare])),
-    held: plan.held.map((h) => ({ ...h, roleKey: h.unitRoleId, shift: h.shift ?? null })),
-    requested: plan.requested.map((r) => ({ ...r, roleKey: r.unitRoleId ?? null, shift: r.shift ?? null })),
-  };
-}
-
 /** Inputs the server kept (valid when kept) as the model's inputs. */
 function inputsOf(draft: Draft): ModelInputs {
   const check = checkModelInputs(draft);
@@ -241,7 +230,16 @@ function ModellingWorkspace({
 }) {
   const navigate = useNavigate();
   const showBanner = useTopBanner(3000);
-  const basis = useMemo(() => basisOf(modelling, plan), [modelling, plan]);
+  // What a model does not change; the query names a held position's role unitRoleId.
+  const basis = useMemo(
+    () =>
+      modelBasis({
+        ...modelling,
+        held: plan.held.map((h) => ({ ...h, roleKey: h.unitRoleId, shift: h.shift ?? null })),
+        requested: plan.requested.map((r) => ({ ...r, roleKey: r.unitRoleId ?? null, shift: r.shift ?? null })),
+      }),
+    [modelling, plan],
+  );
   const savedDraft = useMemo(() => draftOf(plan.inputs), [plan.inputs]);
   const [scenarioId, setScenarioId] = useState(NEW_SCENARIO);
   const scenario = plan.scenarios.find((s) => s.id === scenarioId) ?? null;
