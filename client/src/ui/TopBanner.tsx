@@ -1,5 +1,5 @@
 import { Alert, Box, Portal } from "@chakra-ui/react";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 export type TopBannerContent = { status: "success" | "error"; title: string; description?: string };
 
@@ -47,26 +47,20 @@ const TopBannerContext = createContext<ShowBanner | null>(null);
  * showed it: 'File uploaded successfully.' stays its 8 seconds after the 3-second redirect.
  */
 export function TopBannerProvider({ children }: { children: ReactNode }) {
-  const [banner, setBanner] = useState<TopBannerContent | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const show = useCallback<ShowBanner>((next, ms) => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    setBanner(next);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      setBanner(null);
-    }, ms);
-  }, []);
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
+  // A fresh object per call, so showing the same text again restarts the clock.
+  const [shown, setShown] = useState<{ banner: TopBannerContent; ms: number } | null>(null);
+  const show = useCallback<ShowBanner>((banner, ms) => setShown({ banner, ms }), []);
+  // The clock starts once the banner is on screen, not when it was asked for: on a busy page the
+  // render can lag, and the reader is owed the whole time.
+  useEffect(() => {
+    if (shown === null) return;
+    const timer = setTimeout(() => setShown(null), shown.ms);
+    return () => clearTimeout(timer);
+  }, [shown]);
   return (
     <TopBannerContext value={show}>
       {children}
-      <TopBanner banner={banner} />
+      <TopBanner banner={shown?.banner ?? null} />
     </TopBannerContext>
   );
 }
