@@ -61,9 +61,13 @@ async function openAdd(page: Page, title: string, kind: "Outside your organizati
 
 async function userMenu(page: Page, title: string, name: string) {
   await expand(page, title);
-  await userRow(page, name)
-    .getByRole("button", { name: `Actions for ${name}` })
-    .click();
+  const actions = userRow(page, name).getByRole("button", { name: `Actions for ${name}` });
+  // A drawer that has just closed hands focus back as it goes, which closes a menu opened in that
+  // same instant (a CI flake): open it again, as a person would.
+  await expect(async () => {
+    if ((await actions.getAttribute("aria-expanded")) !== "true") await actions.click();
+    await expect(actions).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 async function pickCostCenters(page: Page, scope: Locator, labels: string[]) {
