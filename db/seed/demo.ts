@@ -778,7 +778,11 @@ async function insertAll(tx: Transaction): Promise<void> {
       adminTaskNameEnum.enumValues.map((taskName) => ({
         facilityId,
         taskName,
-        taskState: taskName === "DefineSystemRelations" ? ("Completed" as const) : ("Pending" as const),
+        // The demo's system relationships are defined, and its cost centers have managers.
+        taskState:
+          taskName === "DefineSystemRelations" || taskName === "AddCostCenters"
+            ? ("Completed" as const)
+            : ("Pending" as const),
       })),
     )
     .onConflictDoNothing();

@@ -1,6 +1,13 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { adminTaskNameEnum, adminTasks, taskStateEnum } from "../../db/schema";
+import {
+  adminTaskNameEnum,
+  adminTasks,
+  costCenterPermissions,
+  costCenters,
+  taskStateEnum,
+  users,
+} from "../../db/schema";
 import { recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError } from "./errors";
@@ -17,11 +24,31 @@ export async function listAdminTasks(
   facilityId = viewer.facilityId,
 ): Promise<AdminTaskRecord[]> {
   requireAdmin(viewer, facilityId);
+  await db.transaction((tx) => recordCostCentersTask(tx, viewer));
   return db
     .select({ facilityId: adminTasks.facilityId, taskName: adminTasks.taskName, taskState: adminTasks.taskState })
     .from(adminTasks)
     .where(eq(adminTasks.facilityId, facilityId))
     .orderBy(asc(adminTasks.taskName));
+}
+
+/**
+ * 'Cost Centers' is done once the facility has an active cost center with a manager (a user who
+ * completes its wizard). Read from the facility as it is, so every way there (the maintenance
+ * screen, uploads, user accessibility, deactivations) moves it, and recorded (audited) when it changes.
+ */
+async function recordCostCentersTask(db: Queryable, viewer: Viewer): Promise<void> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(costCenters)
+    .innerJoin(
+      costCenterPermissions,
+      and(eq(costCenterPermissions.costCenterId, costCenters.id), eq(costCenterPermissions.completeWizard, true)),
+    )
+    .innerJoin(users, and(eq(users.id, costCenterPermissions.userId), isNull(users.deletedAt)))
+    .where(and(eq(costCenters.facilityId, viewer.facilityId), isNull(costCenters.deletedAt)))
+    .limit(1);
+  await setAdminTaskState(db, viewer, "AddCostCenters", row ? "Completed" : "Pending");
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, staffingPlans } from "../../db/schema";
+import { auditLog, costCenterPermissions, costCenters, staffingPlans } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
@@ -10,13 +10,13 @@ let server: TestServer;
 const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
 const OTHER_FACILITY = "00000000-0000-4000-8000-000000000000";
 
-/** The seed's tasks, in onboarding order: only DefineSystemRelations is done. */
+/** The seed's tasks, in onboarding order: the relationships are defined and the cost centers have managers. */
 const SEEDED_TASKS = [
   ["DefineSystemRelations", "Completed"],
   ["AddBasicFinancialInformation", "Pending"],
   ["ProvideBasicHrGuidelines", "Pending"],
   ["JobCategorization", "Pending"],
-  ["AddCostCenters", "Pending"],
+  ["AddCostCenters", "Completed"],
   ["UploadData", "Pending"],
   ["AddUserAccessibility", "Pending"],
 ] as const;
@@ -179,5 +179,93 @@ describe("PUT /api/admin/tasks and updateAdminTask", () => {
       expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     }
     expect(await stateOf("UploadData")).toBe("Pending");
+  });
+});
+
+describe("the Cost Centers step follows the facility (issue #15 item 5)", () => {
+  const stateOf = async () => {
+    const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ adminTasks { taskName taskState } }");
+    const tasks = (body.data?.adminTasks ?? []) as { taskName: string; taskState: string }[];
+    return tasks.find((t) => t.taskName === "AddCostCenters")?.taskState;
+  };
+  const audits = () =>
+    server.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `${DEMO_FACILITY_ID}:AddCostCenters`))
+      .orderBy(auditLog.id);
+
+  it("Pending without an active cost center that has a manager, Completed again once one has, each change audited", async () => {
+    const db = server.database.db;
+    const managed = await db
+      .select({ id: costCenterPermissions.id, costCenterId: costCenterPermissions.costCenterId })
+      .from(costCenterPermissions)
+      .where(eq(costCenterPermissions.completeWizard, true));
+    // The demo manager completes the wizard of 6010 and 6020.
+    expect(managed.length).toBeGreaterThan(0);
+    expect(await stateOf()).toBe("Completed");
+
+    // Managers only on deactivated cost centers: no cost center is ready.
+    const ids = managed.map((m) => m.costCenterId);
+    await db.update(costCenters).set({ deletedAt: new Date() }).where(inArray(costCenters.id, ids));
+    expect(await stateOf()).toBe("Pending");
+    // Back, but with nobody completing their wizards: still not ready.
+    await db.update(costCenters).set({ deletedAt: null }).where(inArray(costCenters.id, ids));
+    await db
+      .update(costCenterPermissions)
+      .set({ completeWizard: false })
+      .where(
+        inArray(
+          costCenterPermissions.id,
+          managed.map((m) => m.id),
+        ),
+      );
+    expect(await stateOf()).toBe("Pending");
+    // One manager on one active cost center is enough.
+    await db
+      .update(costCenterPermissions)
+      .set({ completeWizard: true })
+      .where(eq(costCenterPermissions.id, managed[0]?.id as string));
+    expect(await stateOf()).toBe("Completed");
+    expect(await audits()).toEqual([
+      {
+        before: { taskName: "AddCostCenters", taskState: "Completed" },
+        after: { taskName: "AddCostCenters", taskState: "Pending" },
+      },
+      {
+        before: { taskName: "AddCostCenters", taskState: "Pending" },
+        after: { taskName: "AddCostCenters", taskState: "Completed" },
+      },
+    ]);
+    // Put the rest back as seeded.
+    await db
+      .update(costCenterPermissions)
+      .set({ completeWizard: true })
+      .where(
+        inArray(
+          costCenterPermissions.id,
+          managed.map((m) => m.id),
+        ),
+      );
+  });
+
+  it("reaches 7 of 7 with the other six tasks done", async () => {
+    for (const taskName of [
+      "AddBasicFinancialInformation",
+      "ProvideBasicHrGuidelines",
+      "JobCategorization",
+      "UploadData",
+      "AddUserAccessibility",
+    ]) {
+      const { body } = await graphqlRequest(
+        server.baseUrl,
+        token.admin,
+        `mutation { updateAdminTask(input: { taskName: "${taskName}", taskState: Completed }) { __typename } }`,
+      );
+      expect(body.data?.updateAdminTask).toEqual({ __typename: "MutationUpdateAdminTaskSuccess" });
+    }
+    const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ adminTasks { taskState } }");
+    const states = (body.data?.adminTasks ?? []) as { taskState: string }[];
+    expect(states.map((t) => t.taskState)).toEqual(Array(7).fill("Completed"));
   });
 });
