@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -15,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ModelInputs } from "../../schema/staffing/modelling";
 import { costCenters } from "./costCenters";
-import { roleReplacementEnum, shiftEnum, stepStatusEnum, wizardStepEnum } from "./enums";
+import { roleReplacementEnum, shiftEnum, staffTypeEnum, stepStatusEnum, wizardStepEnum } from "./enums";
 import { jobs } from "./jobs";
 import { staff } from "./staff";
 import { users } from "./users";
@@ -127,6 +128,43 @@ export const staffPositions = pgTable(
     endTime: varchar("end_time", { length: 4 }),
   },
   (t) => [index("staff_positions_plan_idx").on(t.planId), index("staff_positions_staff_idx").on(t.staffId)],
+);
+
+/**
+ * The FTE held per plan, role, shift and staff type (travellers also per contract end), over the
+ * positions that count: staff still in the plan's cost center and not terminated. A cache the
+ * dashboards read instead of grouping every position: the database keeps it honest, as triggers
+ * (migration 0005) mark a plan stale on any write that could change its sums (its positions; a
+ * holder's type, contract end or termination; a holder joining or leaving the cost center), and
+ * the next read refigures the stale plans only.
+ */
+export const heldFteSums = pgTable(
+  "held_fte_sums",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    unitRoleId: uuid("unit_role_id"),
+    shift: shiftEnum("shift"),
+    staffType: staffTypeEnum("staff_type").notNull(),
+    contractEndDate: date("contract_end_date", { mode: "string" }),
+    positions: integer("positions").notNull(),
+    fte: numeric("fte", { precision: 12, scale: 3, mode: "number" }).notNull(),
+  },
+  (t) => [index("held_fte_sums_plan_idx").on(t.planId)],
+);
+
+/**
+ * Plans whose `held_fte_sums` rows are out of date (see there). Triggers append a mark per plan and
+ * statement (no key: a writer never waits on another's mark); the next read removes them.
+ */
+export const heldFteSumsStale = pgTable(
+  "held_fte_sums_stale",
+  {
+    // No reference: a plan deleted with its positions is marked by the same delete.
+    planId: uuid("plan_id").notNull(),
+  },
+  (t) => [index("held_fte_sums_stale_plan_idx").on(t.planId)],
 );
 
 /** What stays unfilled after staff are assigned: a requisition to hire. */

@@ -226,7 +226,7 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
 
 /**
  * The figures of the plans in the viewer's scope (or only the one `only` names), for the dashboards
- * that show no staff: summed by the database, figured by the one staffing model. Nine statements in
+ * that show no staff: summed by the database, figured by the one staffing model. Ten statements in
  * two rounds (the budget settings, then the rest together), the same for 1 cost center or 500.
  */
 export async function planFiguresInScope(db: Queryable, viewer: Viewer, now: Date, only?: string) {

@@ -249,12 +249,33 @@ async function main() {
       const took = await median(run);
       const floor = floorOf ? await median(() => db.execute(FLOORS[floorOf])) : null;
       console.log(
-        `${kind} ${name.padEnd(34)} median ${took.toFixed(1).padStart(7)} ms` +
+        `${kind} ${name.padEnd(44)} median ${took.toFixed(1).padStart(7)} ms` +
           (floor === null
             ? ""
             : `   floor ${floor.toFixed(1).padStart(6)} ms   ${(took / floor).toFixed(1)}× the floor`),
       );
     }
+    // The read after a write: one plan's sums stale (a wizard save), or every plan's (a bulk change).
+    const afterWrite = async (label: string, markStale: ReturnType<typeof sql>) => {
+      const timings: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        await db.execute(markStale);
+        const begun = performance.now();
+        await facilityDashboard(db, exec);
+        timings.push(performance.now() - begun);
+      }
+      timings.sort((a, b) => a - b);
+      const middle = timings[Math.floor(timings.length / 2)] ?? Number.NaN;
+      console.log(`${kind} ${`facilityDashboard, ${label}`.padEnd(44)} median ${middle.toFixed(1).padStart(7)} ms`);
+    };
+    await afterWrite(
+      "one plan's sums stale",
+      sql`insert into held_fte_sums_stale (plan_id) select id from staffing_plans order by id limit 1`,
+    );
+    await afterWrite(
+      "every plan's sums stale",
+      sql`insert into held_fte_sums_stale (plan_id) select id from staffing_plans`,
+    );
     started = performance.now();
     let cursor: string | undefined;
     for (let page = 0; page < 20; page++) {

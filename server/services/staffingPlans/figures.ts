@@ -4,7 +4,16 @@
 // The same model (`planModel`) as the wizard's view, so a plan's figures are the same on both.
 import { and, eq, getTableColumns, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { costCenterStaff, openPositions, staff, staffingPlans, staffPositions, users } from "../../../db/schema";
+import {
+  costCenterStaff,
+  heldFteSums,
+  heldFteSumsStale,
+  openPositions,
+  staff,
+  staffingPlans,
+  staffPositions,
+  users,
+} from "../../../db/schema";
 import { type HeldPosition, WIZARD_STEPS } from "../../../schema/staffing";
 import { annualHoursPerFteFor } from "../facility";
 import type { Access } from "./access";
@@ -56,9 +65,10 @@ const SIGNED_HEAVY_PARTS = ["staff", "staffPositions", "openPositions", "needs",
 
 /**
  * The figures of the budget year's plans of the cost centers `costCenterIds` names (a subquery of
- * ids, so the scope is not sent as a list), in no particular order. Seven statements, run together,
+ * ids, so the scope is not sent as a list), in no particular order. Eight statements, run together,
  * whether there is one plan or five hundred: the plans (signed ones with their signed figures), the
- * hours per FTE, and the open plans' steps, roles, shifts, held FTE and requested FTE.
+ * hours per FTE, and the open plans' steps, roles, shifts, requested FTE, and held FTE (a look for
+ * stale sums, then the kept sums; after a write, five more refigure the stale plans first).
  */
 export async function planFigures(
   db: Queryable,
@@ -156,24 +166,72 @@ export async function planFigures(
 type SignedFigures = Omit<PlanFigures, "lockedAt" | "needsReverification">;
 
 /**
- * FTE held per plan, role, shift and staff type (travellers also per contract end), summed by the
- * database over the positions that count (as on the wizard's staff list, staff still in the plan's
- * cost center and not terminated). That condition is a filter on the sum, not on the join: as a
- * join condition the planner takes "staff member in the plan's cost center" for a rare match and
- * picks nested loops (260 ms instead of 50 ms on 50,000 positions).
+ * FTE held per plan, role, shift and staff type (travellers also per contract end), from the sums
+ * the database keeps (`held_fte_sums`), after refiguring the plans a write has marked stale.
  */
-function heldFte(db: Queryable, plans: SQLWrapper) {
+async function heldFte(db: Queryable, plans: SQLWrapper) {
+  await refreshHeldFteSums(db, plans);
+  return db
+    .select({
+      planId: heldFteSums.planId,
+      roleKey: heldFteSums.unitRoleId,
+      shift: heldFteSums.shift,
+      staffType: heldFteSums.staffType,
+      contractEndDate: heldFteSums.contractEndDate,
+      positions: heldFteSums.positions,
+      fte: heldFteSums.fte,
+    })
+    .from(heldFteSums)
+    .where(inArray(heldFteSums.planId, plans));
+}
+
+/** Any number: it names the one lock refreshers of `held_fte_sums` take in turn. */
+const HELD_FTE_REFRESH_LOCK = 0x4845_4c44;
+
+/**
+ * Refigures the sums of the plans among `plans` marked stale. Refreshers take turns (an advisory
+ * lock), so two readers never write a plan's sums twice; writers only append marks and never wait.
+ * A write committed while this runs leaves its mark, so the next read refigures that plan again.
+ */
+export async function refreshHeldFteSums(db: Queryable, plans: SQLWrapper): Promise<void> {
+  const [stale] = await db
+    .select({ planId: heldFteSumsStale.planId })
+    .from(heldFteSumsStale)
+    .where(inArray(heldFteSumsStale.planId, plans))
+    .limit(1);
+  if (!stale) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${HELD_FTE_REFRESH_LOCK})`);
+    const marks = await tx
+      .delete(heldFteSumsStale)
+      .where(inArray(heldFteSumsStale.planId, plans))
+      .returning({ planId: heldFteSumsStale.planId });
+    const planIds = [...new Set(marks.map((m) => m.planId))];
+    if (planIds.length === 0) return;
+    await tx.delete(heldFteSums).where(inArray(heldFteSums.planId, planIds));
+    await tx.insert(heldFteSums).select(heldFteSumsOf(tx, planIds));
+  });
+}
+
+/**
+ * The sums of `planIds` figured from their positions, over the positions that count (as on the
+ * wizard's staff list, staff still in the plan's cost center and not terminated). That condition
+ * is a filter on the sum, not on the join: as a join condition the planner takes "staff member in
+ * the plan's cost center" for a rare match and picks nested loops (260 ms instead of 50 ms on
+ * 50,000 positions).
+ */
+function heldFteSumsOf(db: Queryable, planIds: string[]) {
   const contractEnd = sql<string | null>`case when ${staff.staffType} = 'Traveller' then ${staff.contractEndDate} end`;
   const counts = sql`${costCenterStaff.staffId} is not null and ${staff.terminationDate} is null`;
   return db
     .select({
       planId: staffPositions.planId,
-      roleKey: staffPositions.unitRoleId,
+      unitRoleId: staffPositions.unitRoleId,
       shift: staffPositions.shift,
       staffType: staff.staffType,
-      contractEndDate: contractEnd,
-      positions: sql<number>`count(*) filter (where ${counts})`.mapWith(Number),
-      fte: sql<number>`coalesce(sum(${staffPositions.fte}) filter (where ${counts}), 0)`.mapWith(Number),
+      contractEndDate: contractEnd.as("contract_end_date"),
+      positions: sql<number>`count(*) filter (where ${counts})`.as("positions"),
+      fte: sql<number>`coalesce(sum(${staffPositions.fte}) filter (where ${counts}), 0)`.as("fte"),
     })
     .from(staffPositions)
     .innerJoin(staffingPlans, eq(staffingPlans.id, staffPositions.planId))
@@ -185,7 +243,7 @@ function heldFte(db: Queryable, plans: SQLWrapper) {
         eq(costCenterStaff.costCenterId, staffingPlans.costCenterId),
       ),
     )
-    .where(inArray(staffPositions.planId, plans))
+    .where(inArray(staffPositions.planId, planIds))
     .groupBy(staffPositions.planId, staffPositions.unitRoleId, staffPositions.shift, staff.staffType, contractEnd);
 }
 
