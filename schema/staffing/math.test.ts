@@ -289,6 +289,34 @@ describe("hand-worked examples", () => {
     expect(formatFte(totals.totalOverHire)).toBe("0.00");
   });
 
+  it("a need on the half cent: 7.665 is 7.67 unfilled, and the 7.67 requested shows neither gap nor over-hire", () => {
+    // 21 staff × a 3-hour shift × 365 days ÷ 3000 hours = 7.665 FTE (no break under 8 h, 0 % non-productive).
+    const role: RoleInput = {
+      key: "half-cent",
+      name: "Sitter",
+      isExempt: false,
+      fte: null,
+      replacement: "Variable",
+      unpaidBreakMinutes: null,
+      isDirectCare: true,
+      shifts: [{ shift: "Days", startTime: "0000", durationHours: 3, staffPerShift: 21 }],
+    };
+    const needs = positionNeeds([role], 0, 3000);
+    expect(needs[0]?.paidFte).toBeCloseTo(7.665, 9);
+    const requisitions = openPositionsFor(needs, []);
+    // 1 × 7 whole FTEs, then 0.67.
+    expect(requisitions.map((r) => r.fte)).toEqual([1, 1, 1, 1, 1, 1, 1, 0.67]);
+    const { rows, totals } = positionControl(
+      needs,
+      [],
+      requisitions.map((r) => ({ roleKey: r.roleKey, shift: r.shift, fte: r.fte, isTraveller: false })),
+    );
+    expect(formatFte(rows[0]?.paidFte ?? NaN)).toBe("7.67");
+    expect(formatFte(totals.totalRequestedFte)).toBe("7.67");
+    expect(formatFte(totals.totalGap)).toBe("0.00");
+    expect(formatFte(totals.totalOverHire)).toBe("0.00");
+  });
+
   it("a multi-role unit: an over-hired unit secretary never hides an RN shortfall", () => {
     const rn: RoleInput = {
       key: "rn",
@@ -548,11 +576,14 @@ const unitArb = fc.record({
   totalPaidFteBudget: fc.option(fc.integer({ min: 0, max: 1000000 }).map((n) => n / 100)),
 });
 const hoursArb = fc.integer({ min: 1000, max: 3000 });
+/** A plan's roles: their keys are ids, unique within the plan. */
+const rolesArb = (constraints: { minLength?: number; maxLength: number }) =>
+  fc.uniqueArray(roleArb, { ...constraints, selector: (role) => role.key });
 
 describe("properties", () => {
   it("the distribution always has 24 entries and adds up to the staff-hours on the clock", () => {
     fc.assert(
-      fc.property(fc.array(roleArb, { maxLength: 12 }), (roles) => {
+      fc.property(rolesArb({ maxLength: 12 }), (roles) => {
         const { total } = careSchedule(roles);
         expect(total).toHaveLength(24);
         // A second, simpler computation: Σ staff × clock span over the variable shifts.
@@ -569,7 +600,7 @@ describe("properties", () => {
 
   it("totals do not depend on the order of roles", () => {
     fc.assert(
-      fc.property(fc.array(roleArb, { maxLength: 10 }), unitArb, hoursArb, (roles, u, hours) => {
+      fc.property(rolesArb({ maxLength: 10 }), unitArb, hoursArb, (roles, u, hours) => {
         const a = planSummary(u, roles, hours);
         const b = planSummary(u, [...roles].reverse(), hours);
         expect(fteEquals(a.totalPaidFte, b.totalPaidFte)).toBe(true);
@@ -584,7 +615,7 @@ describe("properties", () => {
 
   it("no input within the validated ranges gives NaN or a negative FTE", () => {
     fc.assert(
-      fc.property(fc.array(roleArb, { maxLength: 10 }), unitArb, hoursArb, (roles, u, hours) => {
+      fc.property(rolesArb({ maxLength: 10 }), unitArb, hoursArb, (roles, u, hours) => {
         const s = planSummary(u, roles, hours);
         for (const value of [s.productiveFte, s.totalPaidFte, s.overtimeFte, s.fixedDailyHours, s.careTeamHours]) {
           expect(Number.isFinite(value)).toBe(true);
@@ -607,7 +638,7 @@ describe("properties", () => {
   it("the gap is at least the per-role shortfalls, never negative; paid ≥ productive; totals are the sums of the shown rows", () => {
     fc.assert(
       fc.property(
-        fc.array(roleArb, { minLength: 1, maxLength: 8 }),
+        rolesArb({ minLength: 1, maxLength: 8 }),
         unitArb,
         hoursArb,
         fc.array(
@@ -662,7 +693,7 @@ describe("properties", () => {
 
   it("a freshly calculated plan closes its gap with no over-hire", () => {
     fc.assert(
-      fc.property(fc.array(roleArb, { minLength: 1, maxLength: 8 }), unitArb, hoursArb, (roles, u, hours) => {
+      fc.property(rolesArb({ minLength: 1, maxLength: 8 }), unitArb, hoursArb, (roles, u, hours) => {
         const needs = positionNeeds(roles, u.nonProductiveGoalPercentage, hours);
         const open = openPositionsFor(needs, []);
         const { totals } = positionControl(

@@ -581,7 +581,9 @@ export function positionControl(
     if (row) row.requestedFte += open.fte;
   }
   for (const row of rows) {
-    const balance = row.paidFte - row.hiredFte - row.travellerFte - row.requestedFte;
+    // What staff leave unfilled as shown (step 4's figure, which step 5's requisitions request), less
+    // the requisitions: a need of 7.665 is 7.67 unfilled, and 7.67 requested closes it exactly.
+    const balance = roundFteForDisplay(row.paidFte - row.hiredFte - row.travellerFte) - row.requestedFte;
     row.gapFte = roundFteForDisplay(Math.max(0, balance));
     row.overHireFte = roundFteForDisplay(Math.max(0, -balance));
     const role = roleTotals(row.roleKey);
