@@ -265,6 +265,25 @@ test.describe("Basic Financial Information", () => {
     await screen(page, "financial-information-invalid");
   });
 
+  test("a value out of range is kept as typed and refused with its rule, never changed silently (issue #15 item 7)", async ({
+    page,
+  }) => {
+    await fillFinancial(page, { prn: "3", hours: "900", fiscalDay: "40" });
+    // What the admin typed stays; the rule says why it cannot be saved.
+    await expect(field(page, NUMBER_LABELS.prn)).toHaveValue("3");
+    await expect(page.getByText("PRN staff value must be at most 1.5")).toBeVisible();
+    await expect(field(page, NUMBER_LABELS.hours)).toHaveValue("900");
+    await expect(page.getByText("Annual hours per FTE must be at least 1000")).toBeVisible();
+    await expect(field(page, NUMBER_LABELS.fiscalDay)).toHaveValue("40");
+    await expect(page.getByText("Fiscal year begin day must be at most 31")).toBeVisible();
+    await expect(saveButton(page)).toBeDisabled();
+    await screen(page, "financial-information-out-of-range");
+    // Back inside the range, the form may be saved again.
+    await fillFinancial(page, { prn: "1.5", hours: "2080", fiscalDay: "1" });
+    await expect(page.getByText("PRN staff value must be at most 1.5")).toHaveCount(0);
+    await expect(saveButton(page)).toBeEnabled();
+  });
+
   test("saves, completes the step, and the values read back after a reload", async ({
     page,
     facilitySettings: _seedBackInTeardown,

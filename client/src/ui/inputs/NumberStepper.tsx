@@ -39,8 +39,9 @@ const toNumber = (text: string): number | null => {
 };
 
 /**
- * A labelled number input with increment and decrement buttons. Typing +, -, e or E does nothing,
- * and a value outside the bounds is brought back inside them when the field loses focus.
+ * A labelled number input with increment and decrement buttons. Typing +, -, e or E does nothing.
+ * The buttons and arrow keys stay inside the bounds; a value typed outside them is kept as typed
+ * (never changed without a word) for the form's rule to refuse with its message.
  */
 export function NumberStepper({
   label,
@@ -85,7 +86,7 @@ export function NumberStepper({
         min={min}
         max={max}
         step={step}
-        clampValueOnBlur
+        clampValueOnBlur={false}
         width="full"
         translations={{ incrementLabel: `Increase ${label}`, decrementLabel: `Decrease ${label}` }}
         onValueChange={(details) => {
