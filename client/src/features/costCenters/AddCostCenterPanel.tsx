@@ -10,6 +10,7 @@ import {
 } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { TextField } from "../../ui/inputs";
+import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { TemplateDownload } from "../uploads/UploadParts";
 import { bannerFailure } from "./failureMessages";
@@ -53,6 +54,7 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
   const codeProblem = code ? costCenterCodeSchema.safeParse(code).error?.issues[0]?.message : undefined;
   const nameProblem = name.trim() ? costCenterNameSchema.safeParse(name).error?.issues[0]?.message : undefined;
   const canAdd = code.trim() !== "" && name.trim() !== "" && !codeProblem && !nameProblem && !saving;
+  useFooter({ hasUnsavedChanges: (code.trim() !== "" || name.trim() !== "") && !saving });
 
   async function handleAdd(event: FormEvent) {
     event.preventDefault();

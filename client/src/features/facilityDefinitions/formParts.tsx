@@ -101,7 +101,9 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
   }
 
   const save = () => void form.handleSubmit(handleSave)();
+  const { isDirty, isSubmitting } = form.formState;
   useFooter({
+    hasUnsavedChanges: isDirty && !isSubmitting,
     main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
     back: { label: "BACK", onClick: () => void navigate(LANDING) },
   });

@@ -3,8 +3,8 @@ import { MockedProvider } from "@apollo/client/testing";
 import { ChakraProvider } from "@chakra-ui/react";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { act, useState } from "react";
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthContext, type AuthContextValue } from "../../../auth/authContext";
 import { system } from "../../../ui/theme";
@@ -14,6 +14,17 @@ import { FooterProvider } from "./FooterProvider";
 import { type FooterConfig, useFooter } from "./useFooter";
 
 afterEach(cleanup);
+
+// A data router makes a Request per navigation with an AbortSignal; jsdom's AbortSignal is not the
+// one Node's Request accepts, so the test's Request leaves the signal out (the router only needs
+// the URL and method here).
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init: RequestInit = {}) {
+    const { signal: _signal, ...rest } = init;
+    super(input, rest);
+  }
+};
 
 const viewerMock = {
   request: { query: AppShell_ViewerQuery },
@@ -69,24 +80,35 @@ function EditablePage({ onMain }: { onMain: () => void }) {
 }
 
 function renderFooter(path: string, page: React.ReactNode, authValue = auth()) {
-  return render(
+  // A data router, as the app has (main.tsx), so the page can hold the browser's Back.
+  const router = createMemoryRouter(
+    [
+      {
+        path: "*",
+        element: (
+          <ViewerProvider>
+            <FooterProvider>
+              <Routes>
+                <Route path="*" element={page} />
+              </Routes>
+              <AppFooter />
+            </FooterProvider>
+          </ViewerProvider>
+        ),
+      },
+    ],
+    { initialEntries: ["/user/landing", path], initialIndex: 1 },
+  );
+  render(
     <ChakraProvider value={system}>
       <MockedProvider mocks={[viewerMock]}>
         <AuthContext value={authValue}>
-          <MemoryRouter initialEntries={["/user/landing", path]} initialIndex={1}>
-            <ViewerProvider>
-              <FooterProvider>
-                <Routes>
-                  <Route path="*" element={page} />
-                </Routes>
-                <AppFooter />
-              </FooterProvider>
-            </ViewerProvider>
-          </MemoryRouter>
+          <RouterProvider router={router} />
         </AuthContext>
       </MockedProvider>
     </ChakraProvider>,
   );
+  return router;
 }
 
 describe("AppFooter", () => {
@@ -213,5 +235,38 @@ describe("AppFooter", () => {
     await user.click(screen.getByRole("button", { name: "SAVE AND CONTINUE" }));
     expect(await screen.findByRole("alertdialog")).toBeTruthy();
     expect(onMain).toHaveBeenCalledTimes(1);
+  });
+
+  it("the browser's Back with unsaved changes asks first: stay keeps the page, leave goes back", async () => {
+    const user = userEvent.setup();
+    const router = renderFooter("/user/wizard/unitdef", <Page config={{ hasUnsavedChanges: true }} />);
+    await act(async () => void router.navigate(-1));
+    expect((await screen.findByRole("alertdialog")).textContent).toContain("You have unsaved changes");
+    await user.click(screen.getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(screen.getByTestId("where").textContent).toBe("/user/wizard/unitdef");
+
+    await act(async () => void router.navigate(-1));
+    await screen.findByRole("alertdialog");
+    await user.click(screen.getByRole("button", { name: "Leave without saving" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("the browser's Back without unsaved changes, and BACK after leaving was chosen, go at once", async () => {
+    const user = userEvent.setup();
+    const router = renderFooter("/user/wizard/unitdef", <Page config={{}} />);
+    await act(async () => void router.navigate(-1));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    // The footer's BACK is a history move too: asked once, not twice.
+    cleanup();
+    renderFooter("/user/wizard/unitdef", <Page config={{ hasUnsavedChanges: true }} />);
+    await user.click(screen.getByRole("button", { name: "BACK" }));
+    await screen.findByRole("alertdialog");
+    await user.click(screen.getByRole("button", { name: "Leave without saving" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });

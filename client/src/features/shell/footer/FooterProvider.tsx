@@ -10,6 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { NavigationType, useBlocker, useLocation } from "react-router";
 import { createFooterStore, type FooterConfig, type FooterStore } from "./footerStore";
 
 type FooterContextValue = {
@@ -22,11 +23,28 @@ const FooterContext = createContext<FooterContextValue | null>(null);
 
 type Props = { children: ReactNode };
 
-/** Holds the current page's footer settings and the 'You have unsaved changes' check. */
+/**
+ * Holds the current page's footer settings and the 'You have unsaved changes' check. It asks
+ * before the footer's and the header's ways out (through `useLeaveGuard`), before the browser's
+ * Back and Forward (a router blocker), and before a reload or closing the tab (`beforeunload`).
+ * The app's own moves after a save are not asked about: the page reports no unsaved changes then.
+ */
 export function FooterProvider({ children }: Props) {
   const [store] = useState(createFooterStore);
   const [pending, setPending] = useState<(() => void) | null>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
+  // Set once the person has chosen to leave, so the way out they chose (the footer's BACK is a
+  // history move too) is not asked about twice; cleared when the page or its unsaved state changes.
+  const leaving = useRef(false);
+  // Back and Forward move through history without the app's say: the router holds them here.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      !leaving.current &&
+      historyAction === NavigationType.Pop &&
+      store.get()?.hasUnsavedChanges === true &&
+      currentLocation.pathname !== nextLocation.pathname,
+  );
+  const blocked = blocker.state === "blocked";
 
   const guard = useCallback(
     (action: () => void) => {
@@ -37,6 +55,11 @@ export function FooterProvider({ children }: Props) {
   );
 
   const hasUnsavedChanges = useSyncExternalStore(store.subscribe, () => store.get()?.hasUnsavedChanges === true);
+  const { key: locationKey } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page and its unsaved state are the triggers.
+  useEffect(() => {
+    leaving.current = false;
+  }, [locationKey, hasUnsavedChanges]);
   useEffect(() => {
     if (!hasUnsavedChanges) return;
     // Reloading or closing the tab: the browser's own prompt is the only one allowed there.
@@ -46,9 +69,16 @@ export function FooterProvider({ children }: Props) {
   }, [hasUnsavedChanges]);
 
   function handleLeave() {
+    leaving.current = true;
+    if (blocker.state === "blocked") blocker.proceed();
     const action = pending;
     setPending(null);
     action?.();
+  }
+
+  function handleStay() {
+    if (blocker.state === "blocked") blocker.reset();
+    setPending(null);
   }
 
   const value = useMemo(() => ({ store, guard }), [store, guard]);
@@ -57,9 +87,9 @@ export function FooterProvider({ children }: Props) {
     <FooterContext value={value}>
       {children}
       <Dialog.Root
-        open={pending !== null}
+        open={pending !== null || blocked}
         onOpenChange={(details) => {
-          if (!details.open) setPending(null);
+          if (!details.open) handleStay();
         }}
         role="alertdialog"
         placement="center"
@@ -79,7 +109,7 @@ export function FooterProvider({ children }: Props) {
                 <Button variant="outline" colorPalette="red" onClick={handleLeave}>
                   Leave without saving
                 </Button>
-                <Button ref={stayRef} colorPalette="brand" onClick={() => setPending(null)}>
+                <Button ref={stayRef} colorPalette="brand" onClick={handleStay}>
                   Stay on this page
                 </Button>
               </Dialog.Footer>
