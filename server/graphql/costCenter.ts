@@ -1,9 +1,13 @@
+import { type CostCenterHistory, costCenterHistory, type HistoryEntry } from "../services/costCenterHistory";
 import {
   type CostCenterRecord,
   createCostCenter,
+  type DeactivatedCostCenter,
   deactivateCostCenter,
   getCostCenter,
   listCostCenters,
+  listDeactivatedCostCenters,
+  reactivateCostCenter,
   resetCostCenterPlan,
   unlockCostCenterWizard,
   updateCostCenter,
@@ -25,6 +29,45 @@ export const CostCenterType = builder.objectRef<CostCenterRecord>("CostCenter").
   }),
 });
 
+const DeactivatedCostCenterType = builder.objectRef<DeactivatedCostCenter>("DeactivatedCostCenter").implement({
+  description:
+    "A cost center taken out of use (soft deleted): its plans and history are kept, and it can be reactivated.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    code: t.exposeString("code", { description: "The numeric cost center number, as text." }),
+    name: t.exposeString("name"),
+    deactivatedAt: t.string({
+      description: "When it was deactivated (ISO 8601, UTC).",
+      resolve: (row) => row.deactivatedAt.toISOString(),
+    }),
+  }),
+});
+
+const HistoryEntryType = builder.objectRef<HistoryEntry>("CostCenterHistoryEntry").implement({
+  description: "One recorded change of a cost center or of one of its plans.",
+  fields: (t) => ({
+    id: t.id({ resolve: (entry) => String(entry.id) }),
+    at: t.string({ description: "When (ISO 8601, UTC).", resolve: (entry) => entry.at.toISOString() }),
+    actorName: t.exposeString("actorName", { nullable: true, description: "Who made the change." }),
+    action: t.exposeString("action", { description: "The recorded action, `<entity>.<verb>`." }),
+    what: t.exposeString("what", { description: "The action in words." }),
+    details: t.exposeString("details", {
+      nullable: true,
+      description: "What changed, where the record says it plainly.",
+    }),
+  }),
+});
+
+const HistoryType = builder.objectRef<CostCenterHistory>("CostCenterHistory").implement({
+  description: "A cost center's change history and its plans', the latest first (at most 200 entries).",
+  fields: (t) => ({
+    timeZone: t.exposeString("timeZone", {
+      description: "The facility's time zone (IANA name), in which to read the times.",
+    }),
+    entries: t.field({ type: [HistoryEntryType], resolve: (history) => history.entries }),
+  }),
+});
+
 const CostCenterInput = builder.inputType("CostCenterInput", {
   description: "Number: digits only, at most 12. Name: at most 80 characters.",
   fields: (t) => ({ code: t.string({ required: true }), name: t.string({ required: true }) }),
@@ -42,6 +85,19 @@ builder.queryFields((t) => ({
     authScopes: { admin: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => getCostCenter(context.db, context.viewer, args.id),
+  }),
+  deactivatedCostCenters: t.field({
+    type: [DeactivatedCostCenterType],
+    description: "The facility's deactivated cost centers, the most recently deactivated first. Admins only.",
+    authScopes: { admin: true },
+    resolve: (_root, _args, context) => listDeactivatedCostCenters(context.db, context.viewer),
+  }),
+  costCenterHistory: t.field({
+    type: HistoryType,
+    description: "Who changed what and when, for a cost center (active or deactivated) and its plans. Admins only.",
+    authScopes: { admin: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => costCenterHistory(context.db, context.viewer, args.id),
   }),
 }));
 
@@ -67,6 +123,14 @@ builder.mutationFields((t) => ({
     errors: { types: [DomainError] },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => deactivateCostCenter(context.db, context.viewer, args.id),
+  }),
+  reactivateCostCenter: t.field({
+    type: CostCenterType,
+    description: "Brings a deactivated cost center back with its plans; refused when an active one holds its number.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => reactivateCostCenter(context.db, context.viewer, args.id),
   }),
   resetCostCenter: t.field({
     type: CostCenterType,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
 import { costCenters, facilityBudgetSettings, staffingPlans, wizardSteps } from "../../db/schema";
 import { COST_CENTER_MESSAGES, costCenterInputSchema } from "../../schema/costCenters";
@@ -142,6 +142,51 @@ export async function deactivateCostCenter(db: Database, viewer: Viewer, id: str
     await tx.update(costCenters).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(costCenters.id, id));
     await recordAudit(tx, auditEntry(viewer, "cost_center.deactivate", id, before, null));
     return before;
+  });
+}
+
+export type DeactivatedCostCenter = { id: string; code: string; name: string; deactivatedAt: Date };
+
+/** The facility's deactivated cost centers, the most recently deactivated first. Admins only. */
+export async function listDeactivatedCostCenters(db: Queryable, viewer: Viewer): Promise<DeactivatedCostCenter[]> {
+  requireAdmin(viewer);
+  const rows = await db
+    .select({
+      id: costCenters.id,
+      code: costCenters.code,
+      name: costCenters.name,
+      deactivatedAt: costCenters.deletedAt,
+    })
+    .from(costCenters)
+    .where(and(eq(costCenters.facilityId, viewer.facilityId), isNotNull(costCenters.deletedAt)))
+    .orderBy(desc(costCenters.deletedAt), ...byNumericCode);
+  return rows.map((row) => ({ ...row, deactivatedAt: row.deactivatedAt as Date }));
+}
+
+/**
+ * Brings a deactivated cost center back, with its plans and history, audited. Refused when an
+ * active cost center has taken its number meanwhile (the same message as adding one).
+ */
+export async function reactivateCostCenter(db: Database, viewer: Viewer, id: string): Promise<CostCenterRecord> {
+  requireAdmin(viewer);
+  requireUuid(id, "cost center");
+  return db.transaction(async (tx) => {
+    const [deactivated] = await tx
+      .select({ code: costCenters.code, deletedAt: costCenters.deletedAt })
+      .from(costCenters)
+      .where(
+        and(eq(costCenters.id, id), eq(costCenters.facilityId, viewer.facilityId), isNotNull(costCenters.deletedAt)),
+      )
+      .for("update");
+    if (!deactivated) throw notFound("Deactivated cost center");
+    await assertCodeFree(tx, viewer.facilityId, deactivated.code);
+    await tx.update(costCenters).set({ deletedAt: null, updatedAt: new Date() }).where(eq(costCenters.id, id));
+    const after = await findActive(tx, viewer, id);
+    await recordAudit(
+      tx,
+      auditEntry(viewer, "cost_center.reactivate", id, { deactivatedAt: deactivated.deletedAt }, after),
+    );
+    return after;
   });
 }
 

@@ -272,3 +272,123 @@ describe("only administrators", () => {
     });
   });
 });
+
+describe("reactivating and the change history (issue #15 item 6)", () => {
+  const gql = (bearer: string, query: string) => graphqlRequest(server.baseUrl, bearer, query);
+  const reactivate = (bearer: string, id: string) =>
+    gql(
+      bearer,
+      `mutation { reactivateCostCenter(id: "${id}") {
+        __typename
+        ... on MutationReactivateCostCenterSuccess { data { id code name } }
+        ... on DomainError { message code }
+      } }`,
+    );
+
+  it("lists a deactivated cost center, brings it back with its plan, audited, and shows who did what when", async () => {
+    const added = await call("POST", "/organizational-unit/cost-center", token.admin, {
+      code: "7301",
+      name: "Burn Unit",
+    });
+    const id = added.body.id as string;
+    await call("PATCH", `/organizational-unit/cost-center/${id}`, token.admin, {
+      code: "7302",
+      name: "Burn Unit East",
+    });
+    const [plan] = await db()
+      .insert(staffingPlans)
+      .values({ costCenterId: id, budgetYear: 2027, attestedAt: new Date() })
+      .returning({ id: staffingPlans.id });
+    expect((await call("DELETE", `/organizational-unit/${id}`, token.admin)).status).toBe(200);
+
+    const listed = await gql(token.admin, "{ deactivatedCostCenters { id code name deactivatedAt } }");
+    const rows = listed.body.data?.deactivatedCostCenters as { id: string; code: string; deactivatedAt: string }[];
+    expect(rows[0]).toMatchObject({ id, code: "7302", name: "Burn Unit East" });
+    expect(Number.isNaN(Date.parse(rows[0]?.deactivatedAt ?? ""))).toBe(false);
+
+    const { body } = await reactivate(token.admin, id);
+    expect(body.data?.reactivateCostCenter).toEqual({
+      __typename: "MutationReactivateCostCenterSuccess",
+      data: { id, code: "7302", name: "Burn Unit East" },
+    });
+    expect(await idOf("7302")).toBe(id);
+    // Its plan came back with it.
+    const [kept] = await db()
+      .select({ id: staffingPlans.id })
+      .from(staffingPlans)
+      .where(eq(staffingPlans.costCenterId, id));
+    expect(kept?.id).toBe(plan?.id);
+    const gone = await gql(token.admin, "{ deactivatedCostCenters { id } }");
+    expect((gone.body.data?.deactivatedCostCenters as { id: string }[]).map((r) => r.id)).not.toContain(id);
+
+    // A plan's own change (reset) belongs to the cost center's history too.
+    await call("POST", `/organizational-unit/${id}/reset`, token.admin);
+    const history = await gql(
+      token.admin,
+      `{ costCenterHistory(id: "${id}") { timeZone entries { at actorName action what details } } }`,
+    );
+    const { timeZone, entries } = history.body.data?.costCenterHistory as {
+      timeZone: string;
+      entries: { at: string; actorName: string; action: string; what: string; details: string | null }[];
+    };
+    expect(timeZone).toBe("US/Eastern");
+    // The latest first; the admin of the demo did all of it.
+    expect(entries.map((e) => [e.what, e.details])).toEqual([
+      ["Plan reset", "Budget year 2027"],
+      ["Cost center reactivated", "7302 Burn Unit East"],
+      ["Cost center deactivated", "7302 Burn Unit East"],
+      ["Number or name changed", "7301 Burn Unit → 7302 Burn Unit East"],
+      ["Cost center added", "7301 Burn Unit"],
+    ]);
+    expect(new Set(entries.map((e) => e.actorName))).toEqual(new Set(["Alex Morgan"]));
+  });
+
+  it("refuses to bring one back whose number an active cost center holds now, changing nothing", async () => {
+    const first = await call("POST", "/organizational-unit/cost-center", token.admin, {
+      code: "7311",
+      name: "Old Wing",
+    });
+    const id = first.body.id as string;
+    await call("DELETE", `/organizational-unit/${id}`, token.admin);
+    await call("POST", "/organizational-unit/cost-center", token.admin, { code: "7311", name: "New Wing" });
+    const { body } = await reactivate(token.admin, id);
+    expect(body.data?.reactivateCostCenter).toEqual({
+      __typename: "DomainError",
+      message: "Cost center number 7311 is already used in this facility.",
+      code: "conflict",
+    });
+    const rows = await db()
+      .select({ deletedAt: costCenters.deletedAt })
+      .from(costCenters)
+      .where(eq(costCenters.id, id));
+    expect(rows[0]?.deletedAt).not.toBeNull();
+    expect((await auditFor(id)).map((a) => a.action)).not.toContain("cost_center.reactivate");
+  });
+
+  it("answers an active, unknown or malformed id clearly, and refuses user and exec accounts", async () => {
+    const active = await idOf("6010");
+    expect((await reactivate(token.admin, active)).body.data?.reactivateCostCenter).toMatchObject({
+      __typename: "DomainError",
+      code: "not_found",
+    });
+    expect((await reactivate(token.admin, "not-a-uuid")).body.data?.reactivateCostCenter).toMatchObject({
+      __typename: "DomainError",
+      code: "invalid",
+    });
+    const unknown = await gql(
+      token.admin,
+      '{ costCenterHistory(id: "00000000-0000-4000-8000-000000000000") { timeZone } }',
+    );
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    for (const account of ["user", "exec"] as const) {
+      for (const operation of [
+        "{ deactivatedCostCenters { id } }",
+        `{ costCenterHistory(id: "${active}") { timeZone } }`,
+        `mutation { reactivateCostCenter(id: "${active}") { __typename } }`,
+      ]) {
+        const { body } = await gql(token[account], operation);
+        expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      }
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useQuery } from "@apollo/client";
+import { useApolloClient, useQuery } from "@apollo/client";
 import { Alert, Box, Card, Stack, Text } from "@chakra-ui/react";
 import { useCallback, useState } from "react";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
@@ -7,6 +7,8 @@ import { SelectField } from "../../ui/inputs";
 import { useTopBanner } from "../../ui/TopBanner";
 import { ShellPage } from "../shell/ShellPage";
 import { AddCostCenterPanel } from "./AddCostCenterPanel";
+import { CostCenterHistoryDrawer, type HistorySubject } from "./CostCenterHistoryDrawer";
+import { DeactivatedCostCenters, DeactivatedCostCenters_Query } from "./DeactivatedCostCenters";
 import { DeleteResetPanel } from "./DeleteResetPanel";
 import { DROPDOWN_WIDTH } from "./parts";
 import { UpdateCostCenterPanel } from "./UpdateCostCenterPanel";
@@ -36,6 +38,8 @@ export const PICK_YOUR_OPTION = "Pick your option";
 export function CostCenterMaintenancePage() {
   const [option, setOption] = useState<Option | "">("");
   const [error, setError] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<HistorySubject | null>(null);
+  const client = useApolloClient();
   const showBanner = useTopBanner(COST_CENTER_TIMINGS.bannerMs);
   const {
     data,
@@ -56,6 +60,10 @@ export function CostCenterMaintenancePage() {
   );
   const handleClearError = useCallback(() => setError(null), []);
   const reload = useCallback(() => refetch(), [refetch]);
+  const reloadDeactivated = useCallback(
+    () => void client.refetchQueries({ include: [DeactivatedCostCenters_Query] }).catch(() => undefined),
+    [client],
+  );
 
   function handleOption(value: string) {
     // Choosing an option clears any error and shows that panel.
@@ -96,17 +104,36 @@ export function CostCenterMaintenancePage() {
           <AddCostCenterPanel onAdded={() => void reload().catch(() => undefined)} {...panelProps} />
         ) : null}
         {option === "update" ? (
-          <UpdateCostCenterPanel costCenters={costCenters} loading={listLoading} onReload={reload} {...panelProps} />
+          <UpdateCostCenterPanel
+            costCenters={costCenters}
+            loading={listLoading}
+            onReload={reload}
+            onHistory={setHistoryOf}
+            {...panelProps}
+          />
         ) : null}
         {option === "delete" ? (
           <DeleteResetPanel
             costCenters={costCenters}
             loading={listLoading}
-            onDeleted={() => void reload().catch(() => undefined)}
+            onDeleted={() => {
+              void reload().catch(() => undefined);
+              reloadDeactivated();
+            }}
             {...panelProps}
           />
         ) : null}
+
+        <DeactivatedCostCenters
+          onReactivated={(message) => {
+            handleSuccess(message);
+            void reload().catch(() => undefined);
+          }}
+          onError={setError}
+          onHistory={setHistoryOf}
+        />
       </Stack>
+      <CostCenterHistoryDrawer subject={historyOf} onClose={() => setHistoryOf(null)} />
     </ShellPage>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { TextField } from "../../ui/inputs";
+import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { bannerFailure } from "./failureMessages";
 import { type CostCenterOption, CostCenterPicker, digitsOnly } from "./parts";
@@ -39,13 +40,23 @@ type Props = {
   onSuccess: (message: string) => void;
   onError: (message: string) => void;
   onClearError: () => void;
+  /** Opens the chosen cost center's change history. */
+  onHistory: (costCenter: CostCenterOption) => void;
 };
 
 /**
  * Spec §2 and §4 Update panel. STEP 1 picks a cost center; STEP 2 edits its number and name. After a
  * save: a 400 ms pause, then the fields reset, the list reloads and the success toast shows.
  */
-export function UpdateCostCenterPanel({ costCenters, loading, onReload, onSuccess, onError, onClearError }: Props) {
+export function UpdateCostCenterPanel({
+  costCenters,
+  loading,
+  onReload,
+  onSuccess,
+  onError,
+  onClearError,
+  onHistory,
+}: Props) {
   const [selectedId, setSelectedId] = useState("");
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
@@ -62,6 +73,7 @@ export function UpdateCostCenterPanel({ costCenters, loading, onReload, onSucces
   const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
   const busy = saving || finishing;
   const canSave = Boolean(selected) && code.trim() !== "" && name.trim() !== "" && !busy;
+  useFooter({ hasUnsavedChanges: Boolean(selected) && (code !== selected?.code || name !== selected?.name) && !busy });
 
   function handleSelect(id: string) {
     onClearError();
@@ -106,13 +118,20 @@ export function UpdateCostCenterPanel({ costCenters, loading, onReload, onSucces
           <StepHeading step={1} title="Select Cost Center" />
         </Card.Header>
         <Card.Body>
-          <CostCenterPicker
-            costCenters={costCenters}
-            selectedId={selectedId}
-            onSelect={handleSelect}
-            loading={loading}
-            disabled={busy}
-          />
+          <Stack gap="3">
+            <CostCenterPicker
+              costCenters={costCenters}
+              selectedId={selectedId}
+              onSelect={handleSelect}
+              loading={loading}
+              disabled={busy}
+            />
+            {selected ? (
+              <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onHistory(selected)}>
+                View history of {selected.code}
+              </Button>
+            ) : null}
+          </Stack>
         </Card.Body>
       </Card.Root>
 

@@ -6,6 +6,7 @@ import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
+import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { ShellPage } from "../shell/ShellPage";
@@ -195,14 +196,7 @@ export function IndividualDashboardPage() {
 function SummaryBody({ summary }: { summary: Summary }) {
   const { costCenter } = summary;
   const figures = costCenter.figures;
-  const attested = costCenter.attestedAt
-    ? new Intl.DateTimeFormat("en-US", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: summary.timeZone,
-        timeZoneName: "short",
-      }).format(new Date(costCenter.attestedAt))
-    : null;
+  const attested = costCenter.attestedAt ? formatFacilityTime(costCenter.attestedAt, summary.timeZone) : null;
   return (
     <Stack gap="6" data-testid="cost-center-summary">
       <HStack gap="3" wrap="wrap">

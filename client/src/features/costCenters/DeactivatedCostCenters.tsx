@@ -1,0 +1,146 @@
+import { useMutation, useQuery } from "@apollo/client";
+import { Box, Button, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import { graphql } from "../../gql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { bannerFailure } from "./failureMessages";
+import { StepHeading } from "./UpdateCostCenterPanel";
+
+export const DeactivatedCostCenters_Query = graphql(`
+  query DeactivatedCostCenters_Query {
+    deactivatedCostCenters {
+      id
+      code
+      name
+      deactivatedAt
+    }
+  }
+`);
+
+const DeactivatedCostCenters_ReactivateMutation = graphql(`
+  mutation DeactivatedCostCenters_ReactivateMutation($id: ID!) {
+    reactivateCostCenter(id: $id) {
+      __typename
+      ... on MutationReactivateCostCenterSuccess {
+        data {
+          id
+          code
+          name
+        }
+      }
+      ... on DomainError {
+        message
+        code
+      }
+    }
+  }
+`);
+
+type Deactivated = { id: string; code: string; name: string; deactivatedAt: string };
+
+type Props = {
+  /** The list of active cost centers changed (one came back). */
+  onReactivated: (message: string) => void;
+  onError: (message: string) => void;
+  onHistory: (costCenter: { id: string; code: string; name: string }) => void;
+};
+
+/**
+ * The facility's deactivated cost centers: each can be brought back (audited, asked first), and
+ * its history read. Deactivation is soft, so nothing was lost meanwhile.
+ */
+export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Props) {
+  const { data, error, refetch } = useQuery(DeactivatedCostCenters_Query, { fetchPolicy: "cache-and-network" });
+  const [reactivate, { loading: working }] = useMutation(DeactivatedCostCenters_ReactivateMutation);
+  const [asking, setAsking] = useState<Deactivated | null>(null);
+  const rows = data?.deactivatedCostCenters ?? [];
+
+  async function handleReactivate(row: Deactivated) {
+    try {
+      const { data: answer } = await reactivate({ variables: { id: row.id } });
+      const result = answer?.reactivateCostCenter;
+      if (result?.__typename === "MutationReactivateCostCenterSuccess") {
+        onReactivated(`Cost center ${result.data.code} ${result.data.name} is active again.`);
+        await refetch();
+      } else {
+        onError(bannerFailure(result));
+      }
+    } catch (caught) {
+      onError(bannerFailure(caught));
+    } finally {
+      setAsking(null);
+    }
+  }
+
+  if (error && !data)
+    return <ErrorAlert title="Deactivated cost centers could not be loaded" message={error.message} />;
+  return (
+    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Deactivated cost centers">
+      <Card.Header>
+        <StepHeading title="Deactivated cost centers" />
+      </Card.Header>
+      <Card.Body>
+        {rows.length === 0 ? (
+          <Text color="fg.muted" data-testid="no-deactivated">
+            No cost center is deactivated. A deactivated cost center keeps its plans and history and can be brought back
+            here.
+          </Text>
+        ) : (
+          <Box overflowX="auto">
+            <Table.Root size="sm" variant="line">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Number</Table.ColumnHeader>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Deactivated</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => (
+                  <Table.Row key={row.id} data-testid="deactivated-cost-center">
+                    <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
+                    <Table.Cell>{row.name}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(row.deactivatedAt))}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack justify="flex-end" gap="2">
+                        <Button size="xs" variant="outline" onClick={() => onHistory(row)}>
+                          History
+                        </Button>
+                        <Button size="xs" colorPalette="brand" onClick={() => setAsking(row)}>
+                          Reactivate
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+      </Card.Body>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Reactivate cost center"
+        confirmLabel="REACTIVATE"
+        loading={working}
+        loadingText="Reactivating…"
+        onConfirm={() => asking && void handleReactivate(asking)}
+        onCancel={() => setAsking(null)}
+        testId="reactivate-dialog"
+      >
+        <Stack gap="2">
+          <Text>
+            Bring cost center {asking?.code} {asking?.name} back into use, with its plans and history?
+          </Text>
+          <Text color="fg.muted" textStyle="sm">
+            It shows again in the cost center lists, uploads and user accessibility.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}
