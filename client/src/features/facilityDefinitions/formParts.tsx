@@ -104,7 +104,8 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
   const { isDirty, isSubmitting } = form.formState;
   useFooter({
     hasUnsavedChanges: isDirty && !isSubmitting,
-    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save },
+    // Saving is the way to keep the edits: it never asks about leaving them.
+    main: { label: "SAVE AND CONTINUE", enabled: canSave, onClick: save, savesChanges: true },
     back: { label: "BACK", onClick: () => void navigate(LANDING) },
   });
 
