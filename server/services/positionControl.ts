@@ -209,8 +209,8 @@ export async function positionControl(
 
   // Two stages, so thousands of rows stay fast: every position with only what filters and orders
   // it (keyed), then the display columns for the page's rows alone. The scope travels as one jsonb
-  // parameter, its order (numeric codes) as the rank.
-  const keyed = sql`
+  // parameter, its order (numeric codes) as the rank; `ranks` narrows it to a range of ranks.
+  const scopeAndPlans = (ranks: RankRange | null) => sql`
     with scope as (
       select value::uuid as cost_center_id, ordinality::int as cost_center_rank
       from jsonb_array_elements_text(${JSON.stringify(scope.map((c) => c.id))}::jsonb) with ordinality
@@ -219,7 +219,10 @@ export async function positionControl(
       select p.id, p.cost_center_id, s.cost_center_rank
       from ${staffingPlans} p join scope s on s.cost_center_id = p.cost_center_id
       where p.budget_year = ${budgetYear}
-    ),
+        ${ranks ? sql`and s.cost_center_rank between ${ranks.from} and ${ranks.to}` : sql``}
+    )`;
+  const keyedIn = (ranks: RankRange | null) => sql`
+    ${scopeAndPlans(ranks)},
     positions as (
       select sp.id, 'StaffPosition'::text as kind,
         case st.staff_type when 'PRN' then 'PRN' when 'Traveller' then 'Traveller' else 'Filled' end as status,
@@ -249,6 +252,7 @@ export async function positionControl(
       left join ${jobs} j on j.id = ur.job_id
       ${where}
     )`;
+  const keyed = keyedIn(null);
 
   const lead = ORDER_LEAD[input.orderBy];
   const direction = sql.raw(input.descending ? "desc" : "asc");
@@ -265,8 +269,9 @@ export async function positionControl(
     : sql``;
   // The page, the totals and the categories together: each reads on its own connection.
   const [page, totalsByStatus, categories] = await Promise.all([
-    db
-      .execute(sql`${keyed},
+    pageRanks(db, scopeAndPlans(null), input, after, options.everyRow === true, filters.length > 0)
+      .then((ranks) =>
+        db.execute(sql`${keyedIn(ranks)},
         page as (
           select * from (select *, ${sql.raw(lead.column)} as lead from keyed) ordered
           ${afterKey}
@@ -283,7 +288,8 @@ export async function positionControl(
         from page
         join ${costCenters} cc on cc.id = page.cost_center_id
         left join ${jobCategories} jc on jc.id = page.job_category_id
-        order by ${orderBy}`)
+        order by ${orderBy}`),
+      )
       .then((result) => rowsOf<ListedRow & { lead: number | string }>(result)),
     db
       .execute(sql`${keyed}
@@ -310,6 +316,50 @@ export async function positionControl(
     costCenters: inScope.map(({ id, code, name }) => ({ id, code, name })),
     jobCategories: categories.map((c) => ({ id: c.id, name: c.id === 0 ? NO_CATEGORY_LABEL : c.name })),
   };
+}
+
+type RankRange = { from: number; to: number };
+
+/**
+ * In the list's own order (cost center first) without filters, a page can only hold positions of
+ * the cost centers from the cursor's on, until they hold one more position than the page: the
+ * ranks of those, from each plan's count of positions (an index count, not the 50,000-row sort).
+ * Null (read every cost center) for another order, a filter, or every row. The cursor's own cost
+ * center counts nothing toward the page: some of its positions come before the cursor.
+ */
+async function pageRanks(
+  db: Queryable,
+  scopeAndPlans: SQL,
+  input: { orderBy: PositionOrder; descending: boolean; first: number },
+  after: SortKey | null,
+  everyRow: boolean,
+  filtered: boolean,
+): Promise<RankRange | null> {
+  if (input.orderBy !== "CostCenter" || everyRow || filtered) return null;
+  const result = await db.execute(sql`${scopeAndPlans}
+    select pl.cost_center_rank as rank,
+      (select count(*) from ${staffPositions} sp where sp.plan_id = pl.id)::int
+        + (select count(*) from ${openPositions} op where op.plan_id = pl.id)::int as positions
+    from plans pl`);
+  const counts = rowsOf<{ rank: number; positions: number }>(result)
+    .map((row) => ({ rank: Number(row.rank), positions: Number(row.positions) }))
+    .sort((a, b) => (input.descending ? b.rank - a.rank : a.rank - b.rank));
+  const cursorRank = after ? Number(after[3]) : null;
+  const onward = counts.filter((c) =>
+    cursorRank === null ? true : input.descending ? c.rank <= cursorRank : c.rank >= cursorRank,
+  );
+  if (onward.length === 0) return null;
+  let held = 0;
+  let last = onward[onward.length - 1] as { rank: number };
+  for (const count of onward) {
+    if (count.rank !== cursorRank) held += count.positions;
+    if (held > input.first) {
+      last = count;
+      break;
+    }
+  }
+  const start = cursorRank ?? (onward[0] as { rank: number }).rank;
+  return { from: Math.min(start, last.rank), to: Math.max(start, last.rank) };
 }
 
 /** Sums of 2-decimal FTE, kept to cents (no 0.30000000000000004). */
