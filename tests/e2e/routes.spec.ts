@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { signIn } from "./support/signIn";
 
 /**
@@ -153,3 +154,25 @@ for (const account of ALL) {
     });
   });
 }
+
+test.describe("accessibility (issue #15 item 2): axe finds nothing serious on any route", () => {
+  for (const area of AREAS) {
+    test(`the ${area} routes, each as an account that may open it`, async ({ page }) => {
+      const routes = routesOf(area);
+      for (const account of ALL) {
+        const own = routes.filter((route) => route.allowed[0] === account);
+        if (own.length === 0) continue;
+        await signIn(page, account);
+        for (const route of own) {
+          await test.step(`${route.path} as ${account}`, async () => {
+            await page.goto(route.path);
+            await expect(pageHeading(page, route.heading)).toBeVisible();
+            // What loads after the heading (lists, figures) is part of the page axe reads.
+            await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
+            await expectNoSeriousAxeFindings(page, `${route.path} as ${account}`);
+          });
+        }
+      }
+    });
+  }
+});

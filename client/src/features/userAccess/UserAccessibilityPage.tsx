@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Box, Button, Card, Grid, HStack, Stack, Stat, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Grid, HStack, Stack, Stat, Text } from "@chakra-ui/react";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
@@ -274,11 +274,10 @@ export function UserAccessibilityPage() {
 
 function Count({ label, value, warn }: { label: string; value: number; warn?: boolean }) {
   return (
+    // The value sits straight in the list (a <dd> after its <dt>): a wrapper would break the list's structure.
     <Stat.Root>
       <Stat.Label>{label}</Stat.Label>
-      <Box>
-        <Stat.ValueText color={warn ? "fg.error" : undefined}>{value}</Stat.ValueText>
-      </Box>
+      <Stat.ValueText color={warn ? "fg.error" : undefined}>{value}</Stat.ValueText>
     </Stat.Root>
   );
 }
