@@ -342,6 +342,18 @@ test("admin landing: the tracker reaches 7 of 7 once every step is done (the dem
   }
 });
 
+test("a route change puts the focus on the new page's heading (issue #15 item 2)", async ({ page }) => {
+  await signIn(page, "admin", "/admin/landing");
+  await page.getByRole("link", { name: "COST CENTERS", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "COST CENTER MAINTENANCE" })).toBeFocused();
+  // From the footer's HOME too: focus leaves the footer for the landing page's title.
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Facility setup" })).toBeFocused();
+  // A keyboard user goes on from the title into the page.
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main").locator(":focus")).toHaveCount(1);
+});
+
 test("user landing: cost centers by numeric code with role and wizard status; opening the wizard", async ({ page }) => {
   await signIn(page, "user", "/user/landing");
   const rows = page.getByTestId("cost-center-row");
