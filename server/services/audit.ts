@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/client";
 import { auditLog } from "../../db/schema";
+import type { Viewer } from "./viewer";
 
 export type AuditEntry = {
   /** Null for events without a signed-in actor or facility (a sign-in lock). */
@@ -13,6 +14,18 @@ export type AuditEntry = {
   before: unknown;
   after: unknown;
 };
+
+/** The viewer's change of one record: its type is the action's first part ('unit_role' of 'unit_role.update'). */
+export function auditEntry(
+  viewer: Pick<Viewer, "userId" | "facilityId">,
+  action: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+): AuditEntry {
+  const entityType = action.split(".")[0] as string;
+  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, action, entityType, entityId, before, after };
+}
 
 /** Writes one audit record. Pass the mutation's transaction so the record and the change commit together. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {

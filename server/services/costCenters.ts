@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
 import { costCenters, facilityBudgetSettings, staffingPlans, wizardSteps } from "../../db/schema";
 import { COST_CENTER_MESSAGES, costCenterInputSchema } from "../../schema/costCenters";
-import { recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
@@ -227,9 +227,4 @@ export async function unlockCostCenterWizard(db: Database, viewer: Viewer, id: s
     await recordAudit(tx, auditEntry(viewer, "staffing_plan.unlock", plan.id, plan, after));
     return costCenter;
   });
-}
-
-function auditEntry(viewer: Viewer, action: string, entityId: string, before: unknown, after: unknown) {
-  const entityType = action.split(".")[0] as string;
-  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, action, entityType, entityId, before, after };
 }

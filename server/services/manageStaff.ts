@@ -24,11 +24,11 @@ import {
   roundFte,
   type ShiftName,
 } from "../../schema/staffing";
-import { recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { DomainError, notFound, requireUuid } from "./errors";
 import { type Access, budgetYearOf, buildView } from "./staffingPlans";
 import { access } from "./staffingPlans/access";
-import { audit, markChanged } from "./staffingPlans/edit";
+import { markChanged } from "./staffingPlans/edit";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
@@ -280,7 +280,7 @@ export async function addStaffMember(
     const staffId = created?.id as string;
     await tx.insert(costCenterStaff).values({ costCenterId: granted.costCenter.id, staffId, fte });
     await replan(tx, [granted.costCenter.id]);
-    await recordAudit(tx, audit(viewer, "staff.create", staffId, null, { ...data, costCenterId }));
+    await recordAudit(tx, auditEntry(viewer, "staff.create", staffId, null, { ...data, costCenterId }));
     return (await membersOf(tx, granted, budgetYear, now, staffId)).staff[0] as ManagedStaffMember;
   });
 }
@@ -324,7 +324,7 @@ export async function updateStaffMember(
     }
     await recordAudit(
       tx,
-      audit(viewer, "staff.update", staffId, { ...before.staff, fte: before.fte }, { ...patch, costCenterId }),
+      auditEntry(viewer, "staff.update", staffId, { ...before.staff, fte: before.fte }, { ...patch, costCenterId }),
     );
     return (await membersOf(tx, granted, budgetYear, now, staffId)).staff[0] as ManagedStaffMember;
   });
@@ -345,7 +345,7 @@ export async function removeStaffMember(
     await tx
       .delete(costCenterStaff)
       .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
-    await recordAudit(tx, audit(viewer, "staff.remove", staffId, { costCenterId, fte: before.fte }, null));
+    await recordAudit(tx, auditEntry(viewer, "staff.remove", staffId, { costCenterId, fte: before.fte }, null));
     return { staffId };
   });
 }
@@ -381,7 +381,7 @@ export async function transferStaffMember(
       await replan(tx, [target.id]);
       await recordAudit(
         tx,
-        audit(viewer, "staff.transfer", staffId, { costCenterId, fte: before.fte }, { costCenterId: target.id }),
+        auditEntry(viewer, "staff.transfer", staffId, { costCenterId, fte: before.fte }, { costCenterId: target.id }),
       );
       return { transferType: data.transferType, staffId, toCostCenter: target };
     }
@@ -412,7 +412,7 @@ export async function transferStaffMember(
       .where(eq(staff.id, staffId));
     await recordAudit(
       tx,
-      audit(
+      auditEntry(
         viewer,
         "staff.terminate",
         staffId,

@@ -14,12 +14,12 @@ import {
   staffPositionSchema,
   transferStaffPositionSchema,
 } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
-import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import { markChanged, planForEdit, viewAfter } from "./edit";
 
 async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
   requireUuid(staffId, "staff");
@@ -121,7 +121,7 @@ export async function assignStaffPosition(db: Database, viewer: Viewer, planId: 
       })
       .returning();
     await markChanged(tx, planId, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff_position.create", (created as { id: string }).id, null, created));
+    await recordAudit(tx, auditEntry(viewer, "staff_position.create", (created as { id: string }).id, null, created));
     return viewAfter(tx, granted);
   });
 }
@@ -163,7 +163,7 @@ export async function splitStaffPosition(db: Database, viewer: Viewer, input: un
       })
       .returning();
     await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff_position.split", position.id, position, { reduced, created }));
+    await recordAudit(tx, auditEntry(viewer, "staff_position.split", position.id, position, { reduced, created }));
     return viewAfter(tx, granted);
   });
 }
@@ -190,7 +190,7 @@ export async function updateStaffPositionFte(db: Database, viewer: Viewer, staff
     assertCapacity(person, await heldFte(tx, plan.id, position.staffId, position.id), fte);
     const [after] = await tx.update(staffPositions).set({ fte }).where(eq(staffPositions.id, position.id)).returning();
     await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff_position.update", position.id, position, after));
+    await recordAudit(tx, auditEntry(viewer, "staff_position.update", position.id, position, after));
     return viewAfter(tx, granted);
   });
 }
@@ -210,7 +210,7 @@ export async function transferStaffPosition(db: Database, viewer: Viewer, input:
       .where(eq(staffPositions.id, position.id))
       .returning();
     await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff_position.transfer", position.id, position, after));
+    await recordAudit(tx, auditEntry(viewer, "staff_position.transfer", position.id, position, after));
     return viewAfter(tx, granted);
   });
 }
@@ -221,7 +221,7 @@ export async function removeStaffPosition(db: Database, viewer: Viewer, staffPos
     const { granted, plan, position } = await positionForEdit(tx, viewer, staffPositionId);
     await tx.delete(staffPositions).where(eq(staffPositions.id, position.id));
     await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff_position.delete", position.id, position, null));
+    await recordAudit(tx, auditEntry(viewer, "staff_position.delete", position.id, position, null));
     return viewAfter(tx, granted);
   });
 }
@@ -244,7 +244,7 @@ export async function setTravellerContractDate(db: Database, viewer: Viewer, pla
       .where(eq(staff.id, values.staffId))
       .returning();
     await markChanged(tx, planId, "AssignStaff");
-    await recordAudit(tx, audit(viewer, "staff.contract_end_date.update", values.staffId, before, after));
+    await recordAudit(tx, auditEntry(viewer, "staff.contract_end_date.update", values.staffId, before, after));
     return viewAfter(tx, granted);
   });
 }
@@ -276,7 +276,7 @@ export async function applyPrnStandard(db: Database, viewer: Viewer, planId: str
     await markChanged(tx, planId, "AssignStaff");
     await recordAudit(
       tx,
-      audit(
+      auditEntry(
         viewer,
         "staff.prn_standard.apply",
         staffId,

@@ -3,12 +3,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
 import { WIZARD_STEPS, type WizardStep } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { DomainError } from "../errors";
 import type { Viewer } from "../viewer";
 import { access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
 import { storeCareSchedule } from "./careSchedule";
-import { audit, planForEdit, viewAfter } from "./edit";
+import { planForEdit, viewAfter } from "./edit";
 import { buildPlan, buildView, type PlanView, type SignedSnapshot, type StepView } from "./view";
 
 /**
@@ -50,7 +50,7 @@ export async function completeWizardStep(db: Database, viewer: Viewer, planId: s
     }
     await recordAudit(
       tx,
-      audit(
+      auditEntry(
         viewer,
         "wizard_step.complete",
         `${planId}:${wizardStep}`,
@@ -88,7 +88,7 @@ export async function attestStaffingPlan(db: Database, viewer: Viewer, planId: s
       .where(eq(staffingPlans.id, planId));
     await recordAudit(
       tx,
-      audit(viewer, "staffing_plan.attest", planId, plan, {
+      auditEntry(viewer, "staffing_plan.attest", planId, plan, {
         ...after,
         totals: current.totals,
         summary: current.summary,
@@ -124,7 +124,7 @@ export async function budgetSeasonReset(db: Database, viewer: Viewer, costCenter
       .update(wizardSteps)
       .set({ status: "InProgress", updatedAt: now })
       .where(and(eq(wizardSteps.planId, plan.id), ne(wizardSteps.status, "Pending")));
-    await recordAudit(tx, audit(viewer, "staffing_plan.budget_season_reset", plan.id, plan, after));
+    await recordAudit(tx, auditEntry(viewer, "staffing_plan.budget_season_reset", plan.id, plan, after));
     return buildView(tx, { ...granted }, now);
   });
 }

@@ -3,11 +3,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { careSchedules, roleShifts, staffingPlans, unitRoles } from "../../../db/schema";
 import { careSchedule } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
-import { audit, planForEdit, viewAfter } from "./edit";
+import { planForEdit, viewAfter } from "./edit";
 
 /** Saves the care schedule for the plan's roles as they are now (the chart of step 3). */
 export async function storeCareSchedule(db: Queryable, planId: string) {
@@ -54,7 +54,7 @@ export async function saveCareSchedule(db: Database, viewer: Viewer, planId: str
     const { granted } = await planForEdit(tx, viewer, planId);
     const [before] = await tx.select().from(careSchedules).where(eq(careSchedules.planId, planId));
     const schedule = await storeCareSchedule(tx, planId);
-    await recordAudit(tx, audit(viewer, "care_schedule.save", planId, before?.distribution ?? null, schedule));
+    await recordAudit(tx, auditEntry(viewer, "care_schedule.save", planId, before?.distribution ?? null, schedule));
     return viewAfter(tx, granted);
   });
 }

@@ -20,11 +20,6 @@ export async function planForEdit(db: Queryable, viewer: Viewer, planId: string)
   return { granted, plan };
 }
 
-export function audit(viewer: Viewer, action: string, entityId: string, before: unknown, after: unknown) {
-  const entityType = action.split(".")[0] as string;
-  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, action, entityType, entityId, before, after };
-}
-
 /**
  * A change on `step`: the step is InProgress again, and so is every later step that had been
  * begun (isWizardUpdated); later steps never visited stay Pending.

@@ -16,11 +16,11 @@ import {
   type RequestedPosition,
   SAMPLE_UNIT_DEFINITION,
 } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { type Access, access } from "./access";
-import { audit, planForEdit } from "./edit";
+import { planForEdit } from "./edit";
 import { createRole, updateRole } from "./roles";
 import { saveUnitDefinition } from "./unitDefinition";
 import { buildView, contractCoverageIn, type PlanView, type WizardView } from "./view";
@@ -148,7 +148,7 @@ export async function saveScenario(
     const saved = (await scenariosOf(tx, planId)).find((s) => s.id === row?.id) as ModellingScenario;
     await recordAudit(
       tx,
-      audit(viewer, before ? "modelling_scenario.update" : "modelling_scenario.create", saved.id, before, saved),
+      auditEntry(viewer, before ? "modelling_scenario.update" : "modelling_scenario.create", saved.id, before, saved),
     );
     return saved;
   });
@@ -159,7 +159,7 @@ export async function deleteScenario(db: Database, viewer: Viewer, scenarioId: s
   return db.transaction(async (tx) => {
     const scenario = await scenarioForEdit(tx, viewer, scenarioId);
     await tx.delete(modellingScenarios).where(eq(modellingScenarios.id, scenarioId));
-    await recordAudit(tx, audit(viewer, "modelling_scenario.delete", scenarioId, scenario, null));
+    await recordAudit(tx, auditEntry(viewer, "modelling_scenario.delete", scenarioId, scenario, null));
     return scenarioId;
   });
 }
@@ -188,7 +188,7 @@ export async function carryScenarioIntoWizard(db: Database, viewer: Viewer, scen
       if (unitRoleId === null) await createRole(step, viewer, plan.id, role);
       else if (roleShape(role) !== savedRoles.get(unitRoleId)) await updateRole(step, viewer, unitRoleId, role);
     }
-    await recordAudit(tx, audit(viewer, "modelling_scenario.carry", scenarioId, saved, inputs));
+    await recordAudit(tx, auditEntry(viewer, "modelling_scenario.carry", scenarioId, saved, inputs));
     return buildView(tx, granted, new Date());
   });
 }

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { openPositions } from "../../../db/schema";
 import { openPositionSchema, requisitionsFor } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { roleOfPlan, slotOf } from "./assignStaff";
-import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import { markChanged, planForEdit, viewAfter } from "./edit";
 import { buildPlan } from "./view";
 
 /** `POST /api/staff-position/open/calculate`: replaces the open positions with what stays unfilled. */
@@ -37,7 +37,7 @@ export async function calculateOpenPositions(db: Database, viewer: Viewer, planI
           .returning()
       : [];
     await markChanged(tx, planId, "FinalizePositionControl");
-    await recordAudit(tx, audit(viewer, "open_position.calculate", planId, current.openPositions, created));
+    await recordAudit(tx, auditEntry(viewer, "open_position.calculate", planId, current.openPositions, created));
     return viewAfter(tx, granted);
   });
 }
@@ -56,7 +56,7 @@ export async function createOpenPosition(db: Database, viewer: Viewer, planId: s
       .values({ planId, ...values })
       .returning();
     await markChanged(tx, planId, "FinalizePositionControl");
-    await recordAudit(tx, audit(viewer, "open_position.create", (created as { id: string }).id, null, created));
+    await recordAudit(tx, auditEntry(viewer, "open_position.create", (created as { id: string }).id, null, created));
     return viewAfter(tx, granted);
   });
 }
@@ -76,7 +76,7 @@ export async function updateOpenPosition(db: Database, viewer: Viewer, openPosit
     await roleOfPlan(tx, plan.id, values.unitRoleId);
     const [after] = await tx.update(openPositions).set(values).where(eq(openPositions.id, open.id)).returning();
     await markChanged(tx, plan.id, "FinalizePositionControl");
-    await recordAudit(tx, audit(viewer, "open_position.update", open.id, open, after));
+    await recordAudit(tx, auditEntry(viewer, "open_position.update", open.id, open, after));
     return viewAfter(tx, granted);
   });
 }
@@ -87,7 +87,7 @@ export async function deleteOpenPosition(db: Database, viewer: Viewer, openPosit
     const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
     await tx.delete(openPositions).where(eq(openPositions.id, open.id));
     await markChanged(tx, plan.id, "FinalizePositionControl");
-    await recordAudit(tx, audit(viewer, "open_position.delete", open.id, open, null));
+    await recordAudit(tx, auditEntry(viewer, "open_position.delete", open.id, open, null));
     return viewAfter(tx, granted);
   });
 }

@@ -3,12 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
 import { type RoleRuleInput, roleSchema, shiftEndTime, shiftSchema } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { storeCareSchedule } from "./careSchedule";
-import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import { markChanged, planForEdit, viewAfter } from "./edit";
 
 async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: string | null) {
   if (!jobId) return;
@@ -63,7 +63,7 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
     if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
     await storeCareSchedule(tx, planId);
     await markChanged(tx, planId, "DefineRoles");
-    await recordAudit(tx, audit(viewer, "unit_role.create", roleId, null, await roleSnapshot(tx, roleId)));
+    await recordAudit(tx, auditEntry(viewer, "unit_role.create", roleId, null, await roleSnapshot(tx, roleId)));
     return viewAfter(tx, granted);
   });
 }
@@ -110,7 +110,7 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
     }
     await storeCareSchedule(tx, plan.id);
     await markChanged(tx, plan.id, "DefineRoles");
-    await recordAudit(tx, audit(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId)));
+    await recordAudit(tx, auditEntry(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId)));
     return viewAfter(tx, granted);
   });
 }
@@ -125,7 +125,7 @@ export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {
     await tx.delete(unitRoles).where(eq(unitRoles.id, roleId));
     await storeCareSchedule(tx, plan.id);
     await markChanged(tx, plan.id, "DefineRoles");
-    await recordAudit(tx, audit(viewer, "unit_role.delete", roleId, before, null));
+    await recordAudit(tx, auditEntry(viewer, "unit_role.delete", roleId, before, null));
     return viewAfter(tx, granted);
   });
 }

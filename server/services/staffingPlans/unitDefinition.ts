@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
 import { SAMPLE_UNIT_DEFINITION, unitDefinitionSchema, WIZARD_STEPS } from "../../../schema/staffing";
-import { recordAudit } from "../audit";
+import { auditEntry, recordAudit } from "../audit";
 import { DomainError } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
-import { audit, markChanged, planForEdit, viewAfter } from "./edit";
+import { markChanged, planForEdit, viewAfter } from "./edit";
 import type { PlanRow, WizardView } from "./view";
 
 /** `POST /api/wizard/{costCenterId}`: begins the budget year's plan with the sample defaults of spec §3. */
@@ -33,7 +33,7 @@ export async function startStaffingPlan(db: Database, viewer: Viewer, costCenter
           (step, index) => ({ planId: plan.id, step, status: index === 0 ? "InProgress" : "Pending" }) as const,
         ),
       );
-    await recordAudit(tx, audit(viewer, "staffing_plan.create", plan.id, null, plan));
+    await recordAudit(tx, auditEntry(viewer, "staffing_plan.create", plan.id, null, plan));
     return viewAfter(tx, granted);
   });
 }
@@ -49,7 +49,7 @@ export async function saveUnitDefinition(db: Database, viewer: Viewer, planId: s
       .where(eq(staffingPlans.id, planId))
       .returning();
     await markChanged(tx, planId, "UnitDefinition");
-    await recordAudit(tx, audit(viewer, "staffing_plan.unit_definition.update", planId, plan, after));
+    await recordAudit(tx, auditEntry(viewer, "staffing_plan.unit_definition.update", planId, plan, after));
     return viewAfter(tx, granted);
   });
 }
