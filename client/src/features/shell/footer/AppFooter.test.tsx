@@ -260,13 +260,16 @@ describe("AppFooter", () => {
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
     expect(screen.queryByRole("alertdialog")).toBeNull();
 
-    // The footer's BACK is a history move too: asked once, not twice.
+    // The footer's BACK is a history move too (the browser's history says there is an app page
+    // before this one): asked once, not a second time by the router's blocker.
     cleanup();
     renderFooter("/user/wizard/unitdef", <Page config={{ hasUnsavedChanges: true }} />);
+    window.history.replaceState({ idx: 1 }, "");
     await user.click(screen.getByRole("button", { name: "BACK" }));
     await screen.findByRole("alertdialog");
     await user.click(screen.getByRole("button", { name: "Leave without saving" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    window.history.replaceState(null, "");
   });
 });
