@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addYears, daysBetween } from "./calendar";
 import { optionalNameLike, requiredNameLike } from "./text";
 import {
   employeeIdText,
@@ -87,25 +88,15 @@ export const transferStaffMemberSchema = z.discriminatedUnion(
 );
 export type TransferStaffMemberInput = z.output<typeof transferStaffMemberSchema>;
 
-const DAY_MS = 86_400_000;
-const utcDay = (iso: string) =>
-  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /**
  * The next date-of-hire anniversary on or after `today` (both YYYY-MM-DD) and the years it marks:
  * this year's until it has passed, then next year's. A 29 February hire has its anniversary on
  * 28 February in other years.
  */
 export function nextHireAnniversary(dateOfHire: string, today: string): { date: string; years: number } {
-  const [hireYear, month, day] = [Number(dateOfHire.slice(0, 4)), dateOfHire.slice(5, 7), dateOfHire.slice(8, 10)];
-  const on = (year: number) => {
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    return `${year}-${month}-${month === "02" && day === "29" && !leap ? "28" : day}`;
-  };
-  let year = Math.max(Number(today.slice(0, 4)), hireYear + 1);
-  if (on(year) < today) year++;
-  return { date: on(year), years: year - hireYear };
+  let years = Math.max(Number(today.slice(0, 4)) - Number(dateOfHire.slice(0, 4)), 1);
+  if (addYears(dateOfHire, years) < today) years++;
+  return { date: addYears(dateOfHire, years), years };
 }
 
 /** Spec-free but expected: a traveller's contract end is flagged 60 days ahead, urgently 30. */
@@ -113,9 +104,7 @@ export const CONTRACT_END_WARNING_DAYS = 60;
 export const CONTRACT_END_URGENT_DAYS = 30;
 
 /** Days from `today` until a contract ends (negative once it has ended). */
-export function daysUntil(date: string, today: string): number {
-  return Math.round((utcDay(date) - utcDay(today)) / DAY_MS);
-}
+export const daysUntil = (date: string, today: string): number => daysBetween(today, date);
 
 /** The warning a traveller's contract end calls for today, in words, or null. */
 export function contractEndWarning(
@@ -130,6 +119,3 @@ export function contractEndWarning(
   if (days <= CONTRACT_END_WARNING_DAYS) return { level: "soon", text: `Contract ends in ${days} days` };
   return null;
 }
-
-/** Today's date where the browser or server runs, as YYYY-MM-DD (the facility's zone is #15). */
-export const todayIso = (now = new Date()) => isoOf(now.getTime() - now.getTimezoneOffset() * 60_000);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { budgetYearRange } from "../calendar";
 import {
-  budgetYearRange,
   careSchedule,
   censusDrivenFte,
   contractCoverage,

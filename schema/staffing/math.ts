@@ -10,6 +10,8 @@
  * total by a cent each (said on screen).
  */
 
+import { daysBetween } from "../calendar";
+
 export const DAYS_PER_YEAR = 365;
 /** 40 hours × 52 weeks; the facility's own value (facilities.annual_hours_per_fte) wins when set. */
 export const DEFAULT_ANNUAL_HOURS_PER_FTE = 2080;
@@ -494,19 +496,9 @@ export function effectiveFte(position: Pick<HeldPosition, "fte" | "staffType" | 
  */
 export function contractCoverage(contractEndDate: string | null, yearStart: string, yearEnd: string): number {
   if (!contractEndDate) return 1;
-  const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-  const start = day(yearStart);
-  const end = day(yearEnd);
-  const covered = Math.min(day(contractEndDate), end) - start;
+  const covered = daysBetween(yearStart, contractEndDate < yearEnd ? contractEndDate : yearEnd);
   if (covered < 0) return 0;
-  return (covered / 86_400_000 + 1) / ((end - start) / 86_400_000 + 1);
-}
-
-/** The first and last day of a budget year that begins on the fiscal month and day of `budgetYear`. */
-export function budgetYearRange(budgetYear: number, fiscalMonth: number, fiscalDay: number) {
-  const start = new Date(Date.UTC(budgetYear, fiscalMonth - 1, fiscalDay));
-  const end = new Date(Date.UTC(budgetYear + 1, fiscalMonth - 1, fiscalDay - 1));
-  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  return (covered + 1) / (daysBetween(yearStart, yearEnd) + 1);
 }
 
 /**

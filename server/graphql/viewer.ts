@@ -20,6 +20,9 @@ const ViewerType = builder.objectRef<Viewer>("Viewer").implement({
     accountType: t.field({ type: AccountTypeEnum, resolve: (viewer) => viewer.accountType }),
     facilityId: t.exposeID("facilityId"),
     facilityName: t.exposeString("facilityName"),
+    facilityTimeZone: t.exposeString("facilityTimeZone", {
+      description: "The facility's time zone (HR guidelines): its dates, budget year and season are read there.",
+    }),
     organizationId: t.exposeID("organizationId"),
     costCenterPermissions: t.field({
       type: [CostCenterPermissionType],

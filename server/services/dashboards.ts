@@ -3,11 +3,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
+import { budgetYearOf } from "../../schema/calendar";
 import type { PlanStatus } from "../../schema/dashboards";
 import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
 import { byNumericCode, costCenterColumns } from "./costCenters";
 import { type DomainError, forbidden, notFound } from "./errors";
-import { type Access, attestedByNameSql, budgetColumns, budgetYearOf, planViews } from "./staffingPlans";
+import { type Access, attestedByNameSql, budgetColumns, planViews } from "./staffingPlans";
 import { type PlanFigures, planFigures } from "./staffingPlans/figures";
 import type { Viewer } from "./viewer";
 
@@ -165,7 +166,7 @@ async function budgetYearAt(db: Queryable, viewer: Viewer, now: Date) {
     .select(budgetColumns)
     .from(facilityBudgetSettings)
     .where(eq(facilityBudgetSettings.facilityId, viewer.facilityId));
-  return { budget: budget ?? null, budgetYear: budgetYearOf(now, budget ?? null) };
+  return { budget: budget ?? null, budgetYear: budgetYearOf(now, budget ?? null, viewer.facilityTimeZone) };
 }
 
 /**
@@ -216,7 +217,7 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
   const entries = scope.flatMap((costCenter) => {
     const found = planOf.get(costCenter.id);
     if (!found) return [];
-    const granted: Access = { costCenter, canEdit: false, budget };
+    const granted: Access = { costCenter, canEdit: false, budget, timeZone: viewer.facilityTimeZone };
     return [{ granted, plan: found.plan, attestedByName: found.attestedByName }];
   });
   const views = await planViews(db, viewer.facilityId, entries, now);
@@ -236,7 +237,7 @@ export async function planFiguresInScope(db: Queryable, viewer: Viewer, now: Dat
   const { budget, budgetYear } = await budgetYearAt(db, viewer, now);
   const [scope, figures] = await Promise.all([
     costCentersInScope(db, viewer, only),
-    planFigures(db, viewer.facilityId, budget, ids, budgetYear, now),
+    planFigures(db, viewer.facilityId, { budget, timeZone: viewer.facilityTimeZone }, ids, budgetYear, now),
   ]);
   const viewOf = new Map(figures.map((f) => [f.costCenterId, f]));
   const views = scope.flatMap((c) => viewOf.get(c.id) ?? []);

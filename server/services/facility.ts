@@ -7,13 +7,13 @@ import {
   facilityFteBasis,
   facilityShiftSettings,
 } from "../../db/schema";
+import { budgetYearOf } from "../../schema/calendar";
 import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
 import { setAdminTaskState } from "./adminTasks";
 import { recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { forbidden } from "./errors";
 import { markOpenPlansForReverification } from "./planReverification";
-import { budgetYearOf } from "./staffingPlans/access";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
@@ -115,7 +115,7 @@ export async function updateFinancialInformation(db: Queryable, viewer: Viewer, 
       .values({ facilityId: viewer.facilityId, ...budget })
       .onConflictDoUpdate({ target: facilityBudgetSettings.facilityId, set: { ...budget, updatedAt: new Date() } });
     if (before.annualHoursPerFte !== annualHoursPerFte) {
-      const budgetYear = budgetYearOf(new Date(), budget);
+      const budgetYear = budgetYearOf(new Date(), budget, viewer.facilityTimeZone);
       // The years before keep the value in force until now.
       await tx
         .insert(facilityFteBasis)

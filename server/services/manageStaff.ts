@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { costCenterStaff, costCenters, jobs, staff, staffingPlans, staffPositions, unitRoles } from "../../db/schema";
+import { budgetYearOf, facilityDate } from "../../schema/calendar";
 import {
   type AddStaffMemberInput,
   addStaffMemberSchema,
@@ -26,7 +27,7 @@ import {
 } from "../../schema/staffing";
 import { auditEntry, recordAudit } from "./audit";
 import { DomainError, notFound, requireUuid } from "./errors";
-import { type Access, budgetYearOf, buildView } from "./staffingPlans";
+import { type Access, buildView } from "./staffingPlans";
 import { access } from "./staffingPlans/access";
 import { markChanged } from "./staffingPlans/edit";
 import { parseInput } from "./validation";
@@ -88,7 +89,7 @@ export async function listManagedStaff(
   now = new Date(),
 ): Promise<ManagedStaff> {
   const granted = await access(db, viewer, costCenterId, "read");
-  const budgetYear = budgetYearOf(now, granted.budget);
+  const budgetYear = budgetYearOf(now, granted.budget, granted.timeZone);
   return {
     costCenter: { id: granted.costCenter.id, code: granted.costCenter.code, name: granted.costCenter.name },
     canEdit: granted.canManageStaff,
@@ -201,7 +202,7 @@ async function membersOf(
 /** A change's context: the cost center for its Manage Staff holder, and the budget year. */
 async function forChange(db: Queryable, viewer: Viewer, costCenterId: string, now: Date) {
   const granted = await access(db, viewer, costCenterId, "manageStaff");
-  return { granted, budgetYear: budgetYearOf(now, granted.budget) };
+  return { granted, budgetYear: budgetYearOf(now, granted.budget, granted.timeZone) };
 }
 
 /** The staff member as a member of the cost center (and still employed), or a clear refusal. */
@@ -385,8 +386,7 @@ export async function transferStaffMember(
       );
       return { transferType: data.transferType, staffId, toCostCenter: target };
     }
-    const today = now.toISOString().slice(0, 10);
-    if (data.terminationDate > today) {
+    if (data.terminationDate > facilityDate(granted.timeZone, now)) {
       throw new DomainError("invalid", MANAGE_STAFF_MESSAGES.futureTermination, {
         terminationDate: MANAGE_STAFF_MESSAGES.futureTermination,
       });

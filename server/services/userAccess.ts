@@ -10,6 +10,7 @@ import {
   staff,
   users,
 } from "../../db/schema";
+import { facilityDate } from "../../schema/calendar";
 import {
   type AddUserOutsideInput,
   addUserOutsideSchema,
@@ -745,7 +746,7 @@ export async function deleteUserAccess(
         await tx
           .update(staff)
           .set({
-            terminationDate: now.toISOString().slice(0, 10),
+            terminationDate: facilityDate(viewer.facilityTimeZone, now),
             terminationType: data.reason ?? null,
             updatedAt: now,
           })

@@ -1,6 +1,7 @@
 // The user dashboard (issue #13, `/user/dashboard`, spec §7 `GET /dashboard`): the figures of the
 // cost centers a user holds permissions on, with what to do next in each.
 import type { Queryable } from "../../db/client";
+import { daysBetween, facilityDate } from "../../schema/calendar";
 import { formatFte, WIZARD_STEPS, type WizardStep } from "../../schema/staffing";
 import { type CostCenterFigures, dashboardOf, type FacilityDashboard, plansInScope } from "./dashboards";
 import { forbidden } from "./errors";
@@ -36,9 +37,6 @@ const STEP_NAMES: Record<WizardStep, string> = {
 };
 const stepWords = (step: WizardStep) => `step ${WIZARD_STEPS.indexOf(step) + 1} of 6, ${STEP_NAMES[step]}`;
 
-const DAY_MS = 86_400_000;
-const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * `userDashboard`, `GET /api/dashboard`: users only (executives have the facility dashboard, and
  * administrators no figures). Queries: those of `plansInScope`, the same for 1 cost center or 50.
@@ -60,7 +58,7 @@ export async function userDashboard(db: Queryable, viewer: Viewer, now = new Dat
         manageStaff: permission?.manageStaff ?? false,
         readOnly: permission?.readOnly ?? false,
         ...whatNext(row, plan, canEdit),
-        notices: noticesOf(row, plan, now),
+        notices: noticesOf(row, plan, viewer.facilityTimeZone, now),
       };
     }),
   };
@@ -109,22 +107,22 @@ function whatNext(
   };
 }
 
-function noticesOf(row: CostCenterFigures, plan: PlanView | null, now: Date): string[] {
+function noticesOf(row: CostCenterFigures, plan: PlanView | null, timeZone: string, now: Date): string[] {
   if (!plan) return [];
   const notices = [...new Set(plan.notices.map((n) => n.message))];
   if (row.figures.gapFte > 0) {
     notices.push(`${formatFte(row.figures.gapFte)} FTE of the need is neither filled nor requested.`);
   }
-  const today = dateOnly(now);
-  const horizon = dateOnly(new Date(now.getTime() + CONTRACT_END_NOTICE_DAYS * DAY_MS));
+  const today = facilityDate(timeZone, now);
   for (const person of plan.staff) {
     const end = person.contractEndDate;
-    if (person.staffType !== "Traveller" || !end || end > horizon) continue;
+    if (person.staffType !== "Traveller" || !end) continue;
+    const days = daysBetween(today, end);
+    if (days > CONTRACT_END_NOTICE_DAYS) continue;
     const name = `${person.firstName} ${person.lastName}`;
-    if (end < today) {
+    if (days < 0) {
       notices.push(`The traveller contract of ${name} ended on ${end}.`);
     } else {
-      const days = Math.round((Date.parse(end) - Date.parse(today)) / DAY_MS);
       notices.push(`The traveller contract of ${name} ends on ${end}, in ${days} day${days === 1 ? "" : "s"}.`);
     }
   }

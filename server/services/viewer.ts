@@ -11,6 +11,8 @@ export type Viewer = {
   organizationId: string;
   facilityId: string;
   facilityName: string;
+  /** The facility's time zone (HR guidelines): its dates are read there. */
+  facilityTimeZone: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -50,6 +52,7 @@ async function findActiveUser(db: Queryable, condition: ReturnType<typeof and>) 
       organizationId: users.organizationId,
       facilityId: users.facilityId,
       facilityName: facilities.name,
+      facilityTimeZone: facilities.timeZone,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,

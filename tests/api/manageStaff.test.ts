@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterStaff, staff, staffPositions, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
 import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
+import { demoFacilityToday } from "../support/facilityDate";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
 import { demoAccountTokens } from "../support/tokens";
@@ -392,7 +393,7 @@ describe("issue #14: removing, transferring and terminating", () => {
       });
     await refused(await terminate("2999-01-01"), 400, MANAGE_STAFF_MESSAGES.futureTermination);
     await refused(await terminate("2023-12-31"), 400, MANAGE_STAFF_MESSAGES.terminationBeforeHire);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = demoFacilityToday().iso;
     expect(await ok(await terminate(today))).toMatchObject({
       transferType: "VoluntaryTermination",
       terminationDate: today,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client";
 import { costCenterPermissions, costCenterStaff } from "../../db/schema";
 import { DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { demoFacilityDay } from "../support/facilityDate";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls, seedHandWorkedPlans } from "../support/staffingPlans";
 import { demoAccountTokens } from "../support/tokens";
@@ -148,8 +149,7 @@ describe("issue #13: the user dashboard, hand-worked", () => {
 
 describe("issue #13: the user dashboard warns of traveller contracts ending", () => {
   it("names a traveller whose contract ends within 60 days, with the days left", async () => {
-    const today = new Date();
-    const in10Days = new Date(today.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const in10Days = demoFacilityDay(10).toISOString().slice(0, 10);
     await planCalls(server.baseUrl, tokens.user).mutate(
       "setTravellerContractDate",
       `mutation($p: ID!, $s: ID!, $d: String!) { setTravellerContractDate(planId: $p, staffId: $s, contractEndDate: $d) {

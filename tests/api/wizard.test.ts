@@ -13,6 +13,7 @@ import {
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
 import { isGapClosed, prnNotice, roundFte, STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
+import { demoFacilityToday } from "../support/facilityDate";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { demoAccountTokens } from "../support/tokens";
@@ -599,24 +600,24 @@ describe("step 5 and 6: position control, attestation, lock", () => {
 
 describe("budget season", () => {
   it("a wizard begun before budget season shows the notice and is re-verified", async () => {
-    const today = new Date();
-    const month = today.getUTCMonth() + 1;
+    const today = demoFacilityToday();
+    const month = today.month;
     await db()
       .update(facilityBudgetSettings)
       .set({
         budgetSeasonBeginMonth: month,
         budgetSeasonBeginDay: 1,
         budgetSeasonEndMonth: month,
-        budgetSeasonEndDay: 28 + (today.getUTCDate() > 28 ? 3 : 0),
+        budgetSeasonEndDay: 28 + (today.day > 28 ? 3 : 0),
       })
       .where(eq(facilityBudgetSettings.facilityId, DEMO_FACILITY_ID));
     const notYet = await call("POST", `/wizard/budget-season/${CC_6010}`, token.user);
     // Begun today: inside the season already.
-    if (today.getUTCDate() > 1)
+    if (today.day > 1)
       expect(notYet).toMatchObject({ status: 409, body: { message: WIZARD_MESSAGES.notReverifiable } });
     await db()
       .update(staffingPlans)
-      .set({ startedAt: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)) })
+      .set({ startedAt: new Date(Date.UTC(today.year, today.month - 2, 1)) })
       .where(eq(staffingPlans.id, planId));
     const before = (await call("GET", `/wizard/${CC_6010}`, token.user)).body;
     expect(before.plan.needsReverification).toBe(true);
@@ -630,7 +631,7 @@ describe("budget season", () => {
     // An administrator may re-verify too (the cost-center maintenance screen's budget-season action).
     await db()
       .update(staffingPlans)
-      .set({ startedAt: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)) })
+      .set({ startedAt: new Date(Date.UTC(today.year, today.month - 2, 1)) })
       .where(eq(staffingPlans.id, planId));
     const byAdmin = await call("POST", `/wizard/budget-season/${CC_6010}`, token.admin);
     expect(byAdmin.status).toBe(200);

@@ -19,8 +19,9 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { costCenters } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { budgetYearOf } from "../../schema/calendar";
 import { listManagedStaff } from "../../server/services/manageStaff";
-import { budgetYearOf, buildView } from "../../server/services/staffingPlans";
+import { buildView } from "../../server/services/staffingPlans";
 import { access } from "../../server/services/staffingPlans/access";
 import { resolveViewer } from "../../server/services/viewer";
 import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
@@ -55,7 +56,8 @@ async function generateCostCenter(db: Database): Promise<string> {
     insert into cost_center_permissions (user_id, cost_center_id, complete_wizard, manage_staff, read_only, fte)
     values (${DEMO_USER_IDS.user}::uuid, ${costCenterId}::uuid, true, true, false, 0)`);
   const manager = await resolveViewer(db, { subject: DEMO_USER_IDS.user, email: undefined, claims: {} });
-  const budgetYear = budgetYearOf(new Date(), (await access(db, manager, costCenterId, "read")).budget);
+  const { budget, timeZone } = await access(db, manager, costCenterId, "read");
+  const budgetYear = budgetYearOf(new Date(), budget, timeZone);
   await db.execute(sql`
     insert into staffing_plans (cost_center_id, budget_year, census, care_team_target, non_productive_goal_percentage, target_overtime_percentage)
     values (${costCenterId}::uuid, ${budgetYear}, 400, 8, 10, 0)`);

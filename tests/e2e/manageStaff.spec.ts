@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
+import { demoFacilityDay, demoFacilityToday } from "../support/facilityDate";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { buildPlanAsManager, expect, facilityPrnStandard, JOB_IDS, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
@@ -182,8 +183,7 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
   await signIn(page, "user", "/user/manageStaff");
   await page.getByLabel("Cost center").selectOption({ label: unit.label });
-  const now = new Date();
-  const inDays = (days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
+  const today = demoFacilityToday();
   const last = `Traveller${uniqueWord()}`;
   await page.getByRole("button", { name: "Add staff" }).click();
   const dialog = page.getByTestId("add-staff-dialog");
@@ -192,7 +192,7 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   await dialog.getByLabel("Last name").fill(last);
   await dialog.getByLabel("Type").selectOption({ label: "Traveller" });
   await dialog.getByLabel("Date of hire").fill("01/15/2024");
-  await dialog.getByLabel("Contract end date").fill(typed(inDays(20)));
+  await dialog.getByLabel("Contract end date").fill(typed(demoFacilityDay(20)));
   await dialog.getByLabel("FTE in this cost center").fill("0.5");
   await dialog.getByRole("button", { name: "ADD" }).click();
   await expect(dialog).toBeHidden();
@@ -200,7 +200,7 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   const row = page.getByTestId("staff-row").filter({ hasText: `Tomas ${last}` });
   await expect(row.getByTestId("contract-warning")).toHaveText("Contract ends in 20 days");
   // The next 15 January on or after today, and the years since 2024.
-  const year = now.getUTCMonth() === 0 && now.getUTCDate() <= 15 ? now.getUTCFullYear() : now.getUTCFullYear() + 1;
+  const year = today.month === 1 && today.day <= 15 ? today.year : today.year + 1;
   const years = year - 2024;
   await expect(row).toContainText(`${years} year${years === 1 ? "" : "s"} on ${year}-01-15`);
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { demoId } from "../../db/seed/demo";
 import { STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
+import { demoFacilityToday } from "../support/facilityDate";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import {
   type AssignmentSpec,
@@ -142,8 +143,9 @@ function roleSpecs(cnaNightStaff = 1): RoleSpec[] {
 }
 
 /** The first day of the budget year the wizard plans (July to June, the demo facility's fiscal year). */
-function budgetYearStart(now = new Date()): number {
-  return now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+function budgetYearStart(): number {
+  const today = demoFacilityToday();
+  return today.month >= 7 ? today.year : today.year - 1;
 }
 
 /**

@@ -22,6 +22,7 @@ const admin: Viewer = {
   organizationId: DEMO_ORGANIZATION_ID,
   facilityId: DEMO_FACILITY_ID,
   facilityName: "Demo",
+  facilityTimeZone: "US/Eastern",
   email: "admin@demo.hospital",
   firstName: "Admin",
   lastName: "Demo",

@@ -136,6 +136,7 @@ export function viewerOfMissingFacility(userId: string): Viewer {
     organizationId: "00000000-0000-4000-8000-000000000001",
     facilityId: "00000000-0000-4000-8000-000000000002",
     facilityName: "Nowhere",
+    facilityTimeZone: "US/Eastern",
     email: "x@example.test",
     firstName: "X",
     lastName: "Y",

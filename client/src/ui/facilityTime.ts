@@ -14,3 +14,8 @@ export function formatFacilityTime(iso: string, timeZone: string): string {
     timeZoneName: "short",
   }).format(new Date(iso));
 }
+
+/** A moment's date as the facility reads it ('Nov 24, 2026'): a late evening in New York is not tomorrow. */
+export function formatFacilityDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(iso));
+}

@@ -1,7 +1,8 @@
-// The wizard's access rule (who may read, edit or administer a cost center's plan) and its budget year and season; every step starts here.
+// The wizard's access rule (who may read, edit or administer a cost center's plan), with the facility's budget calendar and time zone; every step starts here.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
+import type { BudgetCalendar } from "../../../schema/calendar";
 import { MANAGE_STAFF_MESSAGES } from "../../../schema/manageStaff";
 import { costCenterColumns } from "../costCenters";
 import { forbidden, notFound, requireUuid } from "../errors";
@@ -31,17 +32,15 @@ export const budgetColumns = {
   budgetSeasonEndDay: facilityBudgetSettings.budgetSeasonEndDay,
 };
 
+/** What a facility's dates are read by: its budget calendar and its time zone. */
+export type FacilityCalendar = Pick<Access, "budget" | "timeZone">;
+
 export type Access = {
   costCenter: { id: string; code: string; name: string; facilityId: string; prnFte: number | null };
   canEdit: boolean;
-  budget: {
-    fiscalYearMonthsBegin: number;
-    fiscalYearDaysBegin: number;
-    budgetSeasonBeginMonth: number;
-    budgetSeasonBeginDay: number;
-    budgetSeasonEndMonth: number;
-    budgetSeasonEndDay: number;
-  } | null;
+  budget: BudgetCalendar | null;
+  /** The facility's time zone: its dates (budget year and season, today) are read there. */
+  timeZone: string;
 };
 
 /**
@@ -64,6 +63,7 @@ export async function access(
       facilityId: costCenters.facilityId,
       prnFte: costCenterColumns.prnFte,
       ...budgetColumns,
+      timeZone: facilities.timeZone,
       completeWizard: costCenterPermissions.completeWizard,
       manageStaff: costCenterPermissions.manageStaff,
       hasPermission: sql<boolean>`${costCenterPermissions.id} is not null`,
@@ -91,6 +91,7 @@ export async function access(
     costCenter: { id: row.id, code: row.code, name: row.name, facilityId: row.facilityId, prnFte: row.prnFte },
     canEdit,
     canManageStaff,
+    timeZone: row.timeZone,
     budget:
       row.fiscalYearMonthsBegin === null
         ? null
@@ -103,31 +104,4 @@ export async function access(
             budgetSeasonEndDay: row.budgetSeasonEndDay as number,
           },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Budget year and budget season
-// ---------------------------------------------------------------------------------------------
-
-const utcDate = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
-
-/** The budget year is the calendar year the current fiscal year began in (a fiscal year from July 2026 is 2026). */
-export function budgetYearOf(now: Date, budget: Access["budget"]): number {
-  const year = now.getUTCFullYear();
-  if (!budget) return year;
-  const start = utcDate(year, budget.fiscalYearMonthsBegin, budget.fiscalYearDaysBegin);
-  return now >= start ? year : year - 1;
-}
-
-/** The start of the budget season `now` falls in, or null outside budget season. */
-export function budgetSeasonStart(now: Date, budget: Access["budget"]): Date | null {
-  if (!budget) return null;
-  const today = utcDate(now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate());
-  for (const year of [today.getUTCFullYear(), today.getUTCFullYear() - 1]) {
-    const begin = utcDate(year, budget.budgetSeasonBeginMonth, budget.budgetSeasonBeginDay);
-    let end = utcDate(year, budget.budgetSeasonEndMonth, budget.budgetSeasonEndDay);
-    if (end < begin) end = utcDate(year + 1, budget.budgetSeasonEndMonth, budget.budgetSeasonEndDay);
-    if (begin <= today && today <= end) return begin;
-  }
-  return null;
 }

@@ -2,11 +2,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
+import { budgetSeasonStart, budgetYearOf } from "../../../schema/calendar";
 import { WIZARD_STEPS, type WizardStep } from "../../../schema/staffing";
 import { auditEntry, recordAudit } from "../audit";
 import { DomainError } from "../errors";
 import type { Viewer } from "../viewer";
-import { access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+import { access, WIZARD_MESSAGES } from "./access";
 import { storeCareSchedule } from "./careSchedule";
 import { planForEdit, viewAfter } from "./edit";
 import { buildPlan, buildView, type PlanView, type SignedSnapshot, type StepView } from "./view";
@@ -106,13 +107,13 @@ export async function budgetSeasonReset(db: Database, viewer: Viewer, costCenter
   return db.transaction(async (tx) => {
     const granted = await access(tx, viewer, costCenterId, "editOrAdmin");
     const now = new Date();
-    const budgetYear = budgetYearOf(now, granted.budget);
+    const budgetYear = budgetYearOf(now, granted.budget, granted.timeZone);
     const [plan] = await tx
       .select()
       .from(staffingPlans)
       .where(and(eq(staffingPlans.costCenterId, costCenterId), eq(staffingPlans.budgetYear, budgetYear)));
     if (!plan) throw new DomainError("not_found", WIZARD_MESSAGES.noPlan);
-    const seasonStart = budgetSeasonStart(now, granted.budget);
+    const seasonStart = budgetSeasonStart(now, granted.budget, granted.timeZone);
     if (!seasonStart || plan.startedAt >= seasonStart)
       throw new DomainError("conflict", WIZARD_MESSAGES.notReverifiable);
     const [after] = await tx

@@ -16,7 +16,7 @@ import {
 } from "../../../db/schema";
 import { type HeldPosition, WIZARD_STEPS } from "../../../schema/staffing";
 import { annualHoursPerFteFor } from "../facility";
-import type { Access } from "./access";
+import type { FacilityCalendar } from "./access";
 import {
   asSigned,
   attestedByNameSql,
@@ -73,7 +73,7 @@ const SIGNED_HEAVY_PARTS = ["staff", "staffPositions", "openPositions", "needs",
 export async function planFigures(
   db: Queryable,
   facilityId: string,
-  budget: Access["budget"],
+  calendar: FacilityCalendar,
   costCenterIds: SQLWrapper,
   budgetYear: number,
   now: Date,
@@ -106,11 +106,11 @@ export async function planFigures(
   const shifts = groupBy(shiftRows, (r) => r.planId);
   const held = groupBy(heldRows, (r) => r.planId);
   const requested = groupBy(requestedRows, (r) => r.planId);
-  const coverageOf = contractCoverageIn(budgetYear, budget);
+  const coverageOf = contractCoverageIn(budgetYear, calendar.budget);
 
   return plans.map(({ plan, attestedByName, signed }): PlanFigures => {
     if (plan.lockedAt && signed)
-      return asSigned(signed, { startedAt: plan.startedAt, lockedAt: plan.lockedAt }, budget, now);
+      return asSigned(signed, { startedAt: plan.startedAt, lockedAt: plan.lockedAt }, calendar, now);
     const roleViews = roleViewsOf(
       roles.get(plan.id) ?? [],
       (shifts.get(plan.id) ?? []).map((s) => s.shift),
@@ -139,7 +139,7 @@ export async function planFigures(
       requested.get(plan.id) ?? [],
     );
     const statusOf = new Map((steps.get(plan.id) ?? []).map((row) => [row.step, row.status]));
-    const { needsReverification, notices } = reverificationOf(plan, budget, now);
+    const { needsReverification, notices } = reverificationOf(plan, calendar, now);
     return {
       id: plan.id,
       costCenterId: plan.costCenterId,

@@ -14,7 +14,7 @@
  * - lookups.ts: the lists the steps choose from.
  */
 
-export { type Access, budgetColumns, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+export { type Access, budgetColumns, WIZARD_MESSAGES } from "./access";
 export {
   applyPrnStandard,
   assignStaffPosition,

@@ -2,12 +2,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
+import { budgetYearOf } from "../../../schema/calendar";
 import { SAMPLE_UNIT_DEFINITION, unitDefinitionSchema, WIZARD_STEPS } from "../../../schema/staffing";
 import { auditEntry, recordAudit } from "../audit";
 import { DomainError } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { access, budgetYearOf, WIZARD_MESSAGES } from "./access";
+import { access, WIZARD_MESSAGES } from "./access";
 import { markChanged, planForEdit, viewAfter } from "./edit";
 import type { PlanRow, WizardView } from "./view";
 
@@ -15,7 +16,7 @@ import type { PlanRow, WizardView } from "./view";
 export async function startStaffingPlan(db: Database, viewer: Viewer, costCenterId: string): Promise<WizardView> {
   return db.transaction(async (tx) => {
     const granted = await access(tx, viewer, costCenterId, "edit");
-    const budgetYear = budgetYearOf(new Date(), granted.budget);
+    const budgetYear = budgetYearOf(new Date(), granted.budget, granted.timeZone);
     const [existing] = await tx
       .select({ id: staffingPlans.id })
       .from(staffingPlans)

@@ -13,8 +13,8 @@ import {
   users,
   wizardSteps,
 } from "../../../db/schema";
+import { budgetSeasonStart, budgetYearOf, budgetYearRange } from "../../../schema/calendar";
 import {
-  budgetYearRange,
   careSchedule,
   contractCoverage,
   formatFte,
@@ -48,7 +48,7 @@ import {
 } from "../../../schema/staffing";
 import { annualHoursPerFteFor } from "../facility";
 import type { Viewer } from "../viewer";
-import { type Access, access, budgetSeasonStart, budgetYearOf, WIZARD_MESSAGES } from "./access";
+import { type Access, access, type FacilityCalendar, WIZARD_MESSAGES } from "./access";
 
 export type RoleView = {
   id: string;
@@ -183,7 +183,7 @@ export async function getWizard(db: Queryable, viewer: Viewer, costCenterId: str
 export const attestedByNameSql = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
 
 export async function buildView(db: Queryable, granted: Access, now: Date): Promise<WizardView> {
-  const budgetYear = budgetYearOf(now, granted.budget);
+  const budgetYear = budgetYearOf(now, granted.budget, granted.timeZone);
   const [plan] = await db
     .select({
       plan: staffingPlans,
@@ -223,10 +223,10 @@ type SignedParts = Pick<PlanView, "startedAt" | "attestedAt" | "notices">;
 export function asSigned<T extends SignedParts>(
   signed: T,
   row: Pick<PlanRow, "startedAt"> & { lockedAt: Date },
-  budget: Access["budget"],
+  calendar: FacilityCalendar,
   now: Date,
 ): T & Pick<PlanView, "lockedAt" | "needsReverification"> {
-  const { seasonDue } = reverificationOf(row, budget, now);
+  const { seasonDue } = reverificationOf(row, calendar, now);
   const notices = signed.notices.filter((n) => n.message !== WIZARD_NOTICES.budgetSeason);
   if (seasonDue) notices.push({ step: "UnitDefinition", message: WIZARD_NOTICES.budgetSeason });
   return {
@@ -242,7 +242,7 @@ export function asSigned<T extends SignedParts>(
 function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
   const snapshot = row.attestedSnapshot as SignedSnapshot | null;
   if (!row.lockedAt || !snapshot?.plan) return null;
-  return asSigned(snapshot.plan, { startedAt: row.startedAt, lockedAt: row.lockedAt }, granted.budget, now);
+  return asSigned(snapshot.plan, { startedAt: row.startedAt, lockedAt: row.lockedAt }, granted, now);
 }
 
 /**
@@ -251,10 +251,10 @@ function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
  */
 export function reverificationOf(
   plan: Pick<PlanRow, "startedAt"> & Partial<Pick<PlanRow, "settingsChangedAt">>,
-  budget: Access["budget"],
+  calendar: FacilityCalendar,
   now: Date,
 ) {
-  const seasonStart = budgetSeasonStart(now, budget);
+  const seasonStart = budgetSeasonStart(now, calendar.budget, calendar.timeZone);
   const seasonDue = seasonStart !== null && plan.startedAt < seasonStart;
   const settingsChanged = (plan.settingsChangedAt ?? null) !== null;
   const notices: PlanView["notices"] = [];
@@ -582,7 +582,7 @@ export function assemblePlan(
       break;
     }
   }
-  const reverification = reverificationOf(plan, granted.budget, now);
+  const reverification = reverificationOf(plan, granted, now);
   notices.push(...reverification.notices);
 
   return {

@@ -11,9 +11,11 @@ import {
 } from "../../../../schema/contactUs";
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { formatFacilityTime } from "../../ui/facilityTime";
 import { applyServerFieldErrors, FormCountedTextarea, FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
+import { useFacilityTimeZone } from "../shell/viewer";
 
 export const CONTACT_SENT_MESSAGE = "Your message has been sent.";
 const MESSAGE_ROWS = 8;
@@ -46,6 +48,7 @@ const EMPTY: ContactFormValues = { subject: "", message: "" };
 
 /** /contact-us (admin and user): a message to the staffing support team. */
 export function ContactUsPage() {
+  const timeZone = useFacilityTimeZone();
   const { control, handleSubmit, setError, reset, formState } = useForm<ContactFormValues, unknown, ContactUsInput>({
     mode: "all",
     resolver: zodResolver(contactUsSchema),
@@ -97,8 +100,8 @@ export function ContactUsPage() {
                 <Alert.Content>
                   <Alert.Title>{CONTACT_SENT_MESSAGE}</Alert.Title>
                   <Alert.Description>
-                    We received “{sent.subject}” on {formatDateTime(sent.createdAt)}. The support team answers by
-                    e-mail.
+                    We received “{sent.subject}” on {formatFacilityTime(sent.createdAt, timeZone)}. The support team
+                    answers by e-mail.
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>
@@ -157,11 +160,4 @@ export function ContactUsPage() {
       </Card.Root>
     </ShellPage>
   );
-}
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }

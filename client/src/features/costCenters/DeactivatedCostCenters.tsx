@@ -4,6 +4,8 @@ import { useState } from "react";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { formatFacilityDate } from "../../ui/facilityTime";
+import { useFacilityTimeZone } from "../shell/viewer";
 import { bannerFailure } from "./failureMessages";
 import { StepHeading } from "./UpdateCostCenterPanel";
 
@@ -51,6 +53,7 @@ type Props = {
  * its history read. Deactivation is soft, so nothing was lost meanwhile.
  */
 export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Props) {
+  const timeZone = useFacilityTimeZone();
   const { data, error, refetch } = useQuery(DeactivatedCostCenters_Query, { fetchPolicy: "cache-and-network" });
   const [reactivate, { loading: working }] = useMutation(DeactivatedCostCenters_ReactivateMutation);
   const [asking, setAsking] = useState<Deactivated | null>(null);
@@ -102,9 +105,7 @@ export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Pr
                   <Table.Row key={row.id} data-testid="deactivated-cost-center">
                     <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
                     <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(new Date(row.deactivatedAt))}
-                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatFacilityDate(row.deactivatedAt, timeZone)}</Table.Cell>
                     <Table.Cell>
                       <HStack justify="flex-end" gap="2">
                         <Button size="xs" variant="outline" onClick={() => onHistory(row)}>

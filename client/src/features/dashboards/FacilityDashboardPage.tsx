@@ -21,10 +21,12 @@ import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
 import { ExportButtons } from "../../ui/ExportButtons";
+import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { ShellPage } from "../shell/ShellPage";
+import { useFacilityTimeZone } from "../shell/viewer";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
@@ -307,6 +309,7 @@ function StatusSummary({ counts }: { counts: Dashboard["statusCounts"] }) {
 }
 
 function CostCenterDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const timeZone = useFacilityTimeZone();
   const figures = row?.figures;
   const lines: [string, string][] = figures
     ? [
@@ -340,7 +343,7 @@ function CostCenterDrawer({ row, onClose }: { row: Row | null; onClose: () => vo
                 </Badge>
                 {row.attestedAt ? (
                   <Text textStyle="sm">
-                    Attested by {row.attestedByName} on {new Date(row.attestedAt).toLocaleString()}
+                    Attested by {row.attestedByName} on {formatFacilityTime(row.attestedAt, timeZone)}
                   </Text>
                 ) : null}
                 <Table.Root size="sm" data-testid="drawer-figures">

@@ -12,6 +12,7 @@ import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { ShellPage } from "../shell/ShellPage";
+import { AppShell_ViewerQuery } from "../shell/viewer";
 import { FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const HrGuidelines_FacilityQuery = graphql(`
@@ -180,6 +181,8 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
   });
   const { control } = form;
   const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
+    // The viewer carries the facility's time zone, which every date on screen is read in.
+    refetchQueries: [AppShell_ViewerQuery],
     update: (cache, { data }) => {
       if (data?.updateHrGuidelines.__typename === "MutationUpdateHrGuidelinesSuccess") forgetAdminTasks(cache);
     },

@@ -23,7 +23,6 @@ import {
   MANAGE_STAFF_FOOTER,
   nextHireAnniversary,
   STAFF_TYPES,
-  todayIso,
 } from "../../../../schema/manageStaff";
 import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
@@ -41,6 +40,7 @@ import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeade
 import { Tip } from "../../ui/Tip";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { ShellPage } from "../shell/ShellPage";
+import { useFacilityToday } from "../shell/viewer";
 
 const ManageStaff_ListQuery = graphql(`
   query ManageStaff_ListQuery($costCenterId: ID!) {
@@ -686,8 +686,9 @@ function OverFilledBadge({ warnings }: { warnings: string[] }) {
 
 /** The date of hire and the next anniversary (rolls to next year once this year's has passed). */
 function HireDate({ dateOfHire }: { dateOfHire: string | null }) {
+  const today = useFacilityToday();
   if (!dateOfHire) return null;
-  const next = nextHireAnniversary(dateOfHire, todayIso());
+  const next = nextHireAnniversary(dateOfHire, today);
   return (
     <Stack gap="0">
       <Text>{dateOfHire}</Text>
@@ -700,8 +701,9 @@ function HireDate({ dateOfHire }: { dateOfHire: string | null }) {
 
 /** A traveller's contract end, with a warning in words 60 days ahead (urgent from 30). */
 function ContractEnd({ date, isTraveller }: { date: string | null; isTraveller: boolean }) {
+  const today = useFacilityToday();
   if (!date) return isTraveller ? <Text color="fg.muted">Not set</Text> : null;
-  const warning = isTraveller ? contractEndWarning(date, todayIso()) : null;
+  const warning = isTraveller ? contractEndWarning(date, today) : null;
   return (
     <Stack gap="0.5">
       <Text>{date}</Text>

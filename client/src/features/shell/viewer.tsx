@@ -1,5 +1,6 @@
 import { type ApolloError, useQuery } from "@apollo/client";
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
+import { facilityDate } from "../../../../schema/calendar";
 import { useAuth } from "../../auth";
 import { writeSessionValues } from "../../auth/session";
 import { graphql } from "../../gql";
@@ -17,6 +18,7 @@ export const AppShell_ViewerQuery = graphql(`
       accountType
       facilityId
       facilityName
+      facilityTimeZone
       organizationId
     }
   }
@@ -76,6 +78,19 @@ export function useViewer(): ViewerState {
   const value = useContext(ViewerContext);
   if (value === null) throw new Error("useViewer must be used inside <ViewerProvider>.");
   return value;
+}
+
+/**
+ * The facility's time zone, in which its dates and times are shown and its "today" is read
+ * (`ui/facilityTime`); US/Eastern (the facility default) while no viewer is loaded.
+ */
+export function useFacilityTimeZone(): string {
+  return useContext(ViewerContext)?.viewer?.facilityTimeZone ?? "US/Eastern";
+}
+
+/** Today's date (YYYY-MM-DD) where the facility is: a contract ends or an anniversary falls on its days. */
+export function useFacilityToday(): string {
+  return facilityDate(useFacilityTimeZone());
 }
 
 /** The landing page of an account type: where the footer's home button and the logo go. */

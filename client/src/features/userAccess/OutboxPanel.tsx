@@ -2,7 +2,9 @@ import { useQuery } from "@apollo/client";
 import { Box, Button, Card, Link, Stack, Text } from "@chakra-ui/react";
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
+import { useFacilityTimeZone } from "../shell/viewer";
 import { SidePanel } from "./SidePanel";
 
 const OutboxPanel_Query = graphql(`
@@ -24,6 +26,7 @@ const LINK = /(https?:\/\/\S+)/;
  * e-mailing, with their links, so an admin can hand one over or test the loop.
  */
 export function OutboxPanel({ onClose }: { onClose: () => void }) {
+  const timeZone = useFacilityTimeZone();
   const { data, loading, error } = useQuery(OutboxPanel_Query, { fetchPolicy: "network-only" });
   const messages = data?.outboxMessages ?? [];
   return (
@@ -49,7 +52,7 @@ export function OutboxPanel({ onClose }: { onClose: () => void }) {
                 <Text
                   textStyle="sm"
                   color="fg.muted"
-                >{`${message.subject} · ${new Date(message.createdAt).toLocaleString()}`}</Text>
+                >{`${message.subject} · ${formatFacilityTime(message.createdAt, timeZone)}`}</Text>
                 <Box as="pre" whiteSpace="pre-wrap" fontFamily="inherit" textStyle="sm">
                   {message.body}
                 </Box>

@@ -1,6 +1,8 @@
 import { Button, Card, Checkbox, DataList, Flex, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, formatHours } from "../../../../schema/staffing";
+import { formatFacilityTime } from "../../ui/facilityTime";
+import { useFacilityTimeZone } from "../shell/viewer";
 import { Wizard_AttestStaffingPlanMutation } from "./documents";
 import { NeedsTable, PlanFigures, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
@@ -39,6 +41,7 @@ function ReviewBody({
   onAgree: (v: boolean) => void;
 }) {
   const { plan, readOnly } = context;
+  const timeZone = useFacilityTimeZone();
   const review = plan.steps.find((s) => s.step === "ReviewAttestation");
   return (
     <Stack gap="6">
@@ -87,7 +90,8 @@ function ReviewBody({
           </Flex>
           {plan.isLocked ? (
             <Text data-testid="attestation">
-              Attested by {plan.attestedByName} on {plan.attestedAt ? new Date(plan.attestedAt).toLocaleString() : ""}.
+              Attested by {plan.attestedByName} on{" "}
+              {plan.attestedAt ? formatFacilityTime(plan.attestedAt, timeZone) : ""}.
             </Text>
           ) : (
             <>

@@ -3,9 +3,11 @@ import type { ReactNode } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { WIZARD_NOTICES, WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../../../schema/staffing";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
+import { useFacilityTimeZone } from "../shell/viewer";
 import {
   Wizard_BudgetSeasonResetMutation,
   Wizard_CompleteWizardStepMutation,
@@ -47,6 +49,7 @@ const LANDING = "/user/landing";
 export function WizardFrame({ step, description, children, main, hasUnsavedChanges }: Props) {
   const api = useWizard();
   const navigate = useNavigate();
+  const timeZone = useFacilityTimeZone();
   const index = WIZARD_STEPS.indexOf(step);
   const info = WIZARD_STEP_INFO[step];
   const previous = WIZARD_STEPS[index - 1];
@@ -162,7 +165,7 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
               <Alert.Content>
                 <Alert.Title>
                   Attested by {plan.attestedByName} on{" "}
-                  {plan.attestedAt ? new Date(plan.attestedAt).toLocaleString() : ""}.
+                  {plan.attestedAt ? formatFacilityTime(plan.attestedAt, timeZone) : ""}.
                 </Alert.Title>
                 <Alert.Description>
                   The wizard is completed and locked. An administrator can unlock or reset it in Cost Center

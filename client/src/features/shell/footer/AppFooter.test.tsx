@@ -41,6 +41,7 @@ const viewerMock = {
         accountType: "user",
         facilityId: "f1",
         facilityName: "St. Catherine Medical Center",
+        facilityTimeZone: "US/Eastern",
         organizationId: "o1",
       },
     },
