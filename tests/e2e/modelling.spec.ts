@@ -192,6 +192,8 @@ test("scenarios: kept by name, refused twice, compared, deleted; a new role; car
   // 7.5 × 365 ÷ 2080 ÷ 0.9 = 1.46 paid FTE, all of it a gap.
   await page.getByRole("button", { name: "Add role" }).click();
   const dialog = page.getByTestId("add-model-role-dialog");
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousAxeFindings(page, "the add-role dialog");
   await dialog.getByLabel("Role name").fill("Aide");
   await number(dialog, "Shift length (hours)").fill("8");
   await dialog.getByRole("button", { name: "ADD ROLE" }).click();

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { screen } from "./support/graphqlRoute";
 import { addStaffCandidate, expect, type OwnUnit, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { openAddNewUserSubmenu } from "./support/userAccess";
@@ -168,10 +169,15 @@ test("heading, subtitle, info box, the ASSIGN USERS summary and the collapsible 
   for (const header of ["Assigned Staff", "Notes", "Employee ID", "FTE"]) {
     await expect(chargeNurse.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
   }
-  // Red for a user without permissions, yellow for an upload change.
+  // Red for a user without permissions, yellow for an upload change, each said in words too.
   await expect(userRow(page, "Derek Hollis")).toHaveAttribute("data-state-kind", "unassigned");
+  await expect(userRow(page, "Derek Hollis")).toContainText("Derek HollisNo permissions");
   await expect(userRow(page, "Rachel Lindqvist")).toHaveAttribute("data-state-kind", "review");
+  await expect(userRow(page, "Rachel Lindqvist")).toContainText("Rachel LindqvistChanged by upload");
   await expect(userRow(page, "Kevin Osei")).toHaveAttribute("data-state-kind", "ok");
+  await expect(userRow(page, "Kevin Osei")).not.toContainText("No permissions");
+  await expect(userRow(page, "Kevin Osei")).not.toContainText("Changed by upload");
+  await screen(page, "user-accessibility-rows");
   await expect(userRow(page, "Kevin Osei")).toContainText("Nights");
   await expect(userRow(page, "Kevin Osei")).toContainText("0.90");
   await page.screenshot({ path: ".tmp/shots-users/user-access-list.png", fullPage: true });
@@ -426,6 +432,7 @@ test("update user: REVIEWED for an upload change, with its tooltip, clears the y
   await reviewed.click();
   await expect(form).toBeHidden();
   await expect(userRow(page, uploaded.name)).toHaveAttribute("data-state-kind", "ok");
+  await expect(userRow(page, uploaded.name)).not.toContainText("Changed by upload");
 });
 
 test("update user: an admin-type user changes only notes", async ({ page }) => {

@@ -37,6 +37,9 @@ type Props = {
   onDelete: (user: AccessUser) => void;
 };
 
+/** The words that mark a user row beside its colour. */
+export const USER_ROW_STATES = { unassigned: "No permissions", review: "Changed by upload" } as const;
+
 /** The collapsible list of positions (spec §2): Position, Description, then each position's staff. */
 export function PositionList({ positions, viewerId, expanded, onToggle, ...actions }: Props) {
   return (
@@ -222,7 +225,15 @@ function UserRows({
             <ChevronDownIcon transform={open ? "rotate(180deg)" : undefined} />
           </IconButton>
         </Table.Cell>
-        <Table.Cell fontWeight="medium">{name}</Table.Cell>
+        <Table.Cell fontWeight="medium">
+          {name}
+          {/* The row's colour says it too, but never alone (WCAG 1.4.1, and on paper). */}
+          {state === "ok" ? null : (
+            <Badge ms="2" size="sm" variant="outline" colorPalette={state === "unassigned" ? "red" : "yellow"}>
+              {state === "unassigned" ? USER_ROW_STATES.unassigned : USER_ROW_STATES.review}
+            </Badge>
+          )}
+        </Table.Cell>
         <Table.Cell>{user.notes ?? ""}</Table.Cell>
         <Table.Cell>{user.employeeId ?? "N/A"}</Table.Cell>
         <Table.Cell>{formatFte(user.fte)}</Table.Cell>

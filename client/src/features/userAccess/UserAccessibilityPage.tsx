@@ -16,7 +16,7 @@ import { useViewer } from "../shell/viewer";
 import { AddUserPanel } from "./AddUserPanel";
 import { MoveStaffPanel } from "./MoveStaffPanel";
 import { OutboxPanel } from "./OutboxPanel";
-import { PositionList } from "./PositionList";
+import { PositionList, USER_ROW_STATES } from "./PositionList";
 import { PanelDirtyContext } from "./SidePanel";
 import { UpdateUserPanel } from "./UpdateUserPanel";
 import { DeleteUserDialog, ResendInviteDialog } from "./UserDialogs";
@@ -154,7 +154,7 @@ export function UserAccessibilityPage() {
           <Alert.Content>
             <Alert.Title>Who may do what in each cost center</Alert.Title>
             <Alert.Description>
-              {`${USER_ACCESS_TEXTS.roleRule} Users shown in red have no cost center permissions yet; users in yellow were changed by an upload and need a review.`}
+              {`${USER_ACCESS_TEXTS.roleRule} Users marked “${USER_ROW_STATES.unassigned}” (in red) have no cost center permissions yet; users marked “${USER_ROW_STATES.review}” (in yellow) were changed by an upload and need a review.`}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
