@@ -99,38 +99,46 @@ test("a signed plan keeps its figures when the hours per FTE change; an open pla
   await manager.screenshot({ path: "test-results/screens/open-plan-reverification.png", fullPage: true });
 });
 
-test("an attested plan prints with its figures and attestation, without the wizard's controls", async ({
-  page: manager,
-  ownUnits,
-}) => {
-  const unit = await ownUnits.create("Printed Plan Unit");
-  const costCenterId = unit.id;
-  await signIn(manager, "user", null);
-  await attestedPlan(manager, costCenterId);
-  await openWizardStep(manager, costCenterId, "/user/wizard/review", "REVIEW AND ATTEST");
+test.describe("in a browser on New Zealand time", () => {
+  // The attestation time is the facility's (US/Eastern), whatever zone the browser is set to.
+  test.use({ timezoneId: "Pacific/Auckland" });
 
-  // The button opens the browser's print dialog (counted here: headless Chromium has no dialog).
-  await manager.evaluate(() => {
-    const counted = window as unknown as { printed: number };
-    counted.printed = 0;
-    window.print = () => {
-      counted.printed++;
-    };
+  test("an attested plan prints with its figures and attestation, without the wizard's controls", async ({
+    page: manager,
+    ownUnits,
+  }) => {
+    const unit = await ownUnits.create("Printed Plan Unit");
+    const costCenterId = unit.id;
+    await signIn(manager, "user", null);
+    await attestedPlan(manager, costCenterId);
+    await openWizardStep(manager, costCenterId, "/user/wizard/review", "REVIEW AND ATTEST");
+
+    // The button opens the browser's print dialog (counted here: headless Chromium has no dialog).
+    await manager.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed++;
+      };
+    });
+    await manager.getByRole("button", { name: "Print attested plan" }).click();
+    expect(await manager.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // On paper: the title, the cost center and budget year, the figures, the roles and who attested;
+    // no step navigation, header, footer or buttons.
+    await manager.emulateMedia({ media: "print" });
+    await expect(manager.getByRole("heading", { level: 1, name: "REVIEW AND ATTEST" })).toBeVisible();
+    await expect(manager.getByText(`Step 6 of 6 · ${unit.code} ${unit.name} · Budget year`)).toBeVisible();
+    await expect(manager.getByTestId("fig-paid")).toHaveText("3.80"); // (12 + 7.5) × 365 ÷ 2080 ÷ 0.9
+    await expect(manager.getByTestId("review-needs")).toContainText("Unit Secretary");
+    // In the facility's time zone (US/Eastern), named, whatever zone the browser runs in.
+    await expect(manager.getByTestId("attestation")).toHaveText(
+      /^Attested by Jordan Patel on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\.$/,
+    );
+    await expect(manager.getByRole("navigation", { name: "Wizard steps" })).toBeHidden();
+    await expect(manager.getByRole("button", { name: "Print attested plan" })).toBeHidden();
+    await expect(manager.locator("footer")).toBeHidden();
+    await manager.screenshot({ path: "test-results/screens/attested-plan-print.png", fullPage: true });
+    await expectNoSeriousAxeFindings(manager, "the attested plan in print");
   });
-  await manager.getByRole("button", { name: "Print attested plan" }).click();
-  expect(await manager.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-
-  // On paper: the title, the cost center and budget year, the figures, the roles and who attested;
-  // no step navigation, header, footer or buttons.
-  await manager.emulateMedia({ media: "print" });
-  await expect(manager.getByRole("heading", { level: 1, name: "REVIEW AND ATTEST" })).toBeVisible();
-  await expect(manager.getByText(`Step 6 of 6 · ${unit.code} ${unit.name} · Budget year`)).toBeVisible();
-  await expect(manager.getByTestId("fig-paid")).toHaveText("3.80"); // (12 + 7.5) × 365 ÷ 2080 ÷ 0.9
-  await expect(manager.getByTestId("review-needs")).toContainText("Unit Secretary");
-  await expect(manager.getByTestId("attestation")).toContainText("Attested by Jordan Patel on");
-  await expect(manager.getByRole("navigation", { name: "Wizard steps" })).toBeHidden();
-  await expect(manager.getByRole("button", { name: "Print attested plan" })).toBeHidden();
-  await expect(manager.locator("footer")).toBeHidden();
-  await manager.screenshot({ path: "test-results/screens/attested-plan-print.png", fullPage: true });
-  await expectNoSeriousAxeFindings(manager, "the attested plan in print");
 });
