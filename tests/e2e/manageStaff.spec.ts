@@ -75,20 +75,29 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await notes.press("Enter");
   await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
 
-  // A dropped connection: the row says so, and Retry saves once it is back.
-  let dropped = false;
+  // A dropped connection: the save is sent once more by itself; while the connection stays down the
+  // row says so, and Retry saves once it is back.
+  let dropped = 0;
+  let dropping = 1;
   await page.route("**/graphql", async (route) => {
-    if (!dropped && route.request().postData()?.includes("ManageStaff_UpdateMutation")) {
-      dropped = true;
+    if (dropped < dropping && route.request().postData()?.includes("ManageStaff_UpdateMutation")) {
+      dropped++;
       await route.abort("internetdisconnected");
     } else {
       await route.continue();
     }
   });
   const education = page.getByLabel(`Education of Nadia ${last}`);
+  await education.fill("ADN");
+  await education.press("Enter");
+  await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
+  expect(dropped).toBe(1);
+  dropping = 3;
   await education.fill("BSN");
   await education.press("Enter");
   await expect(nadia.getByTestId("save-state")).toContainText("Not saved:");
+  // The first try and its automatic retry were both dropped.
+  expect(dropped).toBe(3);
   await nadia.getByRole("button", { name: "Retry" }).click();
   await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
   await page.unroute("**/graphql");
@@ -146,6 +155,77 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await action.getByRole("button", { name: "REMOVE" }).click();
   await expect(action).toBeHidden();
   await expect(page.getByText("No staff in this cost center yet")).toBeVisible();
+});
+
+test("two saves of one field race: the later value is kept; a failed save makes leaving the page ask", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const omar = await unit.addStaff({ firstName: "Omar", fte: 1 });
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  const row = page.getByTestId("staff-row").filter({ hasText: omar.name });
+  const notes = page.getByLabel(`Notes on ${omar.name}`);
+  const state = row.getByTestId("save-state");
+
+  // The first save is held on its way to the server while a second value is committed to the same field.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sent: string[] = [];
+  await page.route("**/graphql", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (!body.includes("ManageStaff_UpdateMutation")) return route.continue();
+    sent.push(JSON.parse(body).variables.input.notes);
+    if (sent.length === 1) await held;
+    await route.continue();
+  });
+  await notes.fill("First value");
+  await notes.press("Enter");
+  await expect(state).toHaveText("Saving…");
+  await notes.fill("Second value");
+  await notes.press("Enter");
+  await expect(state).toHaveText("Saving…");
+  // The second waits behind the first rather than overtaking it.
+  await page.waitForTimeout(300);
+  expect(sent).toEqual(["First value"]);
+  // Leaving while a save is under way asks first.
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  const leaving = page.getByRole("alertdialog", { name: "You have unsaved changes" });
+  await expect(leaving).toBeVisible();
+  await leaving.getByRole("button", { name: "Stay on this page" }).click();
+  release();
+  await expect(state).toHaveText("Saved");
+  expect(sent).toEqual(["First value", "Second value"]);
+  await page.unroute("**/graphql");
+  await page.reload();
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await expect(page.getByLabel(`Notes on ${omar.name}`)).toHaveValue("Second value");
+
+  // A save that fails (the try and its automatic retry dropped) is an unsaved change: leaving asks.
+  await page.route("**/graphql", (route) =>
+    route.request().postData()?.includes("ManageStaff_UpdateMutation")
+      ? route.abort("internetdisconnected")
+      : route.continue(),
+  );
+  await notes.fill("Third value");
+  await notes.press("Enter");
+  await expect(state).toContainText("Not saved:");
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  await expect(leaving).toBeVisible();
+  await expect(leaving).toContainText("If you leave this page now, the changes you have not saved will be lost.");
+  await leaving.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/user\/manageStaff$/);
+  await expect(notes).toHaveValue("Third value");
+  // Saved by Retry once the connection is back: leaving no longer asks.
+  await page.unroute("**/graphql");
+  await row.getByRole("button", { name: "Retry" }).click();
+  await expect(state).toHaveText("Saved");
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  await expect(page).not.toHaveURL(/\/user\/manageStaff$/);
+  await expect(leaving).toHaveCount(0);
 });
 
 test("a staff member not fully assigned opens the wizard's Assign Staff step of the cost center", async ({
