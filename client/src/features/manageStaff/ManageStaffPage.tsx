@@ -513,17 +513,23 @@ function useVisibleRows(count: number) {
     const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
   });
-  const [printing, setPrinting] = useState(false);
+  // Printing: from the browser's print events, and from the print media query as well (print media
+  // without those events, as a headless browser's PDF or emulated print media, still gets every row).
+  const printQuery = useMemo(() => (typeof window.matchMedia === "function" ? window.matchMedia("print") : null), []);
+  const [printing, setPrinting] = useState(() => printQuery?.matches ?? false);
   useEffect(() => {
     const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(false);
+    const after = () => setPrinting(printQuery?.matches ?? false);
+    const media = () => flushSync(() => setPrinting(printQuery?.matches ?? false));
     window.addEventListener("beforeprint", before);
     window.addEventListener("afterprint", after);
+    printQuery?.addEventListener("change", media);
     return () => {
       window.removeEventListener("beforeprint", before);
       window.removeEventListener("afterprint", after);
+      printQuery?.removeEventListener("change", media);
     };
-  }, []);
+  }, [printQuery]);
   const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_ESTIMATE_PX, overscan: 8, scrollMargin });
   if (printing) return { bodyRef, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0 };
   const items = virtualizer.getVirtualItems();
