@@ -7,7 +7,7 @@ import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
 import { demoFacilityToday } from "../support/facilityDate";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
-import { demoAccountTokens } from "../support/tokens";
+import { demoAccountTokens, executiveOver, managerOfNewCostCenter, userOver } from "../support/tokens";
 
 /**
  * Issue #14, Manage Staff on the server (REST `/api/staff`, GraphQL `manageStaff` and its
@@ -71,13 +71,16 @@ const staffWith = (employeeId: string) =>
 const membershipsOf = (staffId: string) =>
   server.database.db.select().from(costCenterStaff).where(eq(costCenterStaff.staffId, staffId));
 
-/** A plan on the cost center with one RN role on days, and a 0.5 position for the staff member; step 4 completed. */
-async function planWithPosition(costCenterId: string, staffId: string) {
-  const manager = planCalls(server.baseUrl, tokens.user);
+/**
+ * A plan on the cost center with one RN role on days, and a 0.5 position for the staff member; step 4
+ * completed. `token` is a holder of Complete Wizard there (the demo manager unless told).
+ */
+async function planWithPosition(costCenterId: string, staffId: string, token = tokens.user) {
+  const manager = planCalls(server.baseUrl, token);
   const wizard = async () =>
     (await (
       await fetch(`${server.baseUrl}/api/wizard/${costCenterId}`, {
-        headers: { authorization: `Bearer ${tokens.user}` },
+        headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as Json;
   let planId = (await wizard()).plan?.id as string | undefined;
@@ -96,7 +99,7 @@ async function planWithPosition(costCenterId: string, staffId: string) {
   }
   const role = ((await wizard()).plan.roles as Json[])[0] as Json;
   await ok(
-    await call("POST", "/staff-position", tokens.user, {
+    await call("POST", "/staff-position", token, {
       staffingId: planId,
       staffId,
       unitRoleId: role.id,
@@ -280,6 +283,161 @@ describe("issue #14: editing a staff member", () => {
   });
 });
 
+describe("issue #14: only the cost center's Manage Staff holder changes its staff (every mutation, REST and GraphQL)", () => {
+  // A cost center of this test's own with its manager (Complete Wizard and Manage Staff), a staff
+  // member holding a 0.5 position in its plan, and three accounts that may not change its staff.
+  let own: { costCenterId: string; token: string };
+  let other: { costCenterId: string; token: string };
+  let member: Json;
+  let planId: string;
+  const actors: Record<"readOnly" | "noPermission" | "executive", string> = {
+    readOnly: "",
+    noPermission: "",
+    executive: "",
+  };
+  /** What the refused change could have touched: the staff row, the memberships, the positions and the plan's step. */
+  const snapshot = async () => ({
+    staff: await server.database.db.select().from(staff).where(eq(staff.id, member.staffId)),
+    memberships: await membershipsOf(member.staffId),
+    positions: await server.database.db.select().from(staffPositions).where(eq(staffPositions.staffId, member.staffId)),
+    step: await stepOf(planId),
+  });
+  let before: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    own = await managerOfNewCostCenter(server);
+    other = await managerOfNewCostCenter(server);
+    member = await ok(await call("POST", "/staff", own.token, { costCenterId: own.costCenterId, ...newcomer() }), 201);
+    planId = await planWithPosition(own.costCenterId, member.staffId, own.token);
+    actors.readOnly = await userOver(server, [own.costCenterId]);
+    actors.noPermission = await userOver(server, [other.costCenterId]);
+    actors.executive = await executiveOver(server, [own.costCenterId]);
+    before = await snapshot();
+    expect(before.memberships).toHaveLength(1);
+    expect(before.positions).toHaveLength(1);
+    expect(before.step).toBe("Completed");
+  });
+
+  type Attempt = (token: string) => Promise<{ status?: number; body: Json }>;
+  const rest =
+    (method: string, path: () => string, body?: () => Json): Attempt =>
+    async (token) => {
+      const response = await call(method, path(), token, body?.());
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+  const graphql =
+    (field: string, query: string, variables: () => Json): Attempt =>
+    async (token) => ({ body: { field, ...(await planCalls(server.baseUrl, token).gql(query, variables())) } });
+  const today = new Date().toISOString().slice(0, 10);
+  const attempts: [string, Attempt][] = [
+    [
+      "REST PUT /api/staff/{id}",
+      rest(
+        "PUT",
+        () => `/staff/${member.staffId}`,
+        () => ({ costCenterId: own.costCenterId, notes: "Changed", fte: 0.4 }),
+      ),
+    ],
+    ["REST DELETE /api/staff/{id}", rest("DELETE", () => `/staff/${member.staffId}?costCenterId=${own.costCenterId}`)],
+    [
+      "REST POST /api/staff/{id}/transfer (TransferWithinOrg)",
+      rest(
+        "POST",
+        () => `/staff/${member.staffId}/transfer`,
+        () => ({
+          costCenterId: own.costCenterId,
+          transferType: "TransferWithinOrg",
+          toCostCenterId: other.costCenterId,
+        }),
+      ),
+    ],
+    [
+      "REST POST /api/staff/{id}/transfer (a termination)",
+      rest(
+        "POST",
+        () => `/staff/${member.staffId}/transfer`,
+        () => ({ costCenterId: own.costCenterId, transferType: "VoluntaryTermination", terminationDate: today }),
+      ),
+    ],
+    [
+      "GraphQL updateStaffMember",
+      graphql(
+        "updateStaffMember",
+        `mutation($cc: ID!, $id: ID!) { updateStaffMember(costCenterId: $cc, staffId: $id, input: { notes: "Changed", fte: 0.4 }) {
+          __typename ... on DomainError { message } } }`,
+        () => ({ cc: own.costCenterId, id: member.staffId }),
+      ),
+    ],
+    [
+      "GraphQL removeStaffMember",
+      graphql(
+        "removeStaffMember",
+        `mutation($cc: ID!, $id: ID!) { removeStaffMember(costCenterId: $cc, staffId: $id) {
+          __typename ... on DomainError { message } } }`,
+        () => ({ cc: own.costCenterId, id: member.staffId }),
+      ),
+    ],
+    [
+      "GraphQL transferStaffMember (TransferWithinOrg)",
+      graphql(
+        "transferStaffMember",
+        `mutation($cc: ID!, $id: ID!, $to: ID!) { transferStaffMember(costCenterId: $cc, staffId: $id,
+          transferType: TransferWithinOrg, toCostCenterId: $to) { __typename ... on DomainError { message } } }`,
+        () => ({ cc: own.costCenterId, id: member.staffId, to: other.costCenterId }),
+      ),
+    ],
+    [
+      "GraphQL transferStaffMember (a termination)",
+      graphql(
+        "transferStaffMember",
+        `mutation($cc: ID!, $id: ID!, $date: String!) { transferStaffMember(costCenterId: $cc, staffId: $id,
+          transferType: InvoluntaryTermination, terminationDate: $date) { __typename ... on DomainError { message } } }`,
+        () => ({ cc: own.costCenterId, id: member.staffId, date: today }),
+      ),
+    ],
+  ];
+  const cases = attempts.flatMap(([name, attempt]) =>
+    (["readOnly", "noPermission", "executive"] as const).map((actor) => [name, actor, attempt] as const),
+  );
+
+  it.each(cases)("%s as %s is refused, and nothing changes", async (_name, actor, attempt) => {
+    const { status, body } = await attempt(actors[actor]);
+    if (status !== undefined) {
+      // REST: 403 with the rule in words, for every account that is not the Manage Staff holder.
+      expect(status, JSON.stringify(body)).toBe(403);
+      expect(body.message).toBe(MANAGE_STAFF_MESSAGES.refused);
+    } else if (actor === "executive") {
+      // GraphQL: staff mutations are for user accounts; an executive is stopped by the field's auth scope.
+      expect(body.errors?.[0], JSON.stringify(body)).toMatchObject({
+        message: "You do not have permission to do this",
+        extensions: { code: "FORBIDDEN" },
+      });
+      expect(body.data?.[body.field] ?? null).toBeNull();
+    } else {
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      expect(body.data?.[body.field]).toEqual({ __typename: "DomainError", message: MANAGE_STAFF_MESSAGES.refused });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    [{ fte: 1.6 }, "Assigned FTE must be between 0 and 1.5"],
+    [{ fte: -0.1 }, "Assigned FTE must be between 0 and 1.5"],
+    [{ fte: "lots" }, "Assigned FTE must be a number"],
+    [{ dateOfHire: "2024-02-30" }, "Date of Hire must be a date as MM/DD/YYYY"],
+    [{ dateOfHire: "13/01/2024" }, "Date of Hire must be a date as MM/DD/YYYY"],
+    [{ contractEndDate: "soon" }, "Contract End Date must be a date as MM/DD/YYYY"],
+    [{ staffType: "Contractor" }, "Type must be Regular, PRN or Traveller"],
+  ])("the holder's PUT with %j is refused with '%s' and nothing is written", async (change, message) => {
+    await refused(
+      await call("PUT", `/staff/${member.staffId}`, own.token, { costCenterId: own.costCenterId, ...change }),
+      400,
+      message,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe("issue #14: removing, transferring and terminating", () => {
   it("removal takes them and their positions out of the cost center; the plan's Assign Staff step is begun again", async () => {
     const added = await add(cc6010);
@@ -317,21 +475,42 @@ describe("issue #14: removing, transferring and terminating", () => {
     expect(refused.errors?.[0]?.message).toBe(MANAGE_STAFF_MESSAGES.refused);
   });
 
-  it("a transfer moves them with their FTE to the other cost center and their positions out of the first", async () => {
-    const added = await add(cc6010, { fte: 0.6 });
-    const planId = await planWithPosition(cc6010, added.staffId);
+  it("a transfer moves them with their FTE to the other cost center and their positions out of the first; both plans are verified again", async () => {
+    // Two cost centers of the test's own, each with its manager and a plan whose Assign Staff step is
+    // completed: the source's with the staff member's 0.5 position, the destination's with one of its own staff.
+    const from = await managerOfNewCostCenter(server);
+    const to = await managerOfNewCostCenter(server);
+    const added = await ok(
+      await call("POST", "/staff", from.token, { costCenterId: from.costCenterId, ...newcomer({ fte: 0.6 }) }),
+      201,
+    );
+    const resident = await ok(
+      await call("POST", "/staff", to.token, { costCenterId: to.costCenterId, ...newcomer() }),
+      201,
+    );
+    const planId = await planWithPosition(from.costCenterId, added.staffId, from.token);
+    const destinationPlanId = await planWithPosition(to.costCenterId, resident.staffId, to.token);
+    expect(await stepOf(destinationPlanId)).toBe("Completed");
     const moved = await ok(
-      await call("POST", `/staff/${added.staffId}/transfer`, tokens.user, {
-        costCenterId: cc6010,
+      await call("POST", `/staff/${added.staffId}/transfer`, from.token, {
+        costCenterId: from.costCenterId,
         transferType: "TransferWithinOrg",
-        toCostCenterId: cc6020,
+        toCostCenterId: to.costCenterId,
       }),
     );
-    expect(moved).toMatchObject({ transferType: "TransferWithinOrg", toCostCenter: { code: "6020" } });
-    expect((await membershipsOf(added.staffId)).map((m) => [m.costCenterId, m.fte])).toEqual([[cc6020, 0.6]]);
+    expect(moved).toMatchObject({ transferType: "TransferWithinOrg", toCostCenter: { id: to.costCenterId } });
+    expect((await membershipsOf(added.staffId)).map((m) => [m.costCenterId, m.fte])).toEqual([[to.costCenterId, 0.6]]);
     expect(await stepOf(planId)).toBe("InProgress");
-    const there = (await list(cc6020)).staff.find((s: Json) => s.staffId === added.staffId) as Json;
+    // The destination gains a staff member no position holds yet: its plan is verified again too.
+    expect(await stepOf(destinationPlanId)).toBe("InProgress");
+    const there = (await list(to.costCenterId, to.token)).staff.find((s: Json) => s.staffId === added.staffId) as Json;
     expect(there).toMatchObject({ fte: 0.6, positions: [], isAssigned: false });
+    // The resident's position in the destination's plan stays.
+    const residentPositions = await server.database.db
+      .select()
+      .from(staffPositions)
+      .where(eq(staffPositions.staffId, resident.staffId));
+    expect(residentPositions).toHaveLength(1);
   });
 
   it("refuses a transfer to the same cost center, to one they are already in, and to an unknown one", async () => {

@@ -1,8 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { basisOfQuery } from "../../client/src/features/modelling/basis";
 import { auditLog, facilities, modellingScenarios, staffingPlans, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID } from "../../db/seed/demo";
-import { MODELLING_MESSAGES, STAFFING_MESSAGES } from "../../schema/staffing";
+import { checkModelInputs, MODELLING_MESSAGES, modelFigures, STAFFING_MESSAGES } from "../../schema/staffing";
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
@@ -179,6 +181,97 @@ describe("POST /api/staffing/model", () => {
     const stranger = await userOver(server, []);
     const refused = await call("POST", "/staffing/model", stranger, { unitId: costCenterId, ...model });
     expect(refused).toMatchObject({ status: 403, body: { message: WIZARD_MESSAGES.readRefused } });
+  });
+});
+
+describe("client and server agree", () => {
+  // The query as the modelling screen asks it (client/src/features/modelling/ModellingPage.tsx): the
+  // fields its basis is built from.
+  const CLIENT_QUERY = `query($id: ID!) { modelling(costCenterId: $id) {
+    annualHoursPerFte averageHourlyRate jobs { id isDirectCare }
+    plan { held { unitRoleId shift fte staffType isExempt coverage } requested { unitRoleId shift fte isTraveller } } } }`;
+  const twoPlaces = (min: number, max: number) =>
+    fc.integer({ min: Math.round(min * 100), max: Math.round(max * 100) }).map((n) => n / 100);
+  const shiftsOf = fc
+    .subarray(
+      [
+        { shift: "Days", startTime: "0700" },
+        { shift: "Evenings", startTime: "1500" },
+        { shift: "Nights", startTime: "2300" },
+      ],
+      { minLength: 1 },
+    )
+    .chain((picked) =>
+      fc.tuple(
+        ...picked.map((s) =>
+          fc.record({
+            shift: fc.constant(s.shift),
+            startTime: fc.constant(s.startTime),
+            // Quarter hours from 4 to 12.5.
+            durationHours: fc.integer({ min: 16, max: 50 }).map((n) => n / 4),
+            staffPerShift: fc.integer({ min: 1, max: 24 }),
+          }),
+        ),
+      ),
+    );
+  const breakMinutes = fc.constantFrom(null, 0, 30, 45);
+
+  it("for generated inputs, the screen's modelFigures over the screen's basis equals what POST /api/staffing/model answers", async () => {
+    const { costCenterId, token, manager, rnId, nmId } = await handWorkedPlan();
+    const { data } = await manager.gql(CLIENT_QUERY, { id: costCenterId });
+    const basis = basisOfQuery(data.modelling, data.modelling.plan);
+    const jobIds = (data.modelling.jobs as Json[]).map((job) => job.id as string);
+    const inputs = fc.record({
+      census: twoPlaces(1, 600),
+      careTeamTarget: twoPlaces(1, 30),
+      nonProductiveGoalPercentage: twoPlaces(0, 50),
+      targetOvertimePercentage: twoPlaces(0, 25),
+      rnShifts: shiftsOf,
+      rnBreak: breakMinutes,
+      managerFte: twoPlaces(0.01, 1.5),
+      managerReplacement: fc.constantFrom("Fixed", "FixedWithReplacement"),
+      added: fc.array(
+        fc.record({
+          jobId: fc.constantFrom(null, ...jobIds),
+          shifts: shiftsOf,
+          unpaidBreakMinutes: breakMinutes,
+        }),
+        { maxLength: 2 },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(inputs, async (generated) => {
+        const model = {
+          census: generated.census,
+          careTeamTarget: generated.careTeamTarget,
+          nonProductiveGoalPercentage: generated.nonProductiveGoalPercentage,
+          targetOvertimePercentage: generated.targetOvertimePercentage,
+          roles: [
+            { ...RN, unitRoleId: rnId, unpaidBreakMinutes: generated.rnBreak, shifts: generated.rnShifts },
+            { ...NM, unitRoleId: nmId, fte: generated.managerFte, replacement: generated.managerReplacement },
+            ...generated.added.map((role, index) => ({
+              ...role,
+              unitRoleId: null,
+              name: `Added ${index + 1}`,
+              isExempt: false,
+            })),
+          ],
+        };
+        // The screen checks the draft with the rules of schema/ and models the valid inputs.
+        const checked = checkModelInputs(model);
+        expect(checked.ok, JSON.stringify(checked)).toBe(true);
+        if (!checked.ok) return;
+        const client = modelFigures(checked.inputs, basis);
+        const { status, body } = await call("POST", "/staffing/model", token, { unitId: costCenterId, ...model });
+        expect(status, JSON.stringify(body)).toBe(200);
+        expect(body).toEqual({
+          ...client,
+          annualHoursPerFte: data.modelling.annualHoursPerFte,
+          averageHourlyRate: data.modelling.averageHourlyRate,
+        });
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 

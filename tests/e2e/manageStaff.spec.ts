@@ -1,8 +1,9 @@
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
 import { demoFacilityDay, demoFacilityToday } from "../support/facilityDate";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { buildPlanAsManager, expect, facilityPrnStandard, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import { buildPlanAsManager, expect, facilityPrnStandard, JOB_IDS, mutate, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -11,6 +12,31 @@ import { signIn } from "./support/signIn";
  * staff, edits them inline (saved as typed, a failed save shown and retried), transfers, terminates
  * and removes them. The permissions and the administrator's staff member go in teardown.
  */
+
+/** Staff members put into a cost center by its Manage Staff holder (the page's account), through GraphQL. */
+async function addStaffMembers(
+  page: Page,
+  costCenterId: string,
+  members: readonly { firstName: string; lastName: string; fte: number }[],
+): Promise<void> {
+  for (const member of members) {
+    await mutate(
+      page,
+      "addStaffMember",
+      `mutation ($id: ID!, $input: StaffMemberInput!) { addStaffMember(costCenterId: $id, input: $input) {
+        __typename ... on MutationAddStaffMemberSuccess { data { staffId } } ... on DomainError { message } } }`,
+      {
+        id: costCenterId,
+        input: {
+          ...member,
+          employeeId: `MS-${uniqueWord()}`,
+          staffType: "Regular",
+          dateOfHire: "01/15/2024",
+        },
+      },
+    );
+  }
+}
 
 /** A date as the forms take it (MM/DD/YYYY), in UTC. */
 const typed = (d: Date) =>
@@ -76,20 +102,29 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await notes.press("Enter");
   await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
 
-  // A dropped connection: the row says so, and Retry saves once it is back.
-  let dropped = false;
+  // A dropped connection: the save is sent once more by itself; while the connection stays down the
+  // row says so, and Retry saves once it is back.
+  let dropped = 0;
+  let dropping = 1;
   await page.route("**/graphql", async (route) => {
-    if (!dropped && route.request().postData()?.includes("ManageStaff_UpdateMutation")) {
-      dropped = true;
+    if (dropped < dropping && route.request().postData()?.includes("ManageStaff_UpdateMutation")) {
+      dropped++;
       await route.abort("internetdisconnected");
     } else {
       await route.continue();
     }
   });
   const education = page.getByLabel(`Education of Nadia ${last}`);
+  await education.fill("ADN");
+  await education.press("Enter");
+  await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
+  expect(dropped).toBe(1);
+  dropping = 3;
   await education.fill("BSN");
   await education.press("Enter");
   await expect(nadia.getByTestId("save-state")).toContainText("Not saved:");
+  // The first try and its automatic retry were both dropped.
+  expect(dropped).toBe(3);
   await nadia.getByRole("button", { name: "Retry" }).click();
   await expect(nadia.getByTestId("save-state")).toHaveText("Saved");
   await page.unroute("**/graphql");
@@ -147,6 +182,145 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await action.getByRole("button", { name: "REMOVE" }).click();
   await expect(action).toBeHidden();
   await expect(page.getByText("No staff in this cost center yet")).toBeVisible();
+});
+
+test("two saves of one field race: the later value is kept; a failed save makes leaving the page ask", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  const omar = await unit.addStaff({ firstName: "Omar", fte: 1 });
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  const row = page.getByTestId("staff-row").filter({ hasText: omar.name });
+  const notes = page.getByLabel(`Notes on ${omar.name}`);
+  const state = row.getByTestId("save-state");
+
+  // The first save is held on its way to the server while a second value is committed to the same field.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sent: string[] = [];
+  await page.route("**/graphql", async (route) => {
+    const body = route.request().postData() ?? "";
+    if (!body.includes("ManageStaff_UpdateMutation")) return route.continue();
+    sent.push(JSON.parse(body).variables.input.notes);
+    if (sent.length === 1) await held;
+    await route.continue();
+  });
+  await notes.fill("First value");
+  await notes.press("Enter");
+  await expect(state).toHaveText("Saving…");
+  await notes.fill("Second value");
+  await notes.press("Enter");
+  await expect(state).toHaveText("Saving…");
+  // The second waits behind the first rather than overtaking it.
+  await page.waitForTimeout(300);
+  expect(sent).toEqual(["First value"]);
+  // Leaving while a save is under way asks first.
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  const leaving = page.getByRole("alertdialog", { name: "You have unsaved changes" });
+  await expect(leaving).toBeVisible();
+  await leaving.getByRole("button", { name: "Stay on this page" }).click();
+  release();
+  await expect(state).toHaveText("Saved");
+  expect(sent).toEqual(["First value", "Second value"]);
+  await page.unroute("**/graphql");
+  await page.reload();
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await expect(page.getByLabel(`Notes on ${omar.name}`)).toHaveValue("Second value");
+
+  // A save that fails (the try and its automatic retry dropped) is an unsaved change: leaving asks.
+  await page.route("**/graphql", (route) =>
+    route.request().postData()?.includes("ManageStaff_UpdateMutation")
+      ? route.abort("internetdisconnected")
+      : route.continue(),
+  );
+  await notes.fill("Third value");
+  await notes.press("Enter");
+  await expect(state).toContainText("Not saved:");
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  await expect(leaving).toBeVisible();
+  await expect(leaving).toContainText("If you leave this page now, the changes you have not saved will be lost.");
+  await leaving.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/user\/manageStaff$/);
+  await expect(notes).toHaveValue("Third value");
+  // Saved by Retry once the connection is back: leaving no longer asks.
+  await page.unroute("**/graphql");
+  await row.getByRole("button", { name: "Retry" }).click();
+  await expect(state).toHaveText("Saved");
+  await page.locator("footer").getByRole("button", { name: "Home" }).click();
+  await expect(page).not.toHaveURL(/\/user\/manageStaff$/);
+  await expect(leaving).toHaveCount(0);
+});
+
+test("the table sorts by a column header (click or Enter), first names case-insensitive; the filter narrows it", async ({
+  page,
+  ownUnits,
+}) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  await signIn(page, "user", null);
+  await addStaffMembers(page, unit.id, [
+    { firstName: "Dora", lastName: "Quill", fte: 1 },
+    { firstName: "carl", lastName: "Quill", fte: 0.3 },
+    { firstName: "Bella", lastName: "Quill", fte: 0.9 },
+    { firstName: "aaron", lastName: "Quill", fte: 0.5 },
+  ]);
+  await page.goto("/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  const names = page.getByTestId("staff-row").locator("td:first-child p:first-child");
+  const header = (name: string) => page.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+  // By first name by default, case-insensitive (a case-sensitive order would put Bella and Dora first).
+  await expect(names).toHaveText(["aaron Quill", "Bella Quill", "carl Quill", "Dora Quill"]);
+  await expect(header("Name")).toHaveAttribute("aria-sort", "ascending");
+  // A click on the header sorts the other way.
+  await header("Name").getByRole("button").click();
+  await expect(names).toHaveText(["Dora Quill", "carl Quill", "Bella Quill", "aaron Quill"]);
+  await expect(header("Name")).toHaveAttribute("aria-sort", "descending");
+  // Enter on another header's button sorts by it: FTE 0.30, 0.50, 0.90, 1.00; Enter again, 1.00 first.
+  await header("FTE here").getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(names).toHaveText(["carl Quill", "aaron Quill", "Bella Quill", "Dora Quill"]);
+  await expect(header("FTE here")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Name")).not.toHaveAttribute("aria-sort", /.+/);
+  await page.keyboard.press("Enter");
+  await expect(names).toHaveText(["Dora Quill", "Bella Quill", "aaron Quill", "carl Quill"]);
+  await expect(header("FTE here")).toHaveAttribute("aria-sort", "descending");
+
+  // The filter: any case, on the name; the count says how many of all are shown.
+  const filter = page.getByLabel("Filter staff");
+  await filter.fill("DORA");
+  await expect(names).toHaveText(["Dora Quill"]);
+  await expect(page.getByTestId("staff-count")).toContainText("Showing 1 of 4 staff");
+  await filter.fill("quill");
+  await expect(names).toHaveText(["Dora Quill", "Bella Quill", "aaron Quill", "carl Quill"]);
+  await filter.fill("nobody by that name");
+  await expect(page.getByText("No staff match")).toBeVisible();
+  await expect(page.getByTestId("staff-count")).toContainText("Showing 0 of 4 staff");
+});
+
+test("printed, the table holds every row, not only those in view", async ({ page, ownUnits }) => {
+  const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
+  await signIn(page, "user", null);
+  // 40 staff: more than a 720-pixel window renders of a long list (the rows in view and a few more).
+  const members = Array.from({ length: 40 }, (_, i) => ({
+    firstName: `Printed${String(i + 1).padStart(2, "0")}`,
+    lastName: "Row",
+    fte: 1,
+  }));
+  await addStaffMembers(page, unit.id, members);
+  await page.goto("/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  const rows = page.getByTestId("staff-row");
+  await expect(page.getByTestId("staff-count")).toContainText("Showing 40 of 40 staff");
+  await expect(rows.first()).toContainText("Printed01 Row");
+  expect(await rows.count()).toBeLessThan(40);
+  await page.emulateMedia({ media: "print" });
+  await expect(rows).toHaveCount(40);
+  await expect(rows.last()).toContainText("Printed40 Row");
+  await page.emulateMedia({ media: "screen" });
+  await expect.poll(() => rows.count()).toBeLessThan(40);
 });
 
 test("a staff member not fully assigned opens the wizard's Assign Staff step of the cost center", async ({

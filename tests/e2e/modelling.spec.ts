@@ -37,7 +37,14 @@ const RN = {
 };
 const NM = { name: "Nurse Manager", jobId: JOB_IDS.nurseManager, isExempt: true, fte: 1 };
 
-async function handWorkedPlan(page: Page, admin: Page, unit: OwnUnit, facility: Json) {
+async function handWorkedPlan(
+  page: Page,
+  admin: Page,
+  unit: OwnUnit,
+  facility: Json,
+  /** The wizard steps completed (none unless told). */
+  steps: Parameters<typeof buildPlanAsManager>[2]["steps"] = [],
+) {
   const settings = facility.facilitySettings as Json;
   await mutate(
     admin,
@@ -51,7 +58,7 @@ async function handWorkedPlan(page: Page, admin: Page, unit: OwnUnit, facility: 
     unit: { census: 10, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
     roles: [RN, NM],
     assignments: [{ staffId: maya.staffId, role: "RN", shift: "Days", fte: 1 }],
-    steps: [],
+    steps,
   });
 }
 
@@ -126,6 +133,71 @@ test("a manager changes census and staff, and sees the saved plan and the model 
   expect(answer.summary.careTeamHours.toFixed(2)).toBe("7.33");
   expect(answer.totals.totalGap.toFixed(2)).toBe("17.16");
   expect(Math.round(answer.annualCost)).toBe(1888444);
+});
+
+test("HPPD, non-productive %, overtime % and shift length change the model, worked by hand; carried into the wizard, the plan is to be verified again", async ({
+  page,
+  admin,
+  ownUnits,
+  facilitySettings,
+}) => {
+  const unit = await ownUnits.create(`Model Unit ${uniqueWord()}`, { manageStaff: true });
+  await handWorkedPlan(page, admin, unit, facilitySettings, ["UnitDefinition", "DefineRoles", "CreateCareSchedules"]);
+  await signIn(page, "user", "/user/modelling");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+
+  await number(page, "HPPD target").fill("9");
+  await number(page, "Non-productive %").fill("20");
+  await number(page, "Overtime %").fill("5");
+  await number(page, "RN Days shift length").fill("12");
+  await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
+  // Needed: 10 × 8 = 80.0 → 10 × 9 = 90.0. Scheduled (no unpaid break on RN): 4×8 + 3×8 + 3×8 = 80.0
+  // → 4×12 + 3×8 + 3×8 = 48 + 24 + 24 = 96.0; HPPD 80 ÷ 10 = 8.00 → 96 ÷ 10 = 9.60.
+  expect(await cells(page, "Care hours needed a day")).toEqual(["Care hours needed a day", "80.0", "90.0", "+10.0"]);
+  expect(await cells(page, "Care hours scheduled a day")).toEqual([
+    "Care hours scheduled a day",
+    "80.0",
+    "96.0",
+    "+16.0",
+  ]);
+  expect(await cells(page, "HPPD delivered")).toEqual(["HPPD delivered", "8.00", "9.60", "+1.60"]);
+  // Census-driven: 10 × 8 × 365 ÷ 2080 = 29,200 ÷ 2080 = 14.04 → 10 × 9 × 365 ÷ 2080 = 32,850 ÷ 2080 = 15.79.
+  expect(await cells(page, "Census-driven need (FTE)")).toEqual([
+    "Census-driven need (FTE)",
+    "14.04",
+    "15.79",
+    "+1.75",
+  ]);
+  // Productive: RN 80 × 365 ÷ 2080 = 14.0385 + the Fixed manager's 1.0 × (1 − 10 %) = 0.9 → 14.94;
+  // RN 96 × 365 ÷ 2080 = 35,040 ÷ 2080 = 16.8462 + 1.0 × (1 − 20 %) = 0.8 → 17.6462 = 17.65; 17.65 − 14.94 = 2.71.
+  expect(await cells(page, "Productive FTE")).toEqual(["Productive FTE", "14.94", "17.65", "+2.71"]);
+  // Paid: 14.0385 ÷ 0.9 + 1 = 16.60 → 16.8462 ÷ 0.8 + 1 = 21.0577 + 1 = 22.06; 22.06 − 16.60 = 5.46.
+  expect(await cells(page, "Paid FTE")).toEqual(["Paid FTE", "16.60", "22.06", "+5.46"]);
+  // Overtime counts the non-exempt productive FTE only: 14.0385 × 0 % = 0.00 → 16.8462 × 5 % = 0.8423 = 0.84.
+  expect(await cells(page, "Overtime FTE")).toEqual(["Overtime FTE", "0.00", "0.84", "+0.84"]);
+  // Gap per position, each rounded: Days 4×12 = 48 h × 365 ÷ 2080 ÷ 0.8 = 10.5288 − 1.00 held = 9.53,
+  // Evenings and Nights 24 × 365 ÷ 2080 ÷ 0.8 = 5.2644 = 5.26 each, the manager 1.00:
+  // 9.53 + 5.26 + 5.26 + 1.00 = 21.05 (the plan: 5.24 + 4.68 + 4.68 + 1.00 = 15.60).
+  expect(await cells(page, "Gap FTE")).toEqual(["Gap FTE", "15.60", "21.05", "+5.45"]);
+  // Paid hours: 22.0577 × 2080 = 35,040 ÷ 0.8 + 2080 = 43,800 + 2080 = 45,880; × $50 = $2,294,000.
+  // The plan: 16.5983 × 2080 = 34,524.4 → $1,726,222. Changes: 45,880 − 34,524 = 11,356; 2,294,000 − 1,726,222 = 567,778.
+  expect(await cells(page, "Paid hours a year")).toEqual(["Paid hours a year", "34,524", "45,880", "+11,356"]);
+  expect(await cells(page, "Cost a year")).toEqual(["Cost a year", "$1,726,222", "$2,294,000", "+$567,778"]);
+
+  // Kept as a scenario and carried into the wizard: the completed steps are to be verified again.
+  await page.getByLabel("Scenario name").fill("Long days");
+  await page.locator("footer").getByRole("button", { name: "SAVE SCENARIO" }).click();
+  await expect(page.getByTestId("model-state")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Carry into wizard" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "CARRY INTO WIZARD" }).click();
+  await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
+  await expect(page.getByText(MODELLING_MESSAGES.carried)).toBeVisible();
+  for (const step of ["UnitDefinition", "DefineRoles", "CreateCareSchedules"]) {
+    await expect(page.getByTestId(`step-${step}`).getByTestId("step-status")).toHaveText("In progress");
+  }
+  // The wizard's unit definition is the scenario's: HPPD 9.
+  await expect(page.getByRole("textbox", { name: "Care team hours per patient day (HPPD)" })).toHaveValue("9");
 });
 
 /** The screen's model, sent as an integration would: the plan's roles with census 12 and five on Days. */

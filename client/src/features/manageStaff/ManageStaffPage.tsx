@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client";
+import { ApolloError, useMutation, useQuery } from "@apollo/client";
 import {
   Alert,
   Badge,
@@ -39,6 +39,7 @@ import { OverFillAlert } from "../../ui/OverFillAlert";
 import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { Tip } from "../../ui/Tip";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityToday } from "../shell/viewer";
 
@@ -163,6 +164,8 @@ type StaffAction = "edit" | "remove" | "transfer" | "terminate";
 type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
 
 const NO_ANSWER = "The server did not answer. Check your connection and try again.";
+/** A save that met a network failure is sent once more after this pause, before the row says it failed. */
+const AUTO_RETRY_DELAY_MS = 800;
 const COLUMNS: readonly { key: Column; label: string; numeric: boolean; sortable?: boolean }[] = [
   { key: "Name", label: "Name", numeric: false },
   { key: "EmployeeId", label: "Employee ID", numeric: false },
@@ -185,6 +188,16 @@ const sortValue: Record<Column, (m: Member) => string | number | null> = {
   Education: (m) => m.education?.toLowerCase() ?? null,
   Notes: () => null,
 };
+
+/** The request never got an answer, or the server failed (5xx): worth sending again. A refusal is not. */
+function isNetworkFailure(caught: unknown): boolean {
+  if (!(caught instanceof ApolloError) || !caught.networkError) return false;
+  const status = "statusCode" in caught.networkError ? caught.networkError.statusCode : undefined;
+  return status === undefined || status >= 500;
+}
+
+/** One field's saves of one staff member: at most one in flight, and the latest value waiting behind it. */
+type SaveQueue = { running: boolean; next: { member: Member; input: StaffMemberInput } | null };
 
 /** The answer of a mutation: null when it succeeded, else the refusal's words. */
 function refusalOf(result: { __typename: string; message?: string } | undefined): string | null {
@@ -294,29 +307,75 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
   // The latest refetch, for the save below (the parent passes a new function on each render).
   const refetchRef = useRef(refetch);
   refetchRef.current = refetch;
-  /** Saves one field of a row; the row shows saving, saved, or the failure with a retry. */
-  const save = useCallback(
-    async function save(member: Member, input: StaffMemberInput) {
-      const field = Object.keys(input).join(",");
-      const mark = (state: SaveState) =>
-        setSaves((current) => ({ ...current, [member.staffId]: { ...current[member.staffId], [field]: state } }));
-      mark({ status: "saving" });
-      let refusal: string | null;
-      try {
-        const result = await update({ variables: { costCenterId, staffId: member.staffId, input } });
-        refusal = refusalOf(result.data?.updateStaffMember);
-      } catch (caught) {
-        refusal = caught instanceof Error ? caught.message : NO_ANSWER;
+  const queues = useRef(new Map<string, SaveQueue>());
+
+  /** One value sent, with one automatic retry of a network failure: null when saved, else why not. */
+  const sendOnce = useCallback(
+    async (member: Member, input: StaffMemberInput): Promise<string | null> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await update({ variables: { costCenterId, staffId: member.staffId, input } });
+          return refusalOf(result.data?.updateStaffMember);
+        } catch (caught) {
+          if (attempt === 1 && isNetworkFailure(caught)) {
+            await new Promise((resolve) => setTimeout(resolve, AUTO_RETRY_DELAY_MS));
+            continue;
+          }
+          return caught instanceof Error ? caught.message : NO_ANSWER;
+        }
       }
-      mark(
-        refusal ? { status: "failed", message: refusal, retry: () => void save(member, input) } : { status: "saved" },
-      );
-      // An FTE changes the totals and whether they are assigned. (A member's FTE is per cost center,
-      // so the cache does not merge members across lists by id: the list is read again.)
-      if (!refusal && input.fte !== undefined) await refetchRef.current().catch(() => undefined);
     },
     [update, costCenterId],
   );
+
+  /**
+   * Saves one field of a row; the row shows saving, saved, or the failure with a retry. Saves of a
+   * staff member's field go one at a time, in the order made: a value committed while another is in
+   * flight waits, and only the latest waiting value is sent, so an older value never lands last.
+   */
+  const save = useCallback(
+    function save(member: Member, input: StaffMemberInput) {
+      const field = Object.keys(input).join(",");
+      const key = `${member.staffId} ${field}`;
+      const mark = (state: SaveState) =>
+        setSaves((current) => ({ ...current, [member.staffId]: { ...current[member.staffId], [field]: state } }));
+      mark({ status: "saving" });
+      const queue = queues.current.get(key) ?? { running: false, next: null };
+      queues.current.set(key, queue);
+      queue.next = { member, input };
+      if (queue.running) return;
+      queue.running = true;
+      void (async () => {
+        let last: { member: Member; input: StaffMemberInput; refusal: string | null } | null = null;
+        let savedFte = false;
+        while (queue.next) {
+          const item = queue.next;
+          queue.next = null;
+          const refusal = await sendOnce(item.member, item.input);
+          last = { ...item, refusal };
+          if (!refusal && item.input.fte !== undefined) savedFte = true;
+        }
+        queue.running = false;
+        if (!last) return;
+        const failed = last;
+        mark(
+          failed.refusal
+            ? { status: "failed", message: failed.refusal, retry: () => save(failed.member, failed.input) }
+            : { status: "saved" },
+        );
+        // An FTE changes the totals and whether they are assigned. (A member's FTE is per cost center,
+        // so the cache does not merge members across lists by id: the list is read again.)
+        if (savedFte) await refetchRef.current().catch(() => undefined);
+      })();
+    },
+    [sendOnce],
+  );
+
+  // A save under way or failed is a change not yet kept: leaving the page asks first.
+  const unsaved = Object.values(saves).some((fields) =>
+    Object.values(fields).some((state) => state.status !== "saved"),
+  );
+  useFooter({ hasUnsavedChanges: unsaved });
 
   return (
     <Stack gap="5">
@@ -454,17 +513,23 @@ function useVisibleRows(count: number) {
     const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
   });
-  const [printing, setPrinting] = useState(false);
+  // Printing: from the browser's print events, and from the print media query as well (print media
+  // without those events, as a headless browser's PDF or emulated print media, still gets every row).
+  const printQuery = useMemo(() => (typeof window.matchMedia === "function" ? window.matchMedia("print") : null), []);
+  const [printing, setPrinting] = useState(() => printQuery?.matches ?? false);
   useEffect(() => {
     const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(false);
+    const after = () => setPrinting(printQuery?.matches ?? false);
+    const media = () => flushSync(() => setPrinting(printQuery?.matches ?? false));
     window.addEventListener("beforeprint", before);
     window.addEventListener("afterprint", after);
+    printQuery?.addEventListener("change", media);
     return () => {
       window.removeEventListener("beforeprint", before);
       window.removeEventListener("afterprint", after);
+      printQuery?.removeEventListener("change", media);
     };
-  }, []);
+  }, [printQuery]);
   const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_ESTIMATE_PX, overscan: 8, scrollMargin });
   if (printing) return { bodyRef, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0 };
   const items = virtualizer.getVirtualItems();

@@ -7,7 +7,6 @@ import {
   MODELLING_LIMITS,
   MODELLING_MESSAGES,
   type ModelInputs,
-  modelBasis,
   modelFigures,
   WIZARD_STEP_INFO,
 } from "../../../../schema/staffing";
@@ -22,6 +21,7 @@ import { useTopBanner } from "../../ui/TopBanner";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
+import { basisOfQuery } from "./basis";
 import { type Draft, draftOf, inputOf, sameDraft } from "./draft";
 import { ModelComparison } from "./ModelComparison";
 import { ModelInputsPanel } from "./ModelInputsPanel";
@@ -231,15 +231,7 @@ function ModellingWorkspace({
   const navigate = useNavigate();
   const showBanner = useTopBanner(3000);
   // What a model does not change; the query names a held position's role unitRoleId.
-  const basis = useMemo(
-    () =>
-      modelBasis({
-        ...modelling,
-        held: plan.held.map((h) => ({ ...h, roleKey: h.unitRoleId, shift: h.shift ?? null })),
-        requested: plan.requested.map((r) => ({ ...r, roleKey: r.unitRoleId ?? null, shift: r.shift ?? null })),
-      }),
-    [modelling, plan],
-  );
+  const basis = useMemo(() => basisOfQuery(modelling, plan), [modelling, plan]);
   const savedDraft = useMemo(() => draftOf(plan.inputs), [plan.inputs]);
   const [scenarioId, setScenarioId] = useState(NEW_SCENARIO);
   const scenario = plan.scenarios.find((s) => s.id === scenarioId) ?? null;
