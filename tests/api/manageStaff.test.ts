@@ -328,7 +328,7 @@ describe("issue #14: only the cost center's Manage Staff holder changes its staf
   const graphql =
     (field: string, query: string, variables: () => Json): Attempt =>
     async (token) => ({ body: { field, ...(await planCalls(server.baseUrl, token).gql(query, variables())) } });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = demoFacilityToday().iso;
   const attempts: [string, Attempt][] = [
     [
       "REST PUT /api/staff/{id}",

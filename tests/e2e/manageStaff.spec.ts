@@ -170,7 +170,7 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await action.getByLabel("Termination date").fill("12/31/2999");
   await action.getByRole("button", { name: "TERMINATE" }).click();
   await expect(action).toContainText("Termination date cannot be in the future");
-  await action.getByLabel("Termination date").fill(typed(new Date()));
+  await action.getByLabel("Termination date").fill(typed(demoFacilityDay(0)));
   await action.getByRole("button", { name: "TERMINATE" }).click();
   await expect(action).toBeHidden();
   await expect(row(`Nadia ${last}`)).toHaveCount(0);
