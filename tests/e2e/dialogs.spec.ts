@@ -13,8 +13,6 @@ import { openAddNewUserSubmenu } from "./support/userAccess";
 
 async function axeOn(page: Page, dialog: Locator, what: string) {
   await expect(dialog).toBeVisible();
-  // Measured once the opening animation has settled (a half-faded dialog reads as low contrast).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await expectNoSeriousAxeFindings(page, what);
 }
 

@@ -7,6 +7,13 @@ import { expect, type Page } from "@playwright/test";
  * says what to fix.
  */
 export async function expectNoSeriousAxeFindings(page: Page, what: string): Promise<void> {
+  // Measured once what is fading in or out has settled: a half-faded banner or dialog reads as low
+  // contrast. Endless animations (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
