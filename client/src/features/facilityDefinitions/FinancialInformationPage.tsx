@@ -7,29 +7,32 @@ import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
 import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { ShellPage } from "../shell/ShellPage";
-import { FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { DefinitionPage, FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+
+graphql(`
+  fragment FinancialInformation_Settings on FacilitySettings {
+    id
+    annualHoursPerFte
+    averageHourlyRate
+    budgetSettings {
+      prnStaffValue
+      fiscalYearMonthsBegin
+      fiscalYearDaysBegin
+      budgetSeasonBeginMonth
+      budgetSeasonBeginDay
+      budgetSeasonEndMonth
+      budgetSeasonEndDay
+      nextPayPeriodBegin
+      nextPayPeriodEnd
+    }
+  }
+`);
 
 const FinancialInformation_FacilityQuery = graphql(`
   query FinancialInformation_FacilityQuery {
     facilitySettings {
-      id
-      annualHoursPerFte
-      averageHourlyRate
-      budgetSettings {
-        prnStaffValue
-        fiscalYearMonthsBegin
-        fiscalYearDaysBegin
-        budgetSeasonBeginMonth
-        budgetSeasonBeginDay
-        budgetSeasonEndMonth
-        budgetSeasonEndDay
-        nextPayPeriodBegin
-        nextPayPeriodEnd
-      }
+      ...FinancialInformation_Settings
     }
   }
 `);
@@ -40,20 +43,7 @@ const FinancialInformation_UpdateMutation = graphql(`
       __typename
       ... on MutationUpdateFinancialInformationSuccess {
         data {
-          id
-          annualHoursPerFte
-          averageHourlyRate
-          budgetSettings {
-            prnStaffValue
-            fiscalYearMonthsBegin
-            fiscalYearDaysBegin
-            budgetSeasonBeginMonth
-            budgetSeasonBeginDay
-            budgetSeasonEndMonth
-            budgetSeasonEndDay
-            nextPayPeriodBegin
-            nextPayPeriodEnd
-          }
+          ...FinancialInformation_Settings
         }
       }
       ... on DomainError {
@@ -122,24 +112,14 @@ export function FinancialInformationPage() {
   const { data, loading, error, refetch } = useQuery(FinancialInformation_FacilityQuery, {
     fetchPolicy: "cache-and-network",
   });
-  const settings = data?.facilitySettings;
   return (
-    <ShellPage
+    <DefinitionPage
       title="Basic Financial Information"
       description="The budget calendar and FTE standards every staffing plan of the facility is built on."
-    >
-      {settings ? (
-        <FinancialInformationForm initial={initialValues(settings)} />
-      ) : error ? (
-        <LoadProblem
-          what="the financial information"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading ? (
-        <LoadingState label="Loading the financial information…" />
-      ) : null}
-    </ShellPage>
+      what="the financial information"
+      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      form={(settings) => <FinancialInformationForm initial={initialValues(settings)} />}
+    />
   );
 }
 

@@ -8,34 +8,37 @@ import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/fac
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { ShellPage } from "../shell/ShellPage";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { DefinitionPage, FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+
+graphql(`
+  fragment HrGuidelines_Settings on FacilitySettings {
+    id
+    timeZone
+    education
+    shiftSettings {
+      dayShiftStart
+      dayShiftEnd
+      eveningShiftStart
+      eveningShiftEnd
+      nightShiftStart
+      nightShiftEnd
+      otherShiftStart
+      otherShiftEnd
+      startDay
+      endDay
+      dropdownStartTime
+      dropdownEndTime
+      emailContact
+    }
+  }
+`);
 
 const HrGuidelines_FacilityQuery = graphql(`
   query HrGuidelines_FacilityQuery {
     facilitySettings {
-      id
-      timeZone
-      education
-      shiftSettings {
-        dayShiftStart
-        dayShiftEnd
-        eveningShiftStart
-        eveningShiftEnd
-        nightShiftStart
-        nightShiftEnd
-        otherShiftStart
-        otherShiftEnd
-        startDay
-        endDay
-        dropdownStartTime
-        dropdownEndTime
-        emailContact
-      }
+      ...HrGuidelines_Settings
     }
   }
 `);
@@ -46,24 +49,7 @@ const HrGuidelines_UpdateMutation = graphql(`
       __typename
       ... on MutationUpdateHrGuidelinesSuccess {
         data {
-          id
-          timeZone
-          education
-          shiftSettings {
-            dayShiftStart
-            dayShiftEnd
-            eveningShiftStart
-            eveningShiftEnd
-            nightShiftStart
-            nightShiftEnd
-            otherShiftStart
-            otherShiftEnd
-            startDay
-            endDay
-            dropdownStartTime
-            dropdownEndTime
-            emailContact
-          }
+          ...HrGuidelines_Settings
         }
       }
       ... on DomainError {
@@ -152,24 +138,14 @@ function initialValues(settings: Settings): FormValues {
 /** /admin/facility-definitions/hr-guidelines: shift settings (spec §5), time zone and education list. */
 export function HrGuidelinesPage() {
   const { data, loading, error, refetch } = useQuery(HrGuidelines_FacilityQuery, { fetchPolicy: "cache-and-network" });
-  const settings = data?.facilitySettings;
   return (
-    <ShellPage
+    <DefinitionPage
       title="Basic HR Guidelines"
       description="The facility's shift times, work week, time zone and education levels, used throughout the planning wizard."
-    >
-      {settings ? (
-        <HrGuidelinesForm initial={initialValues(settings)} />
-      ) : error ? (
-        <LoadProblem
-          what="the HR guidelines"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading ? (
-        <LoadingState label="Loading the HR guidelines…" />
-      ) : null}
-    </ShellPage>
+      what="the HR guidelines"
+      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      form={(settings) => <HrGuidelinesForm initial={initialValues(settings)} />}
+    />
   );
 }
 

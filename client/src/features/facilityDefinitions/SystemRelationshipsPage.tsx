@@ -6,12 +6,9 @@ import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { ShellPage } from "../shell/ShellPage";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { FormSection, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { DefinitionPage, FormSection, SaveFailure, useDefinitionFormSave } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -70,13 +67,13 @@ export function SystemRelationshipsPage() {
   const { data, loading, error, refetch } = useQuery(SystemRelationships_FacilityQuery, {
     fetchPolicy: "cache-and-network",
   });
-  const settings = data?.facilitySettings;
   return (
-    <ShellPage
+    <DefinitionPage
       title="DEFINE SYSTEM RELATIONSHIPS"
       description="Who the facility is and where it sits: its full name, its owner, and the health system and region it belongs to."
-    >
-      {settings ? (
+      what="the facility"
+      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      form={(settings) => (
         <SystemRelationshipsForm
           initial={{
             facilityName: settings.facilityName,
@@ -85,16 +82,8 @@ export function SystemRelationshipsPage() {
             facilityRegion: settings.divisionName ?? "",
           }}
         />
-      ) : error ? (
-        <LoadProblem
-          what="the facility"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading ? (
-        <LoadingState label="Loading the facility…" />
-      ) : null}
-    </ShellPage>
+      )}
+    />
   );
 }
 

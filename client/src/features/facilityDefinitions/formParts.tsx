@@ -5,7 +5,10 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
+import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { useFooter } from "../shell/footer/useFooter";
+import { ShellPage } from "../shell/ShellPage";
 
 export const LANDING = "/admin/landing";
 export const NO_ANSWER = "The server did not answer. Please try again.";
@@ -147,5 +150,42 @@ export function SaveFailure({ title, message }: SaveFailureProps) {
     <Box role="alert">
       <ErrorAlert title={title} message={message} />
     </Box>
+  );
+}
+
+/**
+ * A facility-definition screen: its title, then its form once the facility's settings are read, or
+ * what went wrong with a retry, or a loading state.
+ */
+export function DefinitionPage<TSettings>({
+  title,
+  description,
+  what,
+  query,
+  form,
+}: {
+  title: string;
+  description: string;
+  /** What is read, as the loading and failure texts name it ('the HR guidelines'). */
+  what: string;
+  query: {
+    settings: TSettings | null | undefined;
+    loading: boolean;
+    error?: { message: string };
+    refetch: () => Promise<unknown>;
+  };
+  form: (settings: TSettings) => ReactNode;
+}) {
+  const { settings, loading, error, refetch } = query;
+  return (
+    <ShellPage title={title} description={description}>
+      {settings ? (
+        form(settings)
+      ) : error ? (
+        <LoadProblem what={what} message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
+      ) : loading ? (
+        <LoadingState label={`Loading ${what}…`} />
+      ) : null}
+    </ShellPage>
   );
 }
