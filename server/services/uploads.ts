@@ -202,6 +202,21 @@ export async function getUpload(db: Queryable, viewer: Viewer, uploadId: string)
   return toView(await findOwnUpload(db, viewer, uploadId));
 }
 
+/**
+ * The blocks of your upload that storage holds but has not committed: a browser whose upload was
+ * cut short sends only the others. None once the upload is no longer Pending.
+ */
+export async function uploadStagedBlocks(
+  db: Queryable,
+  storage: BlobStorage,
+  viewer: Viewer,
+  uploadId: string,
+): Promise<{ name: string; size: number }[]> {
+  const upload = await findOwnUpload(db, viewer, uploadId);
+  if (upload.status !== "Pending") return [];
+  return storage.uncommittedBlocks(upload.blobName);
+}
+
 async function findOwnUpload(db: Queryable, viewer: Viewer, uploadId: string) {
   requireUuid(uploadId, "upload");
   requireAdmin(viewer);

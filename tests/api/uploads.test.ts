@@ -308,6 +308,60 @@ describe("upload slots", () => {
     );
   });
 
+  it("stagedBlocks: the blocks a cut-short upload staged, for its uploader only, none once it is completed", async () => {
+    const slot = await requestSlot(tokens.admin, { kind: "CostCenter", originalFileName: "blocks.xlsx" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    const STAGED = `query Staged($id: ID!) { upload(id: $id) { status stagedBlocks { name size } } }`;
+    type Staged = { status: string; stagedBlocks: { name: string; size: number }[] };
+    const staged = async (token = tokens.admin) => {
+      const { body } = await graphqlRequest(server.baseUrl, token, STAGED, { id: target.uploadId });
+      return { upload: body.data?.upload as Staged | undefined, errors: body.errors };
+    };
+    // Nothing sent yet: no blob, no blocks.
+    expect((await staged()).upload).toEqual({ status: "Pending", stagedBlocks: [] });
+    const content = await workbook("CostCenter", [["7992", "Staged In Blocks", null]]);
+    const half = Math.ceil(content.length / 2);
+    const ids = [btoa("block-000000"), btoa("block-000001")];
+    const stage = (id: string, part: Buffer) =>
+      fetch(`${target.uploadUrl}?comp=block&blockid=${encodeURIComponent(id)}&${target.uploadSasKey}`, {
+        method: "PUT",
+        body: new Uint8Array(part),
+      });
+    expect((await stage(ids[0] as string, content.subarray(0, half))).status).toBe(201);
+    // The SAS itself cannot read the block list (Get Block List needs read): the server reads it.
+    expect(
+      (await fetch(`${target.uploadUrl}?comp=blocklist&blocklisttype=uncommitted&${target.uploadSasKey}`)).status,
+    ).toBe(403);
+    expect((await staged()).upload).toEqual({
+      status: "Pending",
+      stagedBlocks: [{ name: ids[0], size: half }],
+    });
+    const otherAdminId = randomUUID();
+    await server.database.db.insert(users).values({
+      id: otherAdminId,
+      organizationId: DEMO_ORGANIZATION_ID,
+      facilityId: DEMO_FACILITY_ID,
+      email: `other-admin-${otherAdminId}@demo.hospital`,
+      firstName: "Other",
+      lastName: "Admin",
+      userType: "Admin",
+      identitySubject: otherAdminId,
+    });
+    const otherToken = await (await tokenFactory(server)).valid(otherAdminId);
+    expect((await staged(otherToken)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    // The rest of the file, the commit, the import: then nothing is staged any more.
+    expect((await stage(ids[1] as string, content.subarray(half))).status).toBe(201);
+    const commit = await fetch(`${target.uploadUrl}?comp=blocklist&${target.uploadSasKey}`, {
+      method: "PUT",
+      body: `<?xml version="1.0" encoding="utf-8"?><BlockList>${ids.map((id) => `<Latest>${id}</Latest>`).join("")}</BlockList>`,
+    });
+    expect(commit.status).toBe(201);
+    const completed = await graphqlRequest(server.baseUrl, tokens.admin, COMPLETE, { id: target.uploadId });
+    expect(completed.body.data?.completeUpload).toMatchObject({ __typename: "MutationCompleteUploadSuccess" });
+    await expect.poll(async () => (await staged()).upload?.status, { timeout: 20_000 }).toBe("Success");
+    expect((await staged()).upload?.stagedBlocks).toEqual([]);
+  });
+
   it("answers bad input with the spec's messages and records nothing", async () => {
     const count = async () => (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads))[0]?.n;
     const before = await count();
