@@ -5,6 +5,7 @@ import {
   completeUpload,
   getUpload,
   isFinished,
+  renewUploadSlot,
   requestUploadSlot,
   type UploadSlot,
   type UploadTemplateLink,
@@ -148,6 +149,21 @@ builder.mutationField("requestUploadSlot", (t) =>
         updateStaff: input.updateStaff ?? false,
         removeStaff: input.removeStaff ?? false,
       });
+    },
+  }),
+);
+
+builder.mutationField("renewUploadSlot", (t) =>
+  t.field({
+    type: UploadSlotType,
+    description:
+      "A fresh write-only URL for the same upload's blob, so that a send cut short after the slot expired can resume (the staged blocks stay). Only while the upload waits for its file, and not past five minutes before an unfinished slot is swept. Admins only; the uploader only.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { uploadId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => {
+      context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
+      return renewUploadSlot(context.db, context.uploads, context.viewer, String(args.uploadId));
     },
   }),
 );

@@ -32,8 +32,8 @@ export type TemplateAccess = { templateUrl: string; sasToken: string };
 export type BlobStorage = {
   /** The origin browsers send files to and fetch templates from (the page's connect-src). */
   browserOrigin: string;
-  /** A SAS URL that may only create and write this one blob, for a few minutes. */
-  uploadTarget(blobName: string): UploadTarget;
+  /** A SAS URL that may only create and write this one blob, for a few minutes (or until `expiresOn`). */
+  uploadTarget(blobName: string, expiresOn?: Date): UploadTarget;
   /** Read-only access to the templates container (no listing): `{templateUrl}/{name}?{sasToken}`. */
   templateAccess(): TemplateAccess;
   /** The blob's size in bytes, or undefined when nothing was uploaded. */
@@ -100,8 +100,8 @@ export async function openBlobStorage(options: {
 
   return {
     browserOrigin: new URL(forBrowsers(service.url)).origin,
-    uploadTarget(blobName) {
-      const expiresOn = minutesFromNow(UPLOAD_SAS_MINUTES);
+    uploadTarget(blobName, until) {
+      const expiresOn = until ?? minutesFromNow(UPLOAD_SAS_MINUTES);
       const sasToken = generateBlobSASQueryParameters(
         {
           containerName: UPLOADS_CONTAINER,
