@@ -84,6 +84,66 @@ async function staffNamed(page: Page, surname: string): Promise<string[]> {
   return (found as { firstName: string }[]).map((person) => person.firstName).sort();
 }
 
+/**
+ * Watches the blob writes of an upload in two attempts: in the first, two blocks go through (the
+ * first two asked for: four start at once), then the connection is gone and every other block
+ * request, tries again included, fails; in the second (`state.attempt = 2`) all goes through.
+ */
+async function dropConnectionAfterTwoBlocks(page: Page) {
+  const state = {
+    attempt: 1 as 1 | 2,
+    /** Per attempt, the block ids sent (every try). */
+    sent: [[], []] as string[][],
+    /** Per attempt, the SAS signatures the blob writes carried. */
+    signatures: [new Set<string>(), new Set<string>()],
+    /** Blocks storage accepted (201). */
+    staged: new Set<string>(),
+    letThrough: new Set<string>(),
+    blobPaths: new Set<string>(),
+    commits: 0,
+    slotRequests: 0,
+    renewals: 0,
+  };
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/graphql")) return;
+    if (request.postData()?.includes("Upload_RequestSlotMutation")) state.slotRequests += 1;
+    if (request.postData()?.includes("Upload_RenewSlotMutation")) state.renewals += 1;
+  });
+  await page.route(
+    (url) => url.pathname.includes("/devstoreaccount1/uploads/"),
+    async (route: Route) => {
+      const request = route.request();
+      if (!isBlobWrite(request)) return route.continue();
+      const url = new URL(request.url());
+      state.blobPaths.add(url.pathname);
+      state.signatures[state.attempt - 1]?.add(url.searchParams.get("sig") ?? "");
+      if (compOf(request) === "blocklist") {
+        state.commits += 1;
+        return route.continue();
+      }
+      const id = atob(blockIdOf(request) ?? "");
+      state.sent[state.attempt - 1]?.push(id);
+      if (state.attempt === 1) {
+        if (!state.letThrough.has(id) && state.letThrough.size < 2) state.letThrough.add(id);
+        if (!state.letThrough.has(id)) return route.abort("internetdisconnected");
+      }
+      const response = await route.fetch();
+      if (response.status() === 201) state.staged.add(id);
+      return route.fulfill({ response });
+    },
+  );
+  return state;
+}
+
+const ALL_BLOCKS = ["block-000000", "block-000001", "block-000002", "block-000003", "block-000004"];
+
+/** The user's retry: remove the file, attach it again, SUBMIT. */
+async function sendAgain(page: Page, file: string) {
+  await page.getByRole("button", { name: `Remove ${path.basename(file)}` }).click();
+  await page.getByTestId("file-input").setInputFiles(file);
+  await footer(page).getByRole("button", { name: "SUBMIT" }).click();
+}
+
 test.describe("sending a file in blocks", () => {
   test("a block whose first try fails is tried again: the upload completes and imports", async ({ page, ownUnits }) => {
     const unit = await ownUnits.create("Block Retry Unit", { grant: false });
@@ -141,50 +201,12 @@ test.describe("sending a file in blocks", () => {
     await signIn(page, "admin", "/admin/upload/staff");
     const surname = `Blockresume${uniqueWord()}`;
     const file = await bigStaffWorkbook(page, unit.code, surname);
-
     // The SDK's chunk and its requests to storage run under the app's Content-Security-Policy.
     const violations: string[] = [];
     page.on("console", (message) => {
       if (message.text().includes("Content Security Policy")) violations.push(message.text());
     });
-    let connected = true;
-    let attempt = 1;
-    /** Per attempt, the block ids sent (every try), and the ones storage accepted (201). */
-    const sent: string[][] = [[], []];
-    const staged = new Set<string>();
-    const letThrough = new Set<string>();
-    const blobPaths = new Set<string>();
-    let commits = 0;
-    let slotRequests = 0;
-    page.on("request", (request) => {
-      if (request.url().endsWith("/graphql") && request.postData()?.includes("Upload_RequestSlotMutation")) {
-        slotRequests += 1;
-      }
-    });
-    await page.route(
-      (url) => url.pathname.includes("/devstoreaccount1/uploads/"),
-      async (route: Route) => {
-        const request = route.request();
-        if (!isBlobWrite(request)) return route.continue();
-        blobPaths.add(new URL(request.url()).pathname);
-        if (compOf(request) === "blocklist") {
-          commits += 1;
-          return route.continue();
-        }
-        const id = atob(blockIdOf(request) ?? "");
-        sent[attempt - 1]?.push(id);
-        // Two blocks go through (the first two asked for: four start at once), then the connection
-        // is gone: every other block request of this attempt, tries again included, fails.
-        if (attempt === 1 && !letThrough.has(id) && letThrough.size < 2) letThrough.add(id);
-        if (!connected || (attempt === 1 && !letThrough.has(id))) {
-          connected = false;
-          return route.abort("internetdisconnected");
-        }
-        const response = await route.fetch();
-        if (response.status() === 201) staged.add(id);
-        return route.fulfill({ response });
-      },
-    );
+    const state = await dropConnectionAfterTwoBlocks(page);
 
     await page.getByTestId("file-input").setInputFiles(file);
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();
@@ -193,27 +215,64 @@ test.describe("sending a file in blocks", () => {
     await screen(page, "upload-sending-blocks");
     await expect(page.getByTestId("upload-error")).toHaveText(UPLOAD_MESSAGES.storageFailed, { timeout: 30_000 });
     await screen(page, "upload-connection-dropped");
-    expect(commits).toBe(0);
-    const stagedBefore = new Set(staged);
-    expect([...stagedBefore].sort()).toEqual([...letThrough].sort());
+    expect(state.commits).toBe(0);
+    const stagedBefore = new Set(state.staged);
+    expect([...stagedBefore].sort()).toEqual([...state.letThrough].sort());
     expect(stagedBefore.size).toBe(2);
 
     // The connection is back; the user removes the file, attaches it again and submits.
-    connected = true;
-    attempt = 2;
-    await page.getByRole("button", { name: `Remove ${path.basename(file)}` }).click();
-    await page.getByTestId("file-input").setInputFiles(file);
-    await footer(page).getByRole("button", { name: "SUBMIT" }).click();
+    state.attempt = 2;
+    await sendAgain(page, file);
     await expect(page.getByTestId("top-banner")).toContainText(UPLOAD_MESSAGES.uploaded, { timeout: 30_000 });
     await expect(page.getByTestId("upload-progress")).toHaveText("2 rows imported");
 
-    const all = ["block-000000", "block-000001", "block-000002", "block-000003", "block-000004"];
-    // Only the blocks storage did not hold were sent again, once each, into the same blob.
-    expect([...(sent[1] ?? [])].sort()).toEqual(all.filter((id) => !stagedBefore.has(id)));
-    expect(commits).toBe(1);
-    expect(slotRequests).toBe(1);
-    expect(blobPaths.size).toBe(1);
+    // Only the blocks storage did not hold were sent again, once each, into the same blob and slot.
+    expect([...(state.sent[1] ?? [])].sort()).toEqual(ALL_BLOCKS.filter((id) => !stagedBefore.has(id)));
+    expect(state.commits).toBe(1);
+    expect(state.slotRequests).toBe(1);
+    expect(state.renewals).toBe(0);
+    expect(state.blobPaths.size).toBe(1);
+    expect(state.signatures[1]).toEqual(state.signatures[0]);
     expect(await staffNamed(page, surname)).toEqual(["Avery", "Noor"]);
     expect(violations).toEqual([]);
+  });
+
+  test("a retry after the slot's 15 minutes renews its SAS and still sends only the missing blocks", async ({
+    page,
+    ownUnits,
+  }) => {
+    // The page's clock runs on its own; jumping it ahead makes the slot's SAS look spent.
+    await page.clock.install();
+    const unit = await ownUnits.create("Block Renew Unit", { grant: false });
+    await signIn(page, "admin", "/admin/upload/staff");
+    const surname = `Blockrenew${uniqueWord()}`;
+    const file = await bigStaffWorkbook(page, unit.code, surname);
+    const state = await dropConnectionAfterTwoBlocks(page);
+
+    await page.getByTestId("file-input").setInputFiles(file);
+    await footer(page).getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page.getByTestId("upload-error")).toHaveText(UPLOAD_MESSAGES.storageFailed, { timeout: 30_000 });
+    const stagedBefore = new Set(state.staged);
+    expect(stagedBefore.size).toBe(2);
+
+    // 15 minutes later (in steps, with a move of the mouse between, so the idle log-out stays away).
+    for (let step = 0; step < 3; step++) {
+      await page.clock.fastForward("05:00");
+      await page.mouse.move(10 + step, 10);
+    }
+    state.attempt = 2;
+    await sendAgain(page, file);
+    await expect(page.getByTestId("top-banner")).toContainText(UPLOAD_MESSAGES.uploaded, { timeout: 30_000 });
+    await expect(page.getByTestId("upload-progress")).toHaveText("2 rows imported");
+
+    // The same upload and blob, under a new SAS; only the missing blocks, once each.
+    expect(state.renewals).toBe(1);
+    expect(state.slotRequests).toBe(1);
+    expect(state.blobPaths.size).toBe(1);
+    expect(state.signatures[1]?.size).toBe(1);
+    expect([...(state.signatures[1] ?? [])].some((signature) => state.signatures[0]?.has(signature))).toBe(false);
+    expect([...(state.sent[1] ?? [])].sort()).toEqual(ALL_BLOCKS.filter((id) => !stagedBefore.has(id)));
+    expect(state.commits).toBe(1);
+    expect(await staffNamed(page, surname)).toEqual(["Avery", "Noor"]);
   });
 });

@@ -78,6 +78,25 @@ const Upload_StatusQuery = graphql(`
   }
 `);
 
+const Upload_RenewSlotMutation = graphql(`
+  mutation Upload_RenewSlotMutation($uploadId: ID!) {
+    renewUploadSlot(uploadId: $uploadId) {
+      __typename
+      ... on MutationRenewUploadSlotSuccess {
+        data {
+          uploadId
+          uploadUrl
+          uploadSasKey
+          expiresAt
+        }
+      }
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
 const Upload_StagedBlocksQuery = graphql(`
   query Upload_StagedBlocksQuery($id: ID!) {
     upload(id: $id) {
@@ -95,8 +114,9 @@ const Upload_StagedBlocksQuery = graphql(`
 type UnfinishedSend = { key: string; uploadId: string; sasUrl: string; expiresAt: number };
 
 /**
- * A retry resumes into the earlier slot only if its SAS stays valid this long: staging the missing
- * blocks and the commit must happen before it expires (a request refused with 403 is not retried).
+ * A retry resumes with the earlier SAS only if it stays valid this long (staging the missing blocks
+ * and the commit must happen before it expires: a request refused with 403 is not retried);
+ * otherwise it first asks for a renewed SAS for the same upload.
  */
 const RESUME_MARGIN_MS = 60_000;
 
@@ -120,8 +140,8 @@ type StatusUpdate = {
  * One file's way from the picker to the database (spec §4 'Upload kinds and statuses'): choose
  * (extension and size checked at once), request a slot, send it straight to storage in blocks with
  * bytes sent, then follow the import live (rows processed) with the 30-second poll beside it. A
- * retry of a send that failed (remove, attach the same file, submit) resumes into the same slot
- * while its SAS is valid: only the blocks storage does not hold yet are sent.
+ * retry of a send that failed (remove, attach the same file, submit) resumes into the same slot,
+ * its SAS renewed if spent: only the blocks storage does not hold yet are sent.
  */
 export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: boolean }) {
   const client = useApolloClient();
@@ -227,8 +247,9 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
   );
 
   /**
-   * The slot to send into: the unfinished one of the same file and options while its SAS is valid
-   * and the upload still Pending (with the blocks storage already holds), else a new one.
+   * The slot to send into: the unfinished one of the same file and options, its SAS renewed when
+   * it is (nearly) spent, while the upload is still Pending (with the blocks storage already
+   * holds); else a new one.
    */
   const slotFor = useCallback(
     async (
@@ -236,8 +257,25 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
       key: string,
       options: UploadOptions,
     ): Promise<{ uploadId: string; sasUrl: string; staged: readonly StagedBlock[] } | string> => {
-      const earlier = unfinished.current;
-      if (earlier?.key === key && earlier.expiresAt - Date.now() > RESUME_MARGIN_MS) {
+      let earlier = unfinished.current?.key === key ? unfinished.current : null;
+      if (earlier && earlier.expiresAt - Date.now() <= RESUME_MARGIN_MS) {
+        const { data } = await client.mutate({
+          mutation: Upload_RenewSlotMutation,
+          variables: { uploadId: earlier.uploadId },
+        });
+        const renewed = data?.renewUploadSlot;
+        earlier =
+          renewed?.__typename === "MutationRenewUploadSlotSuccess"
+            ? {
+                key,
+                uploadId: renewed.data.uploadId,
+                sasUrl: `${renewed.data.uploadUrl}?${renewed.data.uploadSasKey}`,
+                expiresAt: Date.parse(renewed.data.expiresAt),
+              }
+            : null;
+        unfinished.current = earlier;
+      }
+      if (earlier) {
         const { data } = await client.query({
           query: Upload_StagedBlocksQuery,
           variables: { id: earlier.uploadId },
