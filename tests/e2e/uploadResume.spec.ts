@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request, Route } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -18,7 +18,6 @@ import { signIn } from "./support/signIn";
  */
 
 const footer = (page: Page) => page.locator("footer");
-const tmpDir = path.resolve(".tmp/e2e-upload-resume");
 const MiB = 1024 * 1024;
 
 /** The staff template, filled with two people, carrying ~17 MiB of random bytes as an unused image: 5 blocks. */
@@ -62,8 +61,8 @@ async function bigStaffWorkbook(page: Page, costCenterCode: string, surname: str
   ]);
   // Random bytes do not deflate: the part keeps its size in the zip. The import reads only the sheets.
   book.addImage({ buffer: randomBytes(17 * MiB) as unknown as ExcelJS.Buffer, extension: "png" });
-  mkdirSync(tmpDir, { recursive: true });
-  const file = path.join(tmpDir, `${surname}.xlsx`);
+  // In the test's own output folder, which Playwright empties before each run.
+  const file = test.info().outputPath(`${surname}.xlsx`);
   writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
   return file;
 }
