@@ -9,6 +9,9 @@ const vendorChunks: Record<string, RegExp> = {
   react: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
   chakra: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui)[\\/]/,
   apollo: /[\\/]node_modules[\\/](@apollo|graphql|@wry|optimism|zen-observable|ts-invariant|rehackt)[\\/]/,
+  // Loaded only when a file is sent (features/uploads/putToStorage.ts imports it dynamically).
+  azureStorage:
+    /[\\/]node_modules[\\/](@azure[\\/](storage-blob|storage-common|core-[a-z-]+|abort-controller|logger)|@typespec[\\/]ts-http-runtime)[\\/]/,
 };
 
 export default defineConfig({

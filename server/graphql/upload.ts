@@ -5,10 +5,12 @@ import {
   completeUpload,
   getUpload,
   isFinished,
+  renewUploadSlot,
   requestUploadSlot,
   type UploadSlot,
   type UploadTemplateLink,
   type UploadView,
+  uploadStagedBlocks,
   uploadTemplate,
 } from "../services/uploads";
 import { builder } from "./builder";
@@ -39,6 +41,14 @@ const UploadStatusType = builder.objectRef<UploadStatusEvent>("UploadStatusUpdat
   }),
 });
 
+const StagedBlockType = builder.objectRef<{ name: string; size: number }>("StagedBlock").implement({
+  description: "A block of an upload that storage holds but has not committed yet.",
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "The block id, base64, as the browser staged it." }),
+    size: t.exposeInt("size", { description: "Bytes." }),
+  }),
+});
+
 const UploadType = builder.objectRef<UploadView>("Upload").implement({
   fields: (t) => ({
     id: t.exposeID("uploadId"),
@@ -50,6 +60,13 @@ const UploadType = builder.objectRef<UploadView>("Upload").implement({
     costCenterId: t.exposeID("costCenterId", { nullable: true }),
     createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
     completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
+    stagedBlocks: t.field({
+      type: [StagedBlockType],
+      description:
+        "Blocks sent to storage but not committed, while the upload is Pending: a retry of a cut-short upload sends only the others (the upload SAS cannot read them itself).",
+      resolve: (upload, _args, context) =>
+        uploadStagedBlocks(context.db, context.uploads.storage, context.viewer, upload.uploadId),
+    }),
   }),
 });
 
@@ -132,6 +149,21 @@ builder.mutationField("requestUploadSlot", (t) =>
         updateStaff: input.updateStaff ?? false,
         removeStaff: input.removeStaff ?? false,
       });
+    },
+  }),
+);
+
+builder.mutationField("renewUploadSlot", (t) =>
+  t.field({
+    type: UploadSlotType,
+    description:
+      "A fresh write-only URL for the same upload's blob, so that a send cut short after the slot expired can resume (the staged blocks stay). Only while the upload waits for its file, and not past five minutes before an unfinished slot is swept. Admins only; the uploader only.",
+    authScopes: { admin: true },
+    errors: { types: [DomainError] },
+    args: { uploadId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) => {
+      context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
+      return renewUploadSlot(context.db, context.uploads, context.viewer, String(args.uploadId));
     },
   }),
 );

@@ -141,6 +141,50 @@ export async function requestUploadSlot(
   };
 }
 
+/** Why a slot cannot be renewed: the browser then asks for a new one and sends the whole file. */
+export const UPLOAD_RENEW_REFUSED = "This upload can no longer be resumed; upload the file again.";
+
+/**
+ * A fresh SAS for the same blob, so that a send cut short after its slot's 15 minutes can still
+ * resume (the blocks already staged stay). Only while the upload waits for its file (Pending, not
+ * completed), and never past five minutes before the sweep would end it as abandoned.
+ */
+export async function renewUploadSlot(
+  db: Queryable,
+  services: Pick<UploadServices, "storage" | "queue">,
+  viewer: Viewer,
+  uploadId: string,
+  now: Date = new Date(),
+): Promise<UploadSlot> {
+  const upload = await findOwnUpload(db, viewer, uploadId);
+  if (upload.status !== "Pending" || (await services.queue.hasImport(upload.id))) {
+    throw new DomainError("invalid", UPLOAD_RENEW_REFUSED);
+  }
+  const latest = upload.createdAt.getTime() + (ABANDONED_UPLOAD_MINUTES - 5) * 60_000;
+  const expiresOn = new Date(Math.min(now.getTime() + UPLOAD_SAS_MINUTES * 60_000, latest));
+  if (expiresOn.getTime() - now.getTime() < 2 * 60_000) throw new DomainError("invalid", UPLOAD_RENEW_REFUSED);
+  await recordAudit(db, {
+    actorUserId: viewer.userId,
+    facilityId: viewer.facilityId,
+    action: "upload.renew",
+    entityType: "upload",
+    entityId: upload.id,
+    before: null,
+    after: { expiresOn: expiresOn.toISOString() },
+  });
+  const target = services.storage.uploadTarget(upload.blobName, expiresOn);
+  const templates = services.storage.templateAccess();
+  return {
+    uploadId: upload.id,
+    uploadUrl: target.uploadUrl,
+    uploadSasKey: target.sasToken,
+    signalRUserId: viewer.userId,
+    templateUrl: templates.templateUrl,
+    templateSasKey: templates.sasToken,
+    expiresAt: target.expiresOn,
+  };
+}
+
 async function requireActiveCostCenter(db: Queryable, facilityId: string, costCenterId: string): Promise<void> {
   requireUuid(costCenterId, "cost center");
   const [found] = await db
@@ -200,6 +244,21 @@ export async function completeUpload(
 /** An upload's status, for its uploader only (spec §7 GET /upload, and the live channel). */
 export async function getUpload(db: Queryable, viewer: Viewer, uploadId: string): Promise<UploadView> {
   return toView(await findOwnUpload(db, viewer, uploadId));
+}
+
+/**
+ * The blocks of your upload that storage holds but has not committed: a browser whose upload was
+ * cut short sends only the others. None once the upload is no longer Pending.
+ */
+export async function uploadStagedBlocks(
+  db: Queryable,
+  storage: BlobStorage,
+  viewer: Viewer,
+  uploadId: string,
+): Promise<{ name: string; size: number }[]> {
+  const upload = await findOwnUpload(db, viewer, uploadId);
+  if (upload.status !== "Pending") return [];
+  return storage.uncommittedBlocks(upload.blobName);
 }
 
 async function findOwnUpload(db: Queryable, viewer: Viewer, uploadId: string) {

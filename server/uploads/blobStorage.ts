@@ -13,7 +13,11 @@ import {
 /** Containers the app owns: uploaded data files (never readable by a browser) and the templates. */
 export const UPLOADS_CONTAINER = "uploads";
 export const TEMPLATES_CONTAINER = "templates";
-/** How long a browser has to start its PUT with an upload slot. */
+/**
+ * How long an upload slot's SAS is valid: every block the browser stages and its final commit must
+ * reach storage within it. A retry within it resumes (sends only the blocks not yet staged); later,
+ * the browser asks for a new slot and sends the whole file.
+ */
 export const UPLOAD_SAS_MINUTES = 15;
 /** How long a template download link stays valid. */
 export const TEMPLATE_SAS_MINUTES = 60;
@@ -28,12 +32,18 @@ export type TemplateAccess = { templateUrl: string; sasToken: string };
 export type BlobStorage = {
   /** The origin browsers send files to and fetch templates from (the page's connect-src). */
   browserOrigin: string;
-  /** A SAS URL that may only create and write this one blob, for a few minutes. */
-  uploadTarget(blobName: string): UploadTarget;
+  /** A SAS URL that may only create and write this one blob, for a few minutes (or until `expiresOn`). */
+  uploadTarget(blobName: string, expiresOn?: Date): UploadTarget;
   /** Read-only access to the templates container (no listing): `{templateUrl}/{name}?{sasToken}`. */
   templateAccess(): TemplateAccess;
   /** The blob's size in bytes, or undefined when nothing was uploaded. */
   blobSize(blobName: string): Promise<number | undefined>;
+  /**
+   * Blocks staged for the blob but not committed (a browser's upload cut short): what a retry need
+   * not send again. Read here with the account key: the upload SAS cannot read (Get Block List needs
+   * the read permission), and stays so.
+   */
+  uncommittedBlocks(blobName: string): Promise<{ name: string; size: number }[]>;
   downloadToFile(blobName: string, filePath: string): Promise<void>;
   deleteBlob(blobName: string): Promise<void>;
   /** Stores a template unless the same content (by hash) is already there. */
@@ -90,8 +100,8 @@ export async function openBlobStorage(options: {
 
   return {
     browserOrigin: new URL(forBrowsers(service.url)).origin,
-    uploadTarget(blobName) {
-      const expiresOn = minutesFromNow(UPLOAD_SAS_MINUTES);
+    uploadTarget(blobName, until) {
+      const expiresOn = until ?? minutesFromNow(UPLOAD_SAS_MINUTES);
       const sasToken = generateBlobSASQueryParameters(
         {
           containerName: UPLOADS_CONTAINER,
@@ -124,6 +134,15 @@ export async function openBlobStorage(options: {
         return properties.contentLength;
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async uncommittedBlocks(blobName) {
+      try {
+        const list = await uploads.getBlockBlobClient(blobName).getBlockList("uncommitted");
+        return (list.uncommittedBlocks ?? []).map((block) => ({ name: block.name, size: block.size }));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return [];
         throw error;
       }
     },

@@ -7,7 +7,7 @@ import WebSocket from "ws";
 import { auditLog, costCenters, uploads, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
-import { sweepAbandonedUploads } from "../../server/services/uploads";
+import { sweepAbandonedUploads, UPLOAD_RENEW_REFUSED } from "../../server/services/uploads";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { demoAccountTokens, tokenFactory } from "../support/tokens";
@@ -85,6 +85,22 @@ async function putBlob(slot: { uploadUrl: string; uploadSasKey: string }, conten
     console.warn("PUT to Azurite dropped, trying once more:", (dropped as Error).cause ?? dropped);
     return put();
   }
+}
+
+/** A second administrator of the demo facility (its own upload-slot budget); their token. */
+async function anotherAdmin(): Promise<string> {
+  const id = randomUUID();
+  await server.database.db.insert(users).values({
+    id,
+    organizationId: DEMO_ORGANIZATION_ID,
+    facilityId: DEMO_FACILITY_ID,
+    email: `other-admin-${id}@demo.hospital`,
+    firstName: "Other",
+    lastName: "Admin",
+    userType: "Admin",
+    identitySubject: id,
+  });
+  return (await tokenFactory(server)).valid(id);
 }
 
 type StatusUpdate = {
@@ -306,6 +322,112 @@ describe("upload slots", () => {
     expect((await fetch(`${target.templateUrl}?restype=container&comp=list&${target.templateSasKey}`)).status).toBe(
       403,
     );
+  });
+
+  it("stagedBlocks: the blocks a cut-short upload staged, for its uploader only, none once it is completed", async () => {
+    // An administrator of their own, so the demo admin's slot budget (30 in 10 minutes) stays for the others.
+    const owner = await anotherAdmin();
+    const slot = await requestSlot(owner, { kind: "CostCenter", originalFileName: "blocks.xlsx" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    const STAGED = `query Staged($id: ID!) { upload(id: $id) { status stagedBlocks { name size } } }`;
+    type Staged = { status: string; stagedBlocks: { name: string; size: number }[] };
+    const staged = async (token = owner) => {
+      const { body } = await graphqlRequest(server.baseUrl, token, STAGED, { id: target.uploadId });
+      return { upload: body.data?.upload as Staged | undefined, errors: body.errors };
+    };
+    // Nothing sent yet: no blob, no blocks.
+    expect((await staged()).upload).toEqual({ status: "Pending", stagedBlocks: [] });
+    const content = await workbook("CostCenter", [["7992", "Staged In Blocks", null]]);
+    const half = Math.ceil(content.length / 2);
+    const ids = [btoa("block-000000"), btoa("block-000001")];
+    const stage = (id: string, part: Buffer) =>
+      fetch(`${target.uploadUrl}?comp=block&blockid=${encodeURIComponent(id)}&${target.uploadSasKey}`, {
+        method: "PUT",
+        body: new Uint8Array(part),
+      });
+    expect((await stage(ids[0] as string, content.subarray(0, half))).status).toBe(201);
+    // The SAS itself cannot read the block list (Get Block List needs read): the server reads it.
+    expect(
+      (await fetch(`${target.uploadUrl}?comp=blocklist&blocklisttype=uncommitted&${target.uploadSasKey}`)).status,
+    ).toBe(403);
+    expect((await staged()).upload).toEqual({
+      status: "Pending",
+      stagedBlocks: [{ name: ids[0], size: half }],
+    });
+    expect((await staged(tokens.admin)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    // The rest of the file, the commit, the import: then nothing is staged any more.
+    expect((await stage(ids[1] as string, content.subarray(half))).status).toBe(201);
+    const commit = await fetch(`${target.uploadUrl}?comp=blocklist&${target.uploadSasKey}`, {
+      method: "PUT",
+      body: `<?xml version="1.0" encoding="utf-8"?><BlockList>${ids.map((id) => `<Latest>${id}</Latest>`).join("")}</BlockList>`,
+    });
+    expect(commit.status).toBe(201);
+    const completed = await graphqlRequest(server.baseUrl, owner, COMPLETE, { id: target.uploadId });
+    expect(completed.body.data?.completeUpload).toMatchObject({ __typename: "MutationCompleteUploadSuccess" });
+    await expect.poll(async () => (await staged()).upload?.status, { timeout: 20_000 }).toBe("Success");
+    expect((await staged()).upload?.stagedBlocks).toEqual([]);
+  });
+
+  it("renewUploadSlot: a fresh write-only SAS for the same blob while the upload waits, never past the sweep", async () => {
+    const RENEW = `mutation Renew($id: ID!) {
+      renewUploadSlot(uploadId: $id) {
+        __typename
+        ... on MutationRenewUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey expiresAt } }
+        ... on DomainError { message code }
+      }
+    }`;
+    type Renewed = {
+      __typename: string;
+      data?: { uploadId: string; uploadUrl: string; uploadSasKey: string; expiresAt: string };
+      message?: string;
+    };
+    const owner = await anotherAdmin();
+    const renew = async (id: string, token = owner) => {
+      const { body } = await graphqlRequest(server.baseUrl, token, RENEW, { id });
+      return { renewed: body.data?.renewUploadSlot as Renewed | undefined, errors: body.errors };
+    };
+    const slot = await requestSlot(owner, { kind: "CostCenter", originalFileName: "slow.xlsx" });
+    const target = slot.data as NonNullable<typeof slot.data>;
+    // An hour into the upload: the new SAS ends 70 minutes after the slot was made, 5 before its sweep.
+    const createdAt = new Date(Date.now() - 60 * 60_000);
+    await server.database.db.update(uploads).set({ createdAt }).where(eq(uploads.id, target.uploadId));
+    const { renewed } = await renew(target.uploadId);
+    expect(renewed?.__typename).toBe("MutationRenewUploadSlotSuccess");
+    const fresh = renewed?.data as NonNullable<Renewed["data"]>;
+    expect(fresh.uploadId).toBe(target.uploadId);
+    expect(fresh.uploadUrl).toBe(target.uploadUrl);
+    expect(fresh.uploadSasKey).not.toBe(target.uploadSasKey);
+    expect(fresh.uploadSasKey).toContain("sp=cw");
+    expect(Math.abs(Date.parse(fresh.expiresAt) - (createdAt.getTime() + 70 * 60_000))).toBeLessThan(1_000);
+    expect((await putBlob(fresh, Buffer.from("x"))).status).toBe(201);
+    expect((await fetch(`${fresh.uploadUrl}?${fresh.uploadSasKey}`)).status).toBe(403);
+    const audited = await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, target.uploadId));
+    expect(audited.map((entry) => entry.action).sort()).toEqual(["upload.renew", "upload.request"]);
+    // Another administrator: refused.
+    expect((await renew(target.uploadId, tokens.admin)).renewed).toMatchObject({
+      __typename: "DomainError",
+      code: "forbidden",
+    });
+    // Less than two minutes before the cap: refused, the browser takes a new slot.
+    await server.database.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 69 * 60_000) })
+      .where(eq(uploads.id, target.uploadId));
+    expect((await renew(target.uploadId)).renewed).toEqual({
+      __typename: "DomainError",
+      message: UPLOAD_RENEW_REFUSED,
+      code: "invalid",
+    });
+    // An upload whose file arrived (completed: queued, then imported or failed): refused.
+    const second = (await requestSlot(owner, { kind: "CostCenter", originalFileName: "done.xlsx" })).data;
+    if (!second) throw new Error("no second slot");
+    expect((await putBlob(second, Buffer.from("x"))).status).toBe(201);
+    const completed = await graphqlRequest(server.baseUrl, owner, COMPLETE, { id: second.uploadId });
+    expect(completed.body.data?.completeUpload).toMatchObject({ __typename: "MutationCompleteUploadSuccess" });
+    expect((await renew(second.uploadId)).renewed?.message).toBe(UPLOAD_RENEW_REFUSED);
   });
 
   it("answers bad input with the spec's messages and records nothing", async () => {

@@ -9,6 +9,7 @@ import {
   type UploadKind,
 } from "../../../../schema/uploads";
 import { graphql } from "../../gql";
+import type { StagedBlock } from "./blockPlan";
 import { putToStorage } from "./putToStorage";
 
 const Upload_RequestSlotMutation = graphql(`
@@ -20,6 +21,7 @@ const Upload_RequestSlotMutation = graphql(`
           uploadId
           uploadUrl
           uploadSasKey
+          expiresAt
         }
       }
       ... on DomainError {
@@ -76,6 +78,48 @@ const Upload_StatusQuery = graphql(`
   }
 `);
 
+const Upload_RenewSlotMutation = graphql(`
+  mutation Upload_RenewSlotMutation($uploadId: ID!) {
+    renewUploadSlot(uploadId: $uploadId) {
+      __typename
+      ... on MutationRenewUploadSlotSuccess {
+        data {
+          uploadId
+          uploadUrl
+          uploadSasKey
+          expiresAt
+        }
+      }
+      ... on DomainError {
+        ...DomainError_Fields
+      }
+    }
+  }
+`);
+
+const Upload_StagedBlocksQuery = graphql(`
+  query Upload_StagedBlocksQuery($id: ID!) {
+    upload(id: $id) {
+      id
+      status
+      stagedBlocks {
+        name
+        size
+      }
+    }
+  }
+`);
+
+/** A slot whose sending failed part-way: a retry of the same file resumes into it. */
+type UnfinishedSend = { key: string; uploadId: string; sasUrl: string; expiresAt: number };
+
+/**
+ * A retry resumes with the earlier SAS only if it stays valid this long (staging the missing blocks
+ * and the commit must happen before it expires: a request refused with 403 is not retried);
+ * otherwise it first asks for a renewed SAS for the same upload.
+ */
+const RESUME_MARGIN_MS = 60_000;
+
 export type UploadPhase =
   | { name: "empty" }
   | { name: "chosen" }
@@ -94,8 +138,10 @@ type StatusUpdate = {
 
 /**
  * One file's way from the picker to the database (spec §4 'Upload kinds and statuses'): choose
- * (extension and size checked at once), request a slot, PUT straight to storage with bytes sent,
- * then follow the import live (rows processed) with the 30-second poll beside it.
+ * (extension and size checked at once), request a slot, send it straight to storage in blocks with
+ * bytes sent, then follow the import live (rows processed) with the 30-second poll beside it. A
+ * retry of a send that failed (remove, attach the same file, submit) resumes into the same slot,
+ * its SAS renewed if spent: only the blocks storage does not hold yet are sent.
  */
 export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: boolean }) {
   const client = useApolloClient();
@@ -103,6 +149,8 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
   const [phase, setPhase] = useState<UploadPhase>({ name: "empty" });
   const stopWatching = useRef<() => void>(() => {});
   const abortSend = useRef<AbortController | null>(null);
+  // Outlives removing and attaching the file again: that is how the user retries after a failure.
+  const unfinished = useRef<UnfinishedSend | null>(null);
 
   useEffect(
     () => () => {
@@ -198,38 +246,100 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
     [client, fail],
   );
 
+  /**
+   * The slot to send into: the unfinished one of the same file and options, its SAS renewed when
+   * it is (nearly) spent, while the upload is still Pending (with the blocks storage already
+   * holds); else a new one.
+   */
+  const slotFor = useCallback(
+    async (
+      chosen: File,
+      key: string,
+      options: UploadOptions,
+    ): Promise<{ uploadId: string; sasUrl: string; staged: readonly StagedBlock[] } | string> => {
+      let earlier = unfinished.current?.key === key ? unfinished.current : null;
+      if (earlier && earlier.expiresAt - Date.now() <= RESUME_MARGIN_MS) {
+        const { data } = await client.mutate({
+          mutation: Upload_RenewSlotMutation,
+          variables: { uploadId: earlier.uploadId },
+        });
+        const renewed = data?.renewUploadSlot;
+        earlier =
+          renewed?.__typename === "MutationRenewUploadSlotSuccess"
+            ? {
+                key,
+                uploadId: renewed.data.uploadId,
+                sasUrl: `${renewed.data.uploadUrl}?${renewed.data.uploadSasKey}`,
+                expiresAt: Date.parse(renewed.data.expiresAt),
+              }
+            : null;
+        unfinished.current = earlier;
+      }
+      if (earlier) {
+        const { data } = await client.query({
+          query: Upload_StagedBlocksQuery,
+          variables: { id: earlier.uploadId },
+          fetchPolicy: "network-only",
+        });
+        if (data.upload.status === "Pending") {
+          return { uploadId: earlier.uploadId, sasUrl: earlier.sasUrl, staged: data.upload.stagedBlocks };
+        }
+      }
+      unfinished.current = null;
+      const { data } = await client.mutate({
+        mutation: Upload_RequestSlotMutation,
+        variables: {
+          input: {
+            kind,
+            originalFileName: chosen.name,
+            fileSize: chosen.size,
+            costCenterId: options.costCenterId,
+            updateStaff: options.updateStaff,
+            removeStaff: options.removeStaff,
+          },
+        },
+      });
+      const slot = data?.requestUploadSlot;
+      if (slot?.__typename !== "MutationRequestUploadSlotSuccess") {
+        return slot?.__typename === "DomainError" ? slot.message : UPLOAD_MESSAGES.storageFailed;
+      }
+      const sasUrl = `${slot.data.uploadUrl}?${slot.data.uploadSasKey}`;
+      unfinished.current = { key, uploadId: slot.data.uploadId, sasUrl, expiresAt: Date.parse(slot.data.expiresAt) };
+      return { uploadId: slot.data.uploadId, sasUrl, staged: [] };
+    },
+    [client, kind],
+  );
+
   const submit = useCallback(
     async (options: UploadOptions = {}) => {
       if (!file) return;
       setPhase({ name: "sending", sent: 0, total: file.size });
+      // The same file (name, size, last change) with the same options: a retry may resume.
+      const key = JSON.stringify([
+        file.name,
+        file.size,
+        file.lastModified,
+        options.costCenterId ?? null,
+        options.updateStaff ?? false,
+        options.removeStaff ?? false,
+      ]);
       let uploadId: string;
       try {
-        const { data } = await client.mutate({
-          mutation: Upload_RequestSlotMutation,
-          variables: {
-            input: {
-              kind,
-              originalFileName: file.name,
-              fileSize: file.size,
-              costCenterId: options.costCenterId,
-              updateStaff: options.updateStaff,
-              removeStaff: options.removeStaff,
-            },
-          },
-        });
-        const slot = data?.requestUploadSlot;
-        if (slot?.__typename !== "MutationRequestUploadSlotSuccess") {
-          fail(slot?.__typename === "DomainError" ? slot.message : UPLOAD_MESSAGES.storageFailed);
+        const slot = await slotFor(file, key, options);
+        if (typeof slot === "string") {
+          fail(slot);
           return;
         }
-        uploadId = slot.data.uploadId;
+        uploadId = slot.uploadId;
         abortSend.current = new AbortController();
-        await putToStorage(
-          `${slot.data.uploadUrl}?${slot.data.uploadSasKey}`,
+        await putToStorage({
+          sasUrl: slot.sasUrl,
           file,
-          (sent, total) => setPhase({ name: "sending", sent, total }),
-          abortSend.current.signal,
-        );
+          staged: slot.staged,
+          onProgress: (sent, total) => setPhase({ name: "sending", sent, total }),
+          signal: abortSend.current.signal,
+        });
+        unfinished.current = null;
       } catch {
         fail(UPLOAD_MESSAGES.storageFailed);
         return;
@@ -248,7 +358,7 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
         fail(caught instanceof Error ? caught.message : UPLOAD_MESSAGES.noResult);
       }
     },
-    [client, file, kind, watch, fail],
+    [client, file, slotFor, watch, fail],
   );
 
   const busy = phase.name === "sending" || phase.name === "importing";
