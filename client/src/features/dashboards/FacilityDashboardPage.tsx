@@ -23,7 +23,7 @@ import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql
 import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
-import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { compareCells, type Sort, SortableHeaders } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 

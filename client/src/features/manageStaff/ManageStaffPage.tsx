@@ -37,8 +37,8 @@ import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { OverFillAlert } from "../../ui/OverFillAlert";
-import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { Tip } from "../../ui/Tip";
+import { compareCells, type Sort, SortableHeaders } from "../../ui/table";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { ShellPage } from "../shell/ShellPage";
 
