@@ -30,7 +30,7 @@ export function TableFilter({
   maxW?: string;
 }) {
   return (
-    <Field.Root maxW={{ base: "full", sm: maxW }} flex={{ base: "1 1 100%", sm: "0 1 auto" }}>
+    <Field.Root maxW={{ base: "full", sm: maxW }} flex={{ base: "1 1 100%", sm: "0 1 auto" }} className="no-print">
       <Field.Label>{label}</Field.Label>
       <Input
         type="search"
@@ -79,7 +79,7 @@ export function TablePager<Row>({
           : `Showing ${view.from}–${view.to} of ${view.count}${filtered ? ` (filtered from ${view.total})` : ""}`}
       </Text>
       {view.pageCount > 1 ? (
-        <HStack gap="2" as="nav" aria-label={`Pages of ${noun}`}>
+        <HStack gap="2" as="nav" aria-label={`Pages of ${noun}`} className="no-print">
           <Button size="xs" variant="outline" disabled={view.page === 0} onClick={() => onPage(view.page - 1)}>
             Previous
           </Button>
@@ -145,7 +145,7 @@ export function DataTable<Row, Key extends string>({
   if (view.total === 0 && empty) return <>{empty}</>;
   return (
     <Stack gap="3">
-      <Flex gap="3" justify="space-between" align="flex-end" wrap="wrap">
+      <Flex gap="3" justify="space-between" align="flex-end" wrap="wrap" className="no-print">
         <TableFilter
           label={filterLabel}
           placeholder={filterPlaceholder}
