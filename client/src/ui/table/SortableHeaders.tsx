@@ -36,7 +36,9 @@ export function SortableHeader<Key extends string>({
         px="0"
         h="auto"
         minH="6"
-        fontWeight="semibold"
+        fontSize="inherit"
+        fontWeight="inherit"
+        color="inherit"
         textAlign="inherit"
         whiteSpace="normal"
         onClick={() => onSort({ key: column.key, descending: active ? !sort.descending : false })}
