@@ -22,16 +22,27 @@ export function TableFilter({
   value,
   onChange,
   maxW = "sm",
+  orientation = "vertical",
 }: {
   label: string;
   placeholder?: string;
   value: string;
   onChange: (text: string) => void;
   maxW?: string;
+  /** Horizontal: the label beside the field, for a toolbar of one line. */
+  orientation?: "vertical" | "horizontal";
 }) {
   return (
-    <Field.Root maxW={{ base: "full", sm: maxW }} flex={{ base: "1 1 100%", sm: "0 1 auto" }} className="no-print">
-      <Field.Label>{label}</Field.Label>
+    <Field.Root
+      maxW={{ base: "full", sm: maxW }}
+      flex={{ base: "1 1 100%", sm: "0 1 auto" }}
+      orientation={orientation}
+      gap="2"
+      className="no-print"
+    >
+      <Field.Label whiteSpace="nowrap" flexShrink="0">
+        {label}
+      </Field.Label>
       <Input
         type="search"
         size="sm"
