@@ -801,6 +801,12 @@ test("step 4's staff list pages by 25, sorts by first name case-insensitively (i
   await expect(range).toHaveText("Showing 26–27 of 27");
   expect(await firstNames()).toEqual(["Yara", "Zora"]);
   await expect(pages.getByRole("button", { name: "Next" })).toBeDisabled();
+  // A printout holds every row, not the page on screen.
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await expect(rows).toHaveCount(27);
+  await expect(range).toHaveText("Showing 1–27 of 27");
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await expect(range).toHaveText("Showing 26–27 of 27");
 
   // A new order starts again on the first page.
   await header("Staff member").getByRole("button").click();

@@ -14,8 +14,7 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   contractEndWarning,
@@ -43,6 +42,7 @@ import {
   type Column as TableColumn,
   TableFilter,
   TableNoMatch,
+  usePrinting,
   useTable,
 } from "../../ui/table";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
@@ -447,17 +447,7 @@ function useVisibleRows(count: number) {
     const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
   });
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(false);
-    window.addEventListener("beforeprint", before);
-    window.addEventListener("afterprint", after);
-    return () => {
-      window.removeEventListener("beforeprint", before);
-      window.removeEventListener("afterprint", after);
-    };
-  }, []);
+  const printing = usePrinting();
   const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_ESTIMATE_PX, overscan: 8, scrollMargin });
   if (printing) return { bodyRef, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0 };
   const items = virtualizer.getVirtualItems();

@@ -87,7 +87,12 @@ export function PositionList({ positions, viewerId, expanded, onToggle, toolbar,
   );
   const everyUser = useMemo(() => positions.flatMap((position) => position.users), [positions]);
   const matched = shown.flatMap((entry) => entry.users);
-  const view = { ...pageOf(matched, 0, null), total: everyUser.length, term: filtering ? state.filter.trim() : "" };
+  const view = {
+    ...pageOf(matched, 0, null),
+    matched,
+    total: everyUser.length,
+    term: filtering ? state.filter.trim() : "",
+  };
   return (
     <Stack gap="3">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-print-hide>

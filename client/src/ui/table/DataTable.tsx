@@ -1,7 +1,8 @@
 import { Box, Button, Field, Flex, HStack, Input, Stack, Table, type TableRootProps, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { type HeaderColumn, SortableHeaders } from "./SortableHeaders";
-import type { Column } from "./tableView";
+import { type Column, pageOf } from "./tableView";
+import { usePrinting } from "./usePrinting";
 import type { TableState, TableView } from "./useTableState";
 
 /** The columns as their headers take them: a column sorts when it has a sort value. */
@@ -152,7 +153,10 @@ export function DataTable<Row, Key extends string>({
   scrollProps,
   headerBg,
 }: DataTableProps<Row, Key>) {
-  const { state, view, columns } = table;
+  const { state, columns } = table;
+  // A printout holds every row the filter keeps, not one page.
+  const printing = usePrinting();
+  const view = printing ? { ...table.view, ...pageOf(table.view.matched, 0, null) } : table.view;
   if (view.total === 0 && empty) return <>{empty}</>;
   return (
     <Stack gap="3">

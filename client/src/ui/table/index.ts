@@ -10,6 +10,7 @@ export {
   type SortValue,
   sortRows,
 } from "./tableView";
+export { usePrinting } from "./usePrinting";
 export {
   DEFAULT_PAGE_SIZE,
   type TableState,

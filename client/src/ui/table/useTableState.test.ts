@@ -94,6 +94,8 @@ describe("useTable", () => {
     const { result } = render();
     expect(ids(result.current.view.rows)).toEqual([5, 2]);
     expect(result.current.view).toMatchObject({ page: 0, pageCount: 3, from: 1, to: 2, count: 5, total: 5, term: "" });
+    // Every row the filter keeps, in order, for a printout.
+    expect(ids(result.current.view.matched)).toEqual([5, 2, 1, 4, 3]);
   });
 
   it("sorts descending on the second press of a header's sort", () => {

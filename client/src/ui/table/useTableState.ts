@@ -39,6 +39,8 @@ export function useTableState<Key extends string>(options: {
 }
 
 export type TableView<Row> = Page<Row> & {
+  /** Every row the filter keeps, in order, on every page (for a printout). */
+  matched: Row[];
   /** The rows before filtering. */
   total: number;
   /** The filter as it matches (trimmed); empty when none. */
@@ -59,7 +61,12 @@ export function useTableView<Row, Key extends string>(
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const matched = useMemo(() => filterRows(sorted, (row) => texts.get(row) ?? "", filter), [sorted, texts, filter]);
   return useMemo(
-    () => ({ ...pageOf(matched, page, pageSize), total: rows.length, term: filterTerm(filter) ? filter.trim() : "" }),
+    () => ({
+      ...pageOf(matched, page, pageSize),
+      matched,
+      total: rows.length,
+      term: filterTerm(filter) ? filter.trim() : "",
+    }),
     [matched, page, pageSize, rows.length, filter],
   );
 }
