@@ -75,6 +75,27 @@ async function selectCostCenter(page: Page, code: string): Promise<void> {
   await picker(page).selectOption({ label: code });
 }
 
+/** Deactivates one of the test's cost centers through the API; its id. */
+async function deactivateByCode(page: Page, code: string): Promise<string> {
+  return page.evaluate(async (wanted) => {
+    const call = async (query: string) => {
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
+        },
+        body: JSON.stringify({ query }),
+      });
+      return (await response.json()) as { data: Record<string, unknown> };
+    };
+    const list = (await call("{ costCenters { id code } }")).data.costCenters as { id: string; code: string }[];
+    const found = list.find((c) => c.code === wanted)?.id as string;
+    await call(`mutation { deactivateCostCenter(id: "${found}") { __typename } }`);
+    return found;
+  }, code);
+}
+
 const optionLabels = (select: Locator) => select.locator("option").allTextContents();
 
 test.describe("cost center maintenance", () => {
@@ -463,23 +484,7 @@ test.describe("deactivated cost centers and history (issue #15 item 6)", () => {
     await addCostCenter(page, code, "Step-Down Unit E2E");
     await expect(banner(page)).toBeHidden({ timeout: 5000 });
     // Deactivated through the API (the Delete/Reset panel's own flow is tested above).
-    const id = await page.evaluate(async (wanted) => {
-      const call = async (query: string) => {
-        const response = await fetch("/graphql", {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-          },
-          body: JSON.stringify({ query }),
-        });
-        return (await response.json()) as { data: Record<string, unknown> };
-      };
-      const list = (await call("{ costCenters { id code } }")).data.costCenters as { id: string; code: string }[];
-      const found = list.find((c) => c.code === wanted)?.id as string;
-      await call(`mutation { deactivateCostCenter(id: "${found}") { __typename } }`);
-      return found;
-    }, code);
+    const id = await deactivateByCode(page, code);
     expect(id).toBeTruthy();
     await page.reload();
 
@@ -520,5 +525,74 @@ test.describe("deactivated cost centers and history (issue #15 item 6)", () => {
     await selectCostCenter(page, code);
     await page.getByRole("button", { name: `View history of ${code}` }).click();
     await expect(entries.nth(0)).toContainText("Cost center reactivated");
+  });
+
+  test("both lists sort by number (numerically: their own order), name or date with aria-sort, and filter by number or name", async ({
+    page,
+  }) => {
+    await open(page);
+    // Numbers of three lengths, so the numeric order (9 < 10 < 200) differs from the text order.
+    const prefix = `7${stamp}`;
+    const [nine, ten, twoHundred] = [`${prefix}9`, `${prefix}10`, `${prefix}200`];
+    await addCostCenter(page, ten, "Zeta Ward E2E");
+    await addCostCenter(page, twoHundred, "alpha Ward E2E");
+    await addCostCenter(page, nine, "Mid Ward E2E");
+
+    const added = page.getByRole("table", { name: "Added cost centers" });
+    const header = (table: Locator, name: string) => table.getByRole("columnheader", { name, exact: true });
+    const numbers = (rows: Locator) => rows.locator("td:first-child").allTextContents();
+    const addedRows = page.getByTestId("added-cost-center");
+    await expect(addedRows).toHaveCount(3);
+    await expect(header(added, "Number")).toHaveAttribute("aria-sort", "ascending");
+    expect(await numbers(addedRows)).toEqual([nine, ten, twoHundred]);
+    const addedRange = page.getByRole("region", { name: "Added cost centers" }).getByTestId("table-range");
+    await expect(addedRange).toHaveText("Showing 1–3 of 3");
+
+    await header(added, "Number").getByRole("button").click();
+    await expect(header(added, "Number")).toHaveAttribute("aria-sort", "descending");
+    expect(await numbers(addedRows)).toEqual([twoHundred, ten, nine]);
+    await header(added, "Name").getByRole("button").click();
+    await expect(header(added, "Name")).toHaveAttribute("aria-sort", "ascending");
+    await expect(header(added, "Number")).toHaveAttribute("aria-sort", "none");
+    expect(await numbers(addedRows)).toEqual([twoHundred, nine, ten]);
+    await screen(page, "cost-centers-added-sorted");
+
+    const addedFilter = page.getByLabel("Filter added cost centers");
+    await addedFilter.fill("MID ward");
+    expect(await numbers(addedRows)).toEqual([nine]);
+    await expect(addedRange).toHaveText("Showing 1–1 of 1 (filtered from 3)");
+    await addedFilter.fill(`${prefix}2`);
+    expect(await numbers(addedRows)).toEqual([twoHundred]);
+    await addedFilter.fill("no such ward");
+    await expect(page.getByText("No cost centers match “no such ward”.")).toBeVisible();
+    await expect(addedRows).toHaveCount(0);
+    // An upload control still sits on each row once the filter is cleared.
+    await addedFilter.fill("");
+    await expect(addedRows).toHaveCount(3);
+    await expect(addedRows.getByRole("button", { name: /^Upload staff file for / })).toHaveCount(3);
+
+    // Deactivated: the latest first (the list's own order), other deactivated cost centers filtered away.
+    await expect(banner(page)).toBeHidden({ timeout: 5000 });
+    for (const code of [nine, twoHundred, ten]) await deactivateByCode(page, code);
+    await page.reload();
+    const section = page.getByRole("region", { name: "Deactivated cost centers" });
+    const deactivated = section.getByRole("table", { name: "Deactivated cost centers" });
+    const rows = section.getByTestId("deactivated-cost-center");
+    await section.getByLabel("Filter deactivated cost centers").fill(prefix);
+    await expect(rows).toHaveCount(3);
+    await expect(header(deactivated, "Deactivated")).toHaveAttribute("aria-sort", "descending");
+    expect(await numbers(rows)).toEqual([ten, twoHundred, nine]);
+    await header(deactivated, "Number").getByRole("button").click();
+    await expect(header(deactivated, "Number")).toHaveAttribute("aria-sort", "ascending");
+    expect(await numbers(rows)).toEqual([nine, ten, twoHundred]);
+    await header(deactivated, "Name").getByRole("button").click();
+    await header(deactivated, "Name").getByRole("button").click();
+    await expect(header(deactivated, "Name")).toHaveAttribute("aria-sort", "descending");
+    expect(await numbers(rows)).toEqual([ten, nine, twoHundred]);
+    await section.getByLabel("Filter deactivated cost centers").fill(`${prefix} none`);
+    await expect(section.getByText(`No deactivated cost centers match “${prefix} none”.`)).toBeVisible();
+    await section.getByLabel("Filter deactivated cost centers").fill(prefix);
+    await expectNoSeriousAxeFindings(page, "the cost center lists");
+    await screen(page, "cost-centers-deactivated-sorted");
   });
 });

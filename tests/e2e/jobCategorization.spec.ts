@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
-import { expect, gql, mutate, test } from "./support/ownData";
+import { expect, gql, type Json, mutate, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -73,16 +73,17 @@ test.describe("job categorization", () => {
     await expect(footer(page).getByTestId("footer-message")).toHaveText("All changes are saved automatically.");
     await screen(page, "job-categorization");
 
-    // The filter narrows the list by name.
-    await page.getByLabel("Filter jobs by name").fill("nurse");
-    // Five of the seed's jobs, and any added job with 'nurse' in its name.
+    // The filter narrows the list by name or category.
+    const withCategory = (await gql(page, "{ jobs { name categoryName } }")).jobs as Json[];
+    await page.getByLabel("Filter jobs").fill("nurse");
+    // Five of the seed's jobs hold 'nurse' in their name; more in their category.
     expect(SEED_JOBS.filter((n) => n.toLowerCase().includes("nurse"))).toHaveLength(5);
     await expect(page.getByTestId("job-row")).toHaveCount(
-      serverJobs.filter((n) => n.toLowerCase().includes("nurse")).length,
+      withCategory.filter((j) => `${j.name} ${j.categoryName}`.toLowerCase().includes("nurse")).length,
     );
-    await page.getByLabel("Filter jobs by name").fill("zzz");
-    await expect(page.getByText("No job matches “zzz”.")).toBeVisible();
-    await page.getByLabel("Filter jobs by name").fill("");
+    await page.getByLabel("Filter jobs").fill("zzz");
+    await expect(page.getByText("No jobs match “zzz”.")).toBeVisible();
+    await page.getByLabel("Filter jobs").fill("");
 
     await footer(page).getByRole("button", { name: "BACK" }).click();
     await expect(page).toHaveURL(/\/admin\/landing$/);
@@ -201,5 +202,70 @@ test.describe("job categorization", () => {
     await choose(page, name, "Leadership");
     await expect(page.getByRole("checkbox", { name: `Direct care for ${name}` })).not.toBeChecked();
     await screen(page, "job-categorization-direct-care");
+  });
+
+  test("the list sorts by each column (aria-sort says how), filters by name or category, and says what it shows", async ({
+    page,
+    admin,
+  }) => {
+    // Three jobs of the test's own, found by a word unique to the try.
+    const word = `Tbl${Date.now().toString(36)}`;
+    for (const [name, categoryId] of [
+      [`${word} Beta`, 5], // Leadership
+      [`${word} alpha`, 4], // Unit Support
+      [`${word} Gamma`, 1], // Registered Nurse
+    ] as const) {
+      await mutate(
+        admin,
+        "createJob",
+        `mutation ($name: String!, $categoryId: Int!) { createJob(name: $name, categoryId: $categoryId) {
+          __typename ... on MutationCreateJobSuccess { data { id } } ... on DomainError { message } } }`,
+        { name, categoryId },
+      );
+    }
+    await openPage(page);
+    const total = ((await gql(page, "{ jobs { id } }")).jobs as Json[]).length;
+    const table = page.getByRole("table", { name: "Jobs and their categories" });
+    const header = (name: string) => table.getByRole("columnheader", { name, exact: true });
+    const names = () => page.getByTestId("job-row").locator("td:first-child p").allTextContents();
+
+    // The list's own order: by name, case-insensitively.
+    await expect(header("Job")).toHaveAttribute("aria-sort", "ascending");
+    await expect(header("Category")).toHaveAttribute("aria-sort", "none");
+    await page.getByLabel("Filter jobs").fill(word.toUpperCase());
+    await expect(page.getByTestId("job-row")).toHaveCount(3);
+    expect(await names()).toEqual([`${word} alpha`, `${word} Beta`, `${word} Gamma`]);
+    await expect(page.getByTestId("table-range")).toHaveText(`Showing 1–3 of 3 (filtered from ${total})`);
+
+    // Job again: descending.
+    await header("Job").getByRole("button").click();
+    await expect(header("Job")).toHaveAttribute("aria-sort", "descending");
+    expect(await names()).toEqual([`${word} Gamma`, `${word} Beta`, `${word} alpha`]);
+
+    // Category: Leadership, Registered Nurse, Unit Support; the keyboard sorts as well as the mouse.
+    await header("Category").getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    await expect(header("Category")).toHaveAttribute("aria-sort", "ascending");
+    await expect(header("Job")).toHaveAttribute("aria-sort", "none");
+    expect(await names()).toEqual([`${word} Beta`, `${word} Gamma`, `${word} alpha`]);
+    await page.keyboard.press("Enter");
+    await expect(header("Category")).toHaveAttribute("aria-sort", "descending");
+    expect(await names()).toEqual([`${word} alpha`, `${word} Gamma`, `${word} Beta`]);
+    await screen(page, "job-categorization-sorted");
+
+    // The filter reads the category too: one of the three is Unit Support.
+    await page.getByLabel("Filter jobs").fill(`${word} alpha unit support`);
+    await expect(page.getByTestId("job-row")).toHaveCount(1);
+    await page.getByLabel("Filter jobs").fill("unit support");
+    await expect(page.getByTestId("job-row").filter({ hasText: word })).toHaveCount(1);
+    await expect(rowOf(page, `${word} alpha`)).toBeVisible();
+
+    // Nothing left: the empty state names the filter; clearing it brings every job back.
+    await page.getByLabel("Filter jobs").fill(`${word}-none`);
+    await expect(page.getByText(`No jobs match “${word}-none”.`)).toBeVisible();
+    await expect(table).toHaveCount(0);
+    await page.getByLabel("Filter jobs").fill("");
+    await expect(page.getByTestId("job-row")).toHaveCount(total);
+    await expect(page.getByTestId("table-range")).toHaveText(`Showing 1–${total} of ${total}`);
   });
 });

@@ -622,3 +622,61 @@ test("leaving the screen sets AddUserAccessibility: Pending while users lack cos
   await setOnlyCostCenter(page, "Staff Nurse", "Emily Tran", null);
   await expect(await leaveAndReadTask(page)).toContainText("Pending");
 });
+
+test("the users sort by a column of the staff table (aria-sort), and one filter narrows every position to its matches", async ({
+  page,
+  ownUnit,
+}) => {
+  // Three users of the test's own in Staff Nurse, sharing a last name unique to the try.
+  const family = uniqueName();
+  const [bree, alma, cato] = [
+    await ownUnit.addStaff({ firstName: "bree", lastName: family, fte: 0.8 }),
+    await ownUnit.addStaff({ firstName: "Alma", lastName: family, fte: 1 }),
+    await ownUnit.addStaff({ firstName: "Cato", lastName: family, fte: 0.5 }),
+  ];
+  await open(page);
+  const filter = page.getByLabel("Filter users");
+  const positions = page.locator('[data-testid^="position-"]');
+  const positionCount = await positions.count();
+  const staffNurse = position(page, "Staff Nurse");
+  const header = (name: string) => staffNurse.getByRole("columnheader", { name, exact: true });
+  const names = () => staffNurse.locator('[data-testid^="user-row-"] td:nth-child(2)').allTextContents();
+
+  // A filter opens the positions holding a match and leaves the others out.
+  await filter.fill(family.toLowerCase());
+  await expect(positions).toHaveCount(1);
+  await expect(staffNurse.getByRole("button", { name: "Collapse Staff Nurse" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(page.getByTestId("table-range")).toContainText("Showing 1–3 of 3 (filtered from");
+  // The list's own order: by first name, case-insensitively.
+  await expect(header("Assigned Staff")).toHaveAttribute("aria-sort", "ascending");
+  expect(await names()).toEqual([alma.name, bree.name, cato.name]);
+
+  await header("Assigned Staff").getByRole("button").click();
+  await expect(header("Assigned Staff")).toHaveAttribute("aria-sort", "descending");
+  expect(await names()).toEqual([cato.name, bree.name, alma.name]);
+  await header("FTE").getByRole("button").click();
+  await expect(header("FTE")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Assigned Staff")).toHaveAttribute("aria-sort", "none");
+  expect(await names()).toEqual([cato.name, bree.name, alma.name]);
+  await header("FTE").getByRole("button").click();
+  expect(await names()).toEqual([alma.name, bree.name, cato.name]);
+  await page.screenshot({ path: "test-results/screens/user-access-filtered.png", fullPage: true });
+
+  // By e-mail as well; then nothing.
+  await filter.fill(bree.email.toUpperCase());
+  expect(await names()).toEqual([bree.name]);
+  await filter.fill(`${family} nobody`);
+  await expect(page.getByText(`No users match “${family} nobody”.`)).toBeVisible();
+  await expect(positions).toHaveCount(0);
+
+  // Cleared: every position again, closed as they were.
+  await filter.fill("");
+  await expect(positions).toHaveCount(positionCount);
+  await expect(staffNurse.getByRole("button", { name: "Expand Staff Nurse" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+});

@@ -738,3 +738,105 @@ test("footer notices on a unit of its own: PRN FTE to the facility standard (val
       .getByLabel(/^Contract end date of/),
   ).toHaveValue("2027-03-31");
 });
+
+test("step 4's staff list pages by 25, sorts by first name case-insensitively (its own order) or another column with aria-sort, and filters", async ({
+  page,
+  ownUnit,
+}) => {
+  test.setTimeout(120_000);
+  // 27 staff, one a PRN; first names in mixed case, so a case-sensitive order would differ.
+  const FIRST_NAMES = ["Quinn", "abel", "Zora", "Bea", "mia", "Otto", "Cleo", "nico", "Yara", "Dora", "lena", "Pia"];
+  FIRST_NAMES.push("Eli", "kai", "Xena", "Finn", "jude", "Rosa", "Gus", "ivy", "Wes", "Hana", "uma", "Sami", "Tess");
+  FIRST_NAMES.push("Vera", "Ada");
+  const staff: StaffMember[] = [];
+  for (const firstName of FIRST_NAMES) {
+    staff.push(await ownUnit.addStaff(firstName === "mia" ? { firstName, type: "PRN" } : { firstName, fte: 1 }));
+  }
+  await signIn(page, "user", null);
+  await buildPlan(page, ownUnit.id, {
+    unit: UNIT,
+    roles: roleSpecs(),
+    steps: STEPS_BEFORE.assignStaff as WizardStepName[],
+  });
+  await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
+
+  const table = page.getByTestId("staff-table");
+  const header = (name: string) => table.getByRole("columnheader", { name, exact: true });
+  const rows = page.getByTestId("staff-row");
+  const range = page.getByTestId("table-range");
+  const firstNames = async () =>
+    (await rows.getByTestId("staff-name").allTextContents()).map((name) => name.split(" ")[0]);
+  const pages = page.getByRole("navigation", { name: "Pages of staff" });
+
+  await expect(header("Staff member")).toHaveAttribute("aria-sort", "ascending");
+  await expect(rows).toHaveCount(25);
+  await expect(range).toHaveText("Showing 1–25 of 27");
+  expect(await firstNames()).toEqual([
+    "abel",
+    "Ada",
+    "Bea",
+    "Cleo",
+    "Dora",
+    "Eli",
+    "Finn",
+    "Gus",
+    "Hana",
+    "ivy",
+    "jude",
+    "kai",
+    "lena",
+    "mia",
+    "nico",
+    "Otto",
+    "Pia",
+    "Quinn",
+    "Rosa",
+    "Sami",
+    "Tess",
+    "uma",
+    "Vera",
+    "Wes",
+    "Xena",
+  ]);
+  await expect(pages.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(range).toHaveText("Showing 26–27 of 27");
+  expect(await firstNames()).toEqual(["Yara", "Zora"]);
+  await expect(pages.getByRole("button", { name: "Next" })).toBeDisabled();
+  // A printout holds every row, not the page on screen.
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await expect(rows).toHaveCount(27);
+  await expect(range).toHaveText("Showing 1–27 of 27");
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await expect(range).toHaveText("Showing 26–27 of 27");
+
+  // A new order starts again on the first page.
+  await header("Staff member").getByRole("button").click();
+  await expect(header("Staff member")).toHaveAttribute("aria-sort", "descending");
+  await expect(range).toHaveText("Showing 1–25 of 27");
+  expect((await firstNames()).slice(0, 4)).toEqual(["Zora", "Yara", "Xena", "Wes"]);
+  await pages.getByRole("button", { name: "Next" }).click();
+  expect(await firstNames()).toEqual(["Ada", "abel"]);
+  await pages.getByRole("button", { name: "Previous" }).click();
+  await expect(range).toHaveText("Showing 1–25 of 27");
+
+  // Type: the PRN first, then the regulars in the order they came (by first name): ties keep their order.
+  await header("Type").getByRole("button").click();
+  await expect(header("Type")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header("Staff member")).toHaveAttribute("aria-sort", "none");
+  expect((await firstNames()).slice(0, 5)).toEqual(["mia", "abel", "Ada", "Bea", "Cleo"]);
+  await page.screenshot({ path: `${SCREENS}/wizard-4-staff-table.png`, fullPage: true });
+
+  // The filter: by name (case-insensitive), then nothing.
+  const ada = staff.find((s) => s.firstName === "Ada") as StaffMember;
+  await page.getByLabel("Filter staff").fill(ada.name.toUpperCase());
+  expect(await firstNames()).toEqual(["Ada"]);
+  await expect(range).toHaveText("Showing 1–1 of 1 (filtered from 27)");
+  await expect(pages).toHaveCount(0);
+  await page.getByLabel("Filter staff").fill("nobody here");
+  await expect(page.getByText("No staff match “nobody here”.")).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await expectNoSeriousAxeFindings(page, "Assign Staff's list filtered to nothing");
+  await page.getByLabel("Filter staff").fill("");
+  await expect(rows).toHaveCount(25);
+});

@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import {
   COST_CENTER_CODE_MAX_LENGTH,
@@ -10,11 +10,12 @@ import {
 } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { TextField } from "../../ui/inputs";
+import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { TemplateDownload } from "../uploads/UploadParts";
 import { bannerFailure } from "./failureMessages";
-import { type CostCenterOption, digitsOnly } from "./parts";
+import { COST_CENTER_COLUMNS, type CostCenterOption, costCenterText, digitsOnly } from "./parts";
 
 const AddCostCenter_CreateMutation = graphql(`
   mutation AddCostCenter_CreateMutation($input: CostCenterInput!) {
@@ -145,7 +146,17 @@ function TemplateArea() {
   );
 }
 
+const ADDED_COLUMNS: readonly Column<CostCenterOption, "code" | "name" | "upload">[] = [
+  ...COST_CENTER_COLUMNS,
+  { key: "upload", label: "Staff data file", headerProps: { textAlign: "end" } },
+];
+
 function AddedList({ added }: { added: readonly CostCenterOption[] }) {
+  const table = useTable(added, {
+    columns: ADDED_COLUMNS,
+    text: costCenterText,
+    defaultSort: { key: "code", descending: false },
+  });
   return (
     <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Added cost centers">
       <Card.Header>
@@ -163,48 +174,42 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
           The cost centers added on this visit, each with its staff file upload.
         </Text>
       </Card.Header>
-      <Card.Body pt="0">
-        {added.length === 0 ? (
-          <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
-            <Text color="fg.muted" data-testid="add-at-least-one">
-              {COST_CENTER_MESSAGES.addAtLeastOne}
-            </Text>
-          </Box>
-        ) : (
+      <Card.Body>
+        <DataTable
+          table={table}
+          label="Added cost centers"
+          filterLabel="Filter added cost centers"
+          filterPlaceholder="Number or name"
+          noun="cost centers"
           // Spec §9: the list scrolls beyond 400 px.
-          <Box
-            as="ul"
-            listStyleType="none"
-            maxH="400px"
-            overflowY="auto"
-            borderWidth="1px"
-            borderRadius="l2"
-            data-testid="added-list"
-          >
-            {added.map((costCenter) => (
-              <Flex
-                as="li"
-                key={costCenter.id}
-                gap="4"
-                px="4"
-                py="3"
-                align="center"
-                justify="space-between"
-                borderTopWidth="1px"
-                _first={{ borderTopWidth: "0" }}
-                data-testid="added-cost-center"
-              >
-                <HStack gap="4" minW="0">
-                  <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" minW="16">
-                    {costCenter.code}
-                  </Text>
-                  <Text truncate>{costCenter.name}</Text>
+          scrollProps={{
+            maxH: "400px",
+            overflowY: "auto",
+            borderWidth: "1px",
+            borderRadius: "l2",
+            "data-testid": "added-list",
+          }}
+          empty={
+            <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
+              <Text color="fg.muted" data-testid="add-at-least-one">
+                {COST_CENTER_MESSAGES.addAtLeastOne}
+              </Text>
+            </Box>
+          }
+          renderRow={(costCenter) => (
+            <Table.Row key={costCenter.id} data-testid="added-cost-center">
+              <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                {costCenter.code}
+              </Table.Cell>
+              <Table.Cell>{costCenter.name}</Table.Cell>
+              <Table.Cell>
+                <HStack justify="flex-end">
+                  <StaffUploadControl costCenter={costCenter} size="xs" />
                 </HStack>
-                <StaffUploadControl costCenter={costCenter} size="xs" />
-              </Flex>
-            ))}
-          </Box>
-        )}
+              </Table.Cell>
+            </Table.Row>
+          )}
+        />
       </Card.Body>
     </Card.Root>
   );

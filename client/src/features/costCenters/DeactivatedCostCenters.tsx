@@ -1,12 +1,14 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Box, Button, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityDate } from "../../ui/facilityTime";
+import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { bannerFailure } from "./failureMessages";
+import { COST_CENTER_COLUMNS, costCenterText } from "./parts";
 import { StepHeading } from "./UpdateCostCenterPanel";
 
 export const DeactivatedCostCenters_Query = graphql(`
@@ -41,6 +43,14 @@ const DeactivatedCostCenters_ReactivateMutation = graphql(`
 
 type Deactivated = { id: string; code: string; name: string; deactivatedAt: string };
 
+const NONE: readonly Deactivated[] = [];
+/** The list's own order is the server's: the latest deactivated first. */
+const DEACTIVATED_COLUMNS: readonly Column<Deactivated, "code" | "name" | "deactivated" | "actions">[] = [
+  ...COST_CENTER_COLUMNS,
+  { key: "deactivated", label: "Deactivated", value: (row) => row.deactivatedAt },
+  { key: "actions", label: "Actions", headerProps: { textAlign: "end" } },
+];
+
 type Props = {
   /** The list of active cost centers changed (one came back). */
   onReactivated: (message: string) => void;
@@ -57,7 +67,11 @@ export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Pr
   const { data, error, refetch } = useQuery(DeactivatedCostCenters_Query, { fetchPolicy: "cache-and-network" });
   const [reactivate, { loading: working }] = useMutation(DeactivatedCostCenters_ReactivateMutation);
   const [asking, setAsking] = useState<Deactivated | null>(null);
-  const rows = data?.deactivatedCostCenters ?? [];
+  const table = useTable(data?.deactivatedCostCenters ?? NONE, {
+    columns: DEACTIVATED_COLUMNS,
+    text: costCenterText,
+    defaultSort: { key: "deactivated", descending: true },
+  });
 
   async function handleReactivate(row: Deactivated) {
     try {
@@ -84,44 +98,36 @@ export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Pr
         <StepHeading title="Deactivated cost centers" />
       </Card.Header>
       <Card.Body>
-        {rows.length === 0 ? (
-          <Text color="fg.muted" data-testid="no-deactivated">
-            No cost center is deactivated. A deactivated cost center keeps its plans and history and can be brought back
-            here.
-          </Text>
-        ) : (
-          <Box overflowX="auto">
-            <Table.Root size="sm" variant="line">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Number</Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Deactivated</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => (
-                  <Table.Row key={row.id} data-testid="deactivated-cost-center">
-                    <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatFacilityDate(row.deactivatedAt, timeZone)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack justify="flex-end" gap="2">
-                        <Button size="xs" variant="outline" onClick={() => onHistory(row)}>
-                          History
-                        </Button>
-                        <Button size="xs" colorPalette="brand" onClick={() => setAsking(row)}>
-                          Reactivate
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        )}
+        <DataTable
+          table={table}
+          label="Deactivated cost centers"
+          filterLabel="Filter deactivated cost centers"
+          filterPlaceholder="Number or name"
+          noun="deactivated cost centers"
+          empty={
+            <Text color="fg.muted" data-testid="no-deactivated">
+              No cost center is deactivated. A deactivated cost center keeps its plans and history and can be brought
+              back here.
+            </Text>
+          }
+          renderRow={(row) => (
+            <Table.Row key={row.id} data-testid="deactivated-cost-center">
+              <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
+              <Table.Cell>{row.name}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatFacilityDate(row.deactivatedAt, timeZone)}</Table.Cell>
+              <Table.Cell>
+                <HStack justify="flex-end" gap="2">
+                  <Button size="xs" variant="outline" onClick={() => onHistory(row)}>
+                    History
+                  </Button>
+                  <Button size="xs" colorPalette="brand" onClick={() => setAsking(row)}>
+                    Reactivate
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          )}
+        />
       </Card.Body>
       <ConfirmDialog
         open={asking !== null}

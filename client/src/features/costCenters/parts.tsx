@@ -1,7 +1,16 @@
 import { Field, Grid, Input } from "@chakra-ui/react";
 import { SelectField } from "../../ui/inputs";
+import type { Column } from "../../ui/table";
 
 export type CostCenterOption = { id: string; code: string; name: string };
+
+/** Spec §4: cost center lists are sorted ascending by numeric code. */
+export const COST_CENTER_COLUMNS: readonly Column<CostCenterOption, "code" | "name">[] = [
+  { key: "code", label: "Number", value: (c) => c.code, numericText: true, headerProps: { w: "28" } },
+  { key: "name", label: "Name", value: (c) => c.name },
+];
+/** What a cost center list's filter searches: number and name. */
+export const costCenterText = (c: { code: string; name: string }) => `${c.code} ${c.name}`;
 
 /** Spec §9: the width of the screen's dropdowns. */
 export const DROPDOWN_WIDTH = "310px";

@@ -24,7 +24,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
-import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
@@ -77,8 +77,11 @@ type Dashboard = FacilityDashboard_QueryQuery["facilityDashboard"];
 type Row = Dashboard["costCenters"][number];
 
 type SortKey = "code" | "name" | "status" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte" | "hppdPlanned";
-const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [
-  { key: "code", label: "Cost center", numeric: false, value: (r) => r.code },
+/** What the filter searches: number and name. */
+const costCenterText = (r: Row) => `${r.code} ${r.name}`;
+/** By cost center number, numerically: the server's order. */
+const COLUMNS: readonly Column<Row, SortKey>[] = [
+  { key: "code", label: "Cost center", numeric: false, value: (r) => r.code, numericText: true },
   { key: "name", label: "Name", numeric: false, value: (r) => r.name },
   { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.status].label },
   { key: "budgetedPaidFte", label: "Budgeted paid FTE", numeric: true, value: (r) => r.figures.budgetedPaidFte },
@@ -128,12 +131,12 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   const [sort, setSort] = useState<Sort<SortKey>>({ key: "code", descending: false });
   const [open, setOpen] = useState<Row | null>(null);
   const rows = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    const column = COLUMNS.find((c) => c.key === sort.key) ?? (COLUMNS[0] as (typeof COLUMNS)[number]);
-    return dashboard.costCenters
-      .filter((r) => !term || r.code.includes(term) || r.name.toLowerCase().includes(term))
-      .filter((r) => !status || r.status === status)
-      .sort((a, b) => compareCells(column.value(a), column.value(b), sort.key === "code") * (sort.descending ? -1 : 1));
+    const matching = filterRows(dashboard.costCenters, costCenterText, search);
+    return sortRows(
+      matching.filter((r) => !status || r.status === status),
+      COLUMNS,
+      sort,
+    );
   }, [dashboard, search, status, sort]);
   const totals = dashboard.totals;
 
@@ -192,7 +195,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
           <Table.ScrollArea>
             <Table.Root size="sm" interactive data-testid="dashboard-table">
               <Table.Header>
-                <SortableHeaders columns={COLUMNS} sort={sort} onSort={setSort} />
+                <SortableHeaders columns={headerColumns(COLUMNS)} sort={sort} onSort={setSort} />
               </Table.Header>
               <Table.Body>
                 {rows.map((row) => (

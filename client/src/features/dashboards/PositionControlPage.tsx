@@ -27,7 +27,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField } from "../../ui/inputs/SelectField";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
-import { type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { type Sort, SortableHeaders } from "../../ui/table";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
 import { Figure, fte } from "./dashboardParts";

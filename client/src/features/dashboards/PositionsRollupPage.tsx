@@ -19,7 +19,7 @@ import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphq
 import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
-import { compareCells, type Sort, SortableHeader } from "../../ui/SortableHeaders";
+import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
 import { Figure, fte, StackedBarChart } from "./dashboardParts";
 
@@ -199,13 +199,11 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
             <Table.Root size="sm" data-testid="rollup-table">
               <Table.Header>
                 <Table.Row>
-                  <SortableHeader column="label" label={grouping.label} numeric={false} sort={sort} onSort={setSort} />
+                  <SortableHeader column={{ key: "label", label: grouping.label }} sort={sort} onSort={setSort} />
                   {FIGURE_COLUMNS.map((column) => (
                     <SortableHeader
                       key={column.key}
-                      column={column.key}
-                      label={column.label}
-                      numeric
+                      column={{ key: column.key, label: column.label, numeric: true }}
                       sort={sort}
                       onSort={setSort}
                     />

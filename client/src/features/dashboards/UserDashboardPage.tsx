@@ -9,7 +9,7 @@ import type { UserDashboard_QueryQuery } from "../../gql/graphql";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
-import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
+import { type Column, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
@@ -44,8 +44,9 @@ type Dashboard = UserDashboard_QueryQuery["userDashboard"];
 type Row = Dashboard["costCenters"][number];
 
 type SortKey = "code" | "status" | "stepsLeft" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte";
-const COLUMNS: { key: SortKey; label: string; numeric: boolean; value: (row: Row) => string | number | null }[] = [
-  { key: "code", label: "Cost center", numeric: false, value: (r) => r.costCenter.code },
+/** By cost center number, numerically: the server's order. */
+const COLUMNS: readonly Column<Row, SortKey>[] = [
+  { key: "code", label: "Cost center", numeric: false, value: (r) => r.costCenter.code, numericText: true },
   { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.costCenter.status].label },
   { key: "stepsLeft", label: "Steps left", numeric: true, value: (r) => r.stepsLeft.length },
   {
@@ -174,20 +175,14 @@ function NextSteps({ rows }: { rows: readonly Row[] }) {
 
 function FiguresTable({ rows }: { rows: readonly Row[] }) {
   const [sort, setSort] = useState<Sort<SortKey>>({ key: "code", descending: false });
-  const sorted = useMemo(() => {
-    const column = COLUMNS.find((c) => c.key === sort.key) ?? (COLUMNS[0] as (typeof COLUMNS)[number]);
-    // By cost center: the server's order (numeric codes).
-    const ordered =
-      sort.key === "code" ? [...rows] : [...rows].sort((a, b) => compareCells(column.value(a), column.value(b)));
-    return sort.descending ? ordered.reverse() : ordered;
-  }, [rows, sort]);
+  const sorted = useMemo(() => sortRows(rows, COLUMNS, sort), [rows, sort]);
   return (
     <Card.Root variant="outline" bg="bg.panel">
       <Card.Body>
         <Table.ScrollArea>
           <Table.Root size="sm" data-testid="user-dashboard-table">
             <Table.Header>
-              <SortableHeaders columns={COLUMNS} sort={sort} onSort={setSort} />
+              <SortableHeaders columns={headerColumns(COLUMNS)} sort={sort} onSort={setSort} />
             </Table.Header>
             <Table.Body>
               {sorted.map((row) => (

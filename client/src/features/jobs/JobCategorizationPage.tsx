@@ -9,8 +9,6 @@ import {
   Grid,
   Heading,
   HStack,
-  Input,
-  InputGroup,
   NativeSelect,
   Progress,
   Spinner,
@@ -29,6 +27,7 @@ import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, FormSelectField, FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -180,10 +179,36 @@ function Summary({ done, total }: { done: number; total: number }) {
   );
 }
 
+/** The list's own order is the server's: by name, case-insensitively. */
+const JOB_COLUMNS: readonly Column<Job, "job" | "category" | "directCare">[] = [
+  { key: "job", label: "Job", value: (job) => job.name, headerProps: { ps: "6" } },
+  {
+    key: "category",
+    label: "Category",
+    // A job without a category sorts last.
+    value: (job) => (job.categoryId === 0 ? null : job.categoryName),
+    headerProps: { minW: { base: "44", md: "80" } },
+  },
+  {
+    key: "directCare",
+    label: "Direct care (counts toward HPPD)",
+    value: (job) => (job.isDirectCare ? 0 : 1),
+    headerProps: { pe: "6" },
+  },
+];
+const jobText = (job: Job) => `${job.name} ${job.categoryId === 0 ? "" : job.categoryName}`;
+/** The seed has ten jobs; a facility's list rarely passes fifty. */
+const JOB_PAGE_SIZE = 50;
+
 type JobTableProps = { jobs: readonly Job[]; categories: readonly Category[] };
 
 function JobTable({ jobs, categories }: JobTableProps) {
-  const [filter, setFilter] = useState("");
+  const table = useTable(jobs, {
+    columns: JOB_COLUMNS,
+    text: jobText,
+    defaultSort: { key: "job", descending: false },
+    pageSize: JOB_PAGE_SIZE,
+  });
   const [rows, setRows] = useState<Record<string, RowState>>({});
   const [setJobCategory] = useMutation(JobCategorization_SetJobCategoryMutation, {
     update: (cache, { data }) => {
@@ -191,10 +216,6 @@ function JobTable({ jobs, categories }: JobTableProps) {
     },
   });
   const [setJobDirectCare] = useMutation(JobCategorization_SetJobDirectCareMutation);
-  const shown = useMemo(() => {
-    const term = filter.trim().toLowerCase();
-    return term ? jobs.filter((job) => job.name.toLowerCase().includes(term)) : jobs;
-  }, [jobs, filter]);
 
   /** Saves one change of a row, showing saving, saved or the refusal beside it. */
   async function saveRow(
@@ -235,61 +256,42 @@ function JobTable({ jobs, categories }: JobTableProps) {
 
   return (
     <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
-      <Card.Header gap="3">
-        <Flex gap="3" justify="space-between" align={{ base: "stretch", sm: "center" }} wrap="wrap">
-          <Heading as="h2" size="lg">
-            Jobs
-          </Heading>
-          <InputGroup maxW={{ sm: "xs" }} flex={{ base: "1 1 100%", sm: "0 1 auto" }}>
-            <Input
-              type="search"
-              placeholder="Filter jobs by name"
-              aria-label="Filter jobs by name"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-            />
-          </InputGroup>
-        </Flex>
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          Jobs
+        </Heading>
       </Card.Header>
-      <Card.Body pt="0" px="0" pb="0">
-        {jobs.length === 0 ? (
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Title>No jobs yet</EmptyState.Title>
-              <EmptyState.Description>
-                Add the facility's jobs with the form beside this list, or upload staff data.
-              </EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : shown.length === 0 ? (
-          <Text px="6" py="8" color="fg.muted" textAlign="center">
-            No job matches “{filter.trim()}”.
-          </Text>
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="md" interactive aria-label="Jobs and their categories">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader ps="6">Job</Table.ColumnHeader>
-                  <Table.ColumnHeader minW={{ base: "44", md: "80" }}>Category</Table.ColumnHeader>
-                  <Table.ColumnHeader pe="6">Direct care (counts toward HPPD)</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown.map((job) => (
-                  <JobRow
-                    key={job.id}
-                    job={job}
-                    categories={categories}
-                    state={rows[job.id]}
-                    onChange={(value) => handleChange(job, value)}
-                    onDirectCareChange={(value) => handleDirectCare(job, value)}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+      <Card.Body pt="0">
+        <DataTable
+          table={table}
+          label="Jobs and their categories"
+          filterLabel="Filter jobs"
+          filterPlaceholder="Job or category name"
+          noun="jobs"
+          size="md"
+          interactive
+          headerBg="bg.muted"
+          empty={
+            <EmptyState.Root size="sm">
+              <EmptyState.Content>
+                <EmptyState.Title>No jobs yet</EmptyState.Title>
+                <EmptyState.Description>
+                  Add the facility's jobs with the form beside this list, or upload staff data.
+                </EmptyState.Description>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          }
+          renderRow={(job) => (
+            <JobRow
+              key={job.id}
+              job={job}
+              categories={categories}
+              state={rows[job.id]}
+              onChange={(value) => handleChange(job, value)}
+              onDirectCareChange={(value) => handleDirectCare(job, value)}
+            />
+          )}
+        />
       </Card.Body>
     </Card.Root>
   );

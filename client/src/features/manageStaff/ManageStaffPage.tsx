@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   EmptyState,
-  Field,
   HStack,
   Input,
   SimpleGrid,
@@ -15,8 +14,7 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   contractEndWarning,
@@ -36,8 +34,16 @@ import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { OverFillAlert } from "../../ui/OverFillAlert";
-import { compareCells, type Sort, SortableHeaders } from "../../ui/SortableHeaders";
 import { Tip } from "../../ui/Tip";
+import {
+  headerColumns,
+  SortableHeaders,
+  type Column as TableColumn,
+  TableFilter,
+  TableNoMatch,
+  usePrinting,
+  useTable,
+} from "../../ui/table";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -158,7 +164,17 @@ const ManageStaff_TransferMutation = graphql(`
 
 type List = ManageStaff_ListQueryQuery["manageStaff"];
 type Member = List["staff"][number];
-type Column = "Name" | "EmployeeId" | "Type" | "Fte" | "Positions" | "Hire" | "Contract" | "Education" | "Notes";
+type Column =
+  | "Name"
+  | "EmployeeId"
+  | "Type"
+  | "Fte"
+  | "Positions"
+  | "Hire"
+  | "Contract"
+  | "Education"
+  | "Notes"
+  | "Actions";
 type StaffAction = "edit" | "remove" | "transfer" | "terminate";
 /** What a row shows while and after its last change saves. */
 type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
@@ -166,28 +182,21 @@ type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"
 const NO_ANSWER = "The server did not answer. Check your connection and try again.";
 /** A save that met a network failure is sent once more after this pause, before the row says it failed. */
 const AUTO_RETRY_DELAY_MS = 800;
-const COLUMNS: readonly { key: Column; label: string; numeric: boolean; sortable?: boolean }[] = [
-  { key: "Name", label: "Name", numeric: false },
-  { key: "EmployeeId", label: "Employee ID", numeric: false },
-  { key: "Type", label: "Type", numeric: false },
-  { key: "Fte", label: "FTE here", numeric: true },
-  { key: "Positions", label: "Positions held", numeric: false, sortable: false },
-  { key: "Hire", label: "Date of hire", numeric: false },
-  { key: "Contract", label: "Contract end", numeric: false },
-  { key: "Education", label: "Education", numeric: false },
-  { key: "Notes", label: "Notes", numeric: false, sortable: false },
+/** The list's own order: by name (spec §9: staff by first name, case-insensitively). */
+const COLUMNS: readonly TableColumn<Member, Column>[] = [
+  { key: "Name", label: "Name", value: (m) => `${m.firstName} ${m.lastName}` },
+  { key: "EmployeeId", label: "Employee ID", value: (m) => m.employeeId },
+  { key: "Type", label: "Type", value: (m) => m.staffType },
+  { key: "Fte", label: "FTE here", numeric: true, value: (m) => m.fte },
+  { key: "Positions", label: "Positions held" },
+  { key: "Hire", label: "Date of hire", value: (m) => m.dateOfHire },
+  { key: "Contract", label: "Contract end", value: (m) => m.contractEndDate },
+  { key: "Education", label: "Education", value: (m) => m.education ?? null },
+  { key: "Notes", label: "Notes" },
 ];
-const sortValue: Record<Column, (m: Member) => string | number | null> = {
-  Name: (m) => `${m.firstName} ${m.lastName}`.toLowerCase(),
-  EmployeeId: (m) => m.employeeId,
-  Type: (m) => m.staffType,
-  Fte: (m) => m.fte,
-  Positions: () => null,
-  Hire: (m) => m.dateOfHire,
-  Contract: (m) => m.contractEndDate,
-  Education: (m) => m.education?.toLowerCase() ?? null,
-  Notes: () => null,
-};
+const EDIT_COLUMNS: readonly TableColumn<Member, Column>[] = [...COLUMNS, { key: "Actions", label: "Actions" }];
+/** What the filter searches. */
+const memberText = (m: Member) => `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`;
 
 /** The request never got an answer, or the server failed (5xx): worth sending again. A refusal is not. */
 function isNetworkFailure(caught: unknown): boolean {
@@ -263,8 +272,16 @@ export function ManageStaffPage() {
 }
 
 function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void> }) {
-  const [filter, setFilter] = useState("");
-  const [sort, setSort] = useState<Sort<Column>>({ key: "Name", descending: false });
+  const columns = list.canEdit ? EDIT_COLUMNS : COLUMNS;
+  // Every row at once (no pages): the rows in view are rendered, see useVisibleRows.
+  const table = useTable(list.staff, {
+    columns,
+    text: memberText,
+    defaultSort: { key: "Name", descending: false },
+    pageSize: null,
+  });
+  const { state } = table;
+  const shown = table.view.rows;
   // Per staff member, per field: a later save of another field never hides a failed one.
   const [saves, setSaves] = useState<Record<string, Record<string, SaveState>>>({});
   const [adding, setAdding] = useState(false);
@@ -280,29 +297,8 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
   }, [costCenterId, navigate]);
   const openAction = useCallback((kind: StaffAction, member: Member) => setAction({ kind, member }), []);
 
-  // What the filter searches, once per list rather than once per keystroke.
-  const searchText = useMemo(
-    () => list.staff.map((m) => `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`.toLowerCase()),
-    [list.staff],
-  );
-  // The list in the column's order, once per list and sort (each row's sort value read once).
-  const sorted = useMemo(() => {
-    const value = sortValue[sort.key];
-    const keyed = list.staff.map((member, index) => ({ member, index, key: value(member) }));
-    keyed.sort((a, b) => compareCells(a.key, b.key));
-    if (sort.descending) keyed.reverse();
-    return keyed;
-  }, [list.staff, sort]);
-  const shown = useMemo(() => {
-    const term = filter.trim().toLowerCase();
-    return (term ? sorted.filter((row) => searchText[row.index]?.includes(term)) : sorted).map((row) => row.member);
-  }, [sorted, searchText, filter]);
   const unassigned = list.staff.filter((m) => !m.isAssigned).length;
   const visible = useVisibleRows(shown.length);
-  const columns = [
-    ...COLUMNS,
-    ...(list.canEdit ? [{ key: "Actions" as Column, label: "Actions", numeric: false, sortable: false }] : []),
-  ];
 
   // The latest refetch, for the save below (the parent passes a new function on each render).
   const refetchRef = useRef(refetch);
@@ -405,15 +401,12 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
       <Card.Root variant="outline" bg="bg.panel">
         <Card.Body gap="4">
           <HStack justify="space-between" wrap="wrap" gap="3">
-            <Field.Root maxW="sm">
-              <Field.Label>Filter staff</Field.Label>
-              <Input
-                type="search"
-                placeholder="Name, employee ID or type"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-              />
-            </Field.Root>
+            <TableFilter
+              label="Filter staff"
+              placeholder="Name, employee ID or type"
+              value={state.filter}
+              onChange={state.onFilter}
+            />
             {list.canEdit ? (
               <Button colorPalette="brand" onClick={() => setAdding(true)}>
                 Add staff
@@ -423,19 +416,19 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
           <Text textStyle="sm" color="fg.muted" role="status" data-testid="staff-count">
             Showing {shown.length} of {list.staff.length} staff · {MANAGE_STAFF_FOOTER}
           </Text>
-          {shown.length === 0 ? (
+          {list.staff.length === 0 ? (
             <EmptyState.Root>
               <EmptyState.Content>
-                <EmptyState.Title>
-                  {list.staff.length === 0 ? "No staff in this cost center yet" : "No staff match"}
-                </EmptyState.Title>
+                <EmptyState.Title>No staff in this cost center yet</EmptyState.Title>
               </EmptyState.Content>
             </EmptyState.Root>
+          ) : shown.length === 0 ? (
+            <TableNoMatch noun="staff" term={table.view.term} />
           ) : (
             <Table.ScrollArea>
               <Table.Root size="sm" data-testid="staff-table">
                 <Table.Header>
-                  <SortableHeaders columns={columns} sort={sort} onSort={setSort} />
+                  <SortableHeaders columns={headerColumns(columns)} sort={state.sort} onSort={state.onSort} />
                 </Table.Header>
                 <Table.Body ref={visible.bodyRef}>
                   <SpacerRow height={visible.before} columns={columns.length} />
@@ -513,23 +506,7 @@ function useVisibleRows(count: number) {
     const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
   });
-  // Printing: from the browser's print events, and from the print media query as well (print media
-  // without those events, as a headless browser's PDF or emulated print media, still gets every row).
-  const printQuery = useMemo(() => (typeof window.matchMedia === "function" ? window.matchMedia("print") : null), []);
-  const [printing, setPrinting] = useState(() => printQuery?.matches ?? false);
-  useEffect(() => {
-    const before = () => flushSync(() => setPrinting(true));
-    const after = () => setPrinting(printQuery?.matches ?? false);
-    const media = () => flushSync(() => setPrinting(printQuery?.matches ?? false));
-    window.addEventListener("beforeprint", before);
-    window.addEventListener("afterprint", after);
-    printQuery?.addEventListener("change", media);
-    return () => {
-      window.removeEventListener("beforeprint", before);
-      window.removeEventListener("afterprint", after);
-      printQuery?.removeEventListener("change", media);
-    };
-  }, [printQuery]);
+  const printing = usePrinting();
   const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_ESTIMATE_PX, overscan: 8, scrollMargin });
   if (printing) return { bodyRef, indexes: Array.from({ length: count }, (_, i) => i), before: 0, after: 0 };
   const items = virtualizer.getVirtualItems();

@@ -4,6 +4,7 @@ import {
   Card,
   Checkbox,
   Collapsible,
+  Flex,
   HStack,
   IconButton,
   Menu,
@@ -12,8 +13,22 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
-import { useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { noPermissionsText, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import {
+  type Column,
+  filterRows,
+  filterTerm,
+  headerColumns,
+  pageOf,
+  type Sort,
+  SortableHeaders,
+  sortRows,
+  TableFilter,
+  TableNoMatch,
+  TablePager,
+  useTableState,
+} from "../../ui/table";
 import { ChevronDownIcon } from "../shell/icons";
 import { formatFte } from "./parts";
 import type { AccessPosition, AccessUser } from "./UserAccessibilityPage";
@@ -27,6 +42,8 @@ const FLAGS = [
 
 type Props = {
   positions: readonly AccessPosition[];
+  /** The list's actions (print, expand and close all), on the filter's line. */
+  toolbar?: ReactNode;
   viewerId: string;
   expanded: ReadonlySet<string>;
   onToggle: (positionId: string) => void;
@@ -40,39 +57,101 @@ type Props = {
 /** The words that mark a user row beside its colour. */
 export const USER_ROW_STATES = { unassigned: "No permissions", review: "Changed by upload" } as const;
 
-/** The collapsible list of positions (spec §2): Position, Description, then each position's staff. */
-export function PositionList({ positions, viewerId, expanded, onToggle, ...actions }: Props) {
+type UserKey = "expand" | "name" | "notes" | "employeeId" | "fte" | "actions";
+/** Spec §9: staff sort by first name, case-insensitively (the server's order too). */
+const USER_COLUMNS: readonly Column<AccessUser, UserKey>[] = [
+  { key: "expand", label: "", headerProps: { w: "8" } },
+  { key: "name", label: "Assigned Staff", value: (u) => `${u.firstName} ${u.lastName}`, headerProps: { w: "34%" } },
+  { key: "notes", label: "Notes", value: (u) => u.notes || null, headerProps: { w: "26%" } },
+  { key: "employeeId", label: "Employee ID", value: (u) => u.employeeId ?? null, headerProps: { w: "20%" } },
+  { key: "fte", label: "FTE", value: (u) => u.fte ?? null, headerProps: { w: "10%" } },
+  { key: "actions", label: "", headerProps: { w: "10" } },
+];
+const USER_HEADERS = headerColumns(USER_COLUMNS);
+const userText = (u: AccessUser) => `${u.firstName} ${u.lastName} ${u.email} ${u.employeeId ?? ""} ${u.notes ?? ""}`;
+
+/**
+ * The collapsible list of positions (spec §2): Position, Description, then each position's staff.
+ * One filter and one sort for the users of every position; while a filter is typed, the positions
+ * holding a match stand open and the others are left out.
+ */
+export function PositionList({ positions, viewerId, expanded, onToggle, toolbar, ...actions }: Props) {
+  const state = useTableState<UserKey>({ defaultSort: { key: "name", descending: false }, pageSize: null });
+  const filtering = filterTerm(state.filter) !== "";
+  const shown = useMemo(
+    () =>
+      positions
+        .map((position) => ({
+          position,
+          users: sortRows(filterRows(position.users, userText, state.filter), USER_COLUMNS, state.sort),
+        }))
+        .filter((entry) => !filtering || entry.users.length > 0),
+    [positions, state.filter, state.sort, filtering],
+  );
+  const everyUser = useMemo(() => positions.flatMap((position) => position.users), [positions]);
+  const matched = shown.flatMap((entry) => entry.users);
+  const view = {
+    ...pageOf(matched, 0, null),
+    matched,
+    total: everyUser.length,
+    term: filtering ? state.filter.trim() : "",
+  };
   return (
-    <Card.Root variant="outline" overflow="hidden">
-      <HStack px="4" py="3" bg="bg.muted" fontWeight="semibold" textStyle="sm" gap="4">
-        <Box w="8" />
-        <Text flex="1">Position</Text>
-        <Text flex="2" hideBelow="md">
-          Description
-        </Text>
-        <Box w="10" />
-      </HStack>
-      {positions.length === 0 ? (
-        <Text color="fg.muted" px="4" py="6" textAlign="center" borderTopWidth="1px">
-          No positions yet.
-        </Text>
-      ) : null}
-      {positions.map((position) => (
-        <PositionRow
-          key={position.id}
-          position={position}
-          viewerId={viewerId}
-          open={expanded.has(position.id)}
-          onToggle={() => onToggle(position.id)}
-          {...actions}
+    <Stack gap="3">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-print-hide>
+        <TableFilter
+          label="Filter users"
+          placeholder="Name, e-mail, employee ID or notes"
+          value={state.filter}
+          onChange={state.onFilter}
+          orientation="horizontal"
+          maxW="md"
         />
-      ))}
-    </Card.Root>
+        {toolbar}
+      </Flex>
+      <Card.Root variant="outline" overflow="hidden">
+        <HStack px="4" py="3" bg="bg.muted" fontWeight="semibold" textStyle="sm" gap="4">
+          <Box w="8" />
+          <Text flex="1">Position</Text>
+          <Text flex="2" hideBelow="md">
+            Description
+          </Text>
+          <Box w="10" />
+        </HStack>
+        {positions.length === 0 ? (
+          <Text color="fg.muted" px="4" py="6" textAlign="center" borderTopWidth="1px">
+            No positions yet.
+          </Text>
+        ) : null}
+        {filtering && matched.length === 0 ? (
+          <Box p="4" borderTopWidth="1px">
+            <TableNoMatch noun="users" term={view.term} />
+          </Box>
+        ) : null}
+        {shown.map(({ position, users }) => (
+          <PositionRow
+            key={position.id}
+            position={position}
+            users={users}
+            sort={state.sort}
+            onSort={state.onSort}
+            viewerId={viewerId}
+            open={filtering || expanded.has(position.id)}
+            onToggle={() => onToggle(position.id)}
+            {...actions}
+          />
+        ))}
+      </Card.Root>
+      <TablePager view={view} noun="users" onPage={state.onPage} />
+    </Stack>
   );
 }
 
 function PositionRow({
   position,
+  users,
+  sort,
+  onSort,
   viewerId,
   open,
   onToggle,
@@ -81,8 +160,12 @@ function PositionRow({
   onUpdate,
   onResend,
   onDelete,
-}: Omit<Props, "positions" | "expanded" | "onToggle"> & {
+}: Omit<Props, "positions" | "expanded" | "onToggle" | "toolbar"> & {
   position: AccessPosition;
+  /** The position's users as the filter and sort leave them. */
+  users: readonly AccessUser[];
+  sort: Sort<UserKey>;
+  onSort: (sort: Sort<UserKey>) => void;
   open: boolean;
   onToggle: () => void;
 }) {
@@ -159,17 +242,10 @@ function PositionRow({
             <Box overflowX="auto">
               <Table.Root size="sm" variant="line" tableLayout="fixed" minW="lg">
                 <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader w="8" />
-                    <Table.ColumnHeader w="34%">Assigned Staff</Table.ColumnHeader>
-                    <Table.ColumnHeader w="26%">Notes</Table.ColumnHeader>
-                    <Table.ColumnHeader w="20%">Employee ID</Table.ColumnHeader>
-                    <Table.ColumnHeader w="10%">FTE</Table.ColumnHeader>
-                    <Table.ColumnHeader w="10" />
-                  </Table.Row>
+                  <SortableHeaders columns={USER_HEADERS} sort={sort} onSort={onSort} />
                 </Table.Header>
                 <Table.Body>
-                  {position.users.map((user) => (
+                  {users.map((user) => (
                     <UserRows
                       key={user.id}
                       user={user}

@@ -165,23 +165,29 @@ export function UserAccessibilityPage() {
         {data ? (
           <Grid templateColumns={{ base: "1fr", lg: "1fr 18rem" }} gap="6" alignItems="start">
             <Stack gap="4" minW="0">
-              <HStack justify="flex-end" gap="2" wrap="wrap" data-print-hide>
-                {data.identityMode === "embedded" ? (
-                  <Button size="sm" variant="ghost" onClick={() => setPanel({ kind: "outbox" })}>
-                    Outbox (development)
-                  </Button>
-                ) : null}
-                <Button size="sm" variant="outline" onClick={() => window.print()}>
-                  Print
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setExpanded(new Set(positions.map((p) => p.id)))}>
-                  Expand all
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setExpanded(new Set())}>
-                  Close all
-                </Button>
-              </HStack>
               <PositionList
+                toolbar={
+                  <HStack justify="flex-end" gap="2" wrap="wrap">
+                    {data.identityMode === "embedded" ? (
+                      <Button size="sm" variant="ghost" onClick={() => setPanel({ kind: "outbox" })}>
+                        Outbox (development)
+                      </Button>
+                    ) : null}
+                    <Button size="sm" variant="outline" onClick={() => window.print()}>
+                      Print
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setExpanded(new Set(positions.map((p) => p.id)))}
+                    >
+                      Expand all
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setExpanded(new Set())}>
+                      Close all
+                    </Button>
+                  </HStack>
+                }
                 positions={positions}
                 viewerId={viewer?.id ?? ""}
                 expanded={expanded}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import {
   contractDateSchema,
@@ -10,6 +10,7 @@ import {
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SelectField, TextField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
+import { type Column, DataTable, useTable } from "../../ui/table";
 import {
   Wizard_ApplyPrnStandardMutation,
   Wizard_AssignStaffPositionMutation,
@@ -24,6 +25,16 @@ import { type StepContext, WizardFrame } from "./WizardFrame";
 
 type Staff = PlanData["staff"][number];
 type Position = PlanData["staffPositions"][number];
+
+/** Spec §9: staff sort by first name, case-insensitively (the server's order too). */
+const STAFF_COLUMNS: readonly Column<Staff, "name" | "type" | "fte" | "assigned" | "positions">[] = [
+  { key: "name", label: "Staff member", value: (s) => `${s.firstName} ${s.lastName}` },
+  { key: "type", label: "Type", value: (s) => s.staffType },
+  { key: "fte", label: "FTE here", numeric: true, value: (s) => s.costCenterFte },
+  { key: "assigned", label: "Assigned", numeric: true, value: (s) => s.assignedFte },
+  { key: "positions", label: "Positions" },
+];
+const staffText = (s: Staff) => `${s.firstName} ${s.lastName} ${s.employeeId} ${s.staffType}`;
 
 /** /user/wizard/assignstaff: step 4. */
 export function AssignStaffStep() {
@@ -46,6 +57,11 @@ function AssignBody({ context }: { context: StepContext }) {
     positionsByStaff.set(p.staffId, list);
   }
   const unassigned = plan.staff.filter((s) => !s.isAssigned).length;
+  const table = useTable(plan.staff, {
+    columns: STAFF_COLUMNS,
+    text: staffText,
+    defaultSort: { key: "name", descending: false },
+  });
   return (
     <Stack gap="6">
       <OverFillAlert warnings={overFillsOf(plan.needs).map(overFillWarning)} />
@@ -69,38 +85,30 @@ function AssignBody({ context }: { context: StepContext }) {
                 : `All ${plan.staff.length} assigned`}
             </Text>
           </HStack>
-          {plan.staff.length === 0 ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No staff in this cost center</EmptyState.Title>
-                <EmptyState.Description>Staff are added in Manage Staff or by an upload.</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <Box overflowX="auto">
-              <Table.Root size="sm" data-testid="staff-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Staff member</Table.ColumnHeader>
-                    <Table.ColumnHeader>Type</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">FTE here</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Assigned</Table.ColumnHeader>
-                    <Table.ColumnHeader>Positions</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {plan.staff.map((person) => (
-                    <StaffRow
-                      key={person.staffId}
-                      person={person}
-                      positions={positionsByStaff.get(person.staffId) ?? []}
-                      context={context}
-                    />
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Box>
-          )}
+          <DataTable
+            table={table}
+            label={`Staff of ${context.wizard.costCenterCode} ${context.wizard.costCenterName}`}
+            filterLabel="Filter staff"
+            filterPlaceholder="Name, employee ID or type"
+            noun="staff"
+            testId="staff-table"
+            empty={
+              <EmptyState.Root size="sm">
+                <EmptyState.Content>
+                  <EmptyState.Title>No staff in this cost center</EmptyState.Title>
+                  <EmptyState.Description>Staff are added in Manage Staff or by an upload.</EmptyState.Description>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            }
+            renderRow={(person) => (
+              <StaffRow
+                key={person.staffId}
+                person={person}
+                positions={positionsByStaff.get(person.staffId) ?? []}
+                context={context}
+              />
+            )}
+          />
         </Card.Body>
       </Card.Root>
     </Stack>
