@@ -384,6 +384,29 @@ function uniqueViolationIndex(error: unknown): string | undefined {
 // Mutations
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What both ways of adding a user check before writing: the permissions (at least one; the FTE
+ * split must add up unless the user is a software admin or an executive), then a free e-mail.
+ */
+async function checkNewUser(
+  tx: Queryable,
+  viewer: Viewer,
+  data: Pick<AddUserOutsideInput, "executive" | "costCenterPermissions" | "email">,
+  user: { softwareAdmin: boolean; assignedFte: number },
+) {
+  const stored = await checkPermissions(tx, viewer, {
+    softwareAdmin: user.softwareAdmin,
+    executive: data.executive,
+    list: data.costCenterPermissions,
+    assignedFte: user.softwareAdmin || data.executive ? null : user.assignedFte,
+    mismatchMessage: USER_ACCESS_TEXTS.fteMismatchAdd,
+    requireAtLeastOne: true,
+    exceptUserId: null,
+  });
+  await requireEmailFree(tx, data.email);
+  return stored;
+}
+
 /** Spec §5 add user, outside the organisation: creates the staff member and the user, then invites. */
 export async function addUserOutside(
   db: Queryable,
@@ -398,16 +421,7 @@ export async function addUserOutside(
       const position = await loadPosition(tx, viewer, data.positionId);
       const softwareAdmin = isSoftwareAdminTitle(position.title);
       const assignedFte = data.prn ? await facilityPrnFte(tx, viewer.facilityId) : data.assignedFte;
-      const stored = await checkPermissions(tx, viewer, {
-        softwareAdmin,
-        executive: data.executive,
-        list: data.costCenterPermissions,
-        assignedFte: softwareAdmin || data.executive ? null : assignedFte,
-        mismatchMessage: USER_ACCESS_TEXTS.fteMismatchAdd,
-        requireAtLeastOne: true,
-        exceptUserId: null,
-      });
-      await requireEmailFree(tx, data.email);
+      const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
       const [duplicate] = await tx
         .select({ id: staff.id })
         .from(staff)
@@ -486,16 +500,7 @@ export async function addUserWithin(
       }
       const assignedFte = data.assignedFte ?? (member.assignedFte > 0 ? member.assignedFte : 1);
       if (!softwareAdmin && !(assignedFte > 0)) throw invalid("Assigned FTE must be greater than 0", "assignedFte");
-      const stored = await checkPermissions(tx, viewer, {
-        softwareAdmin,
-        executive: data.executive,
-        list: data.costCenterPermissions,
-        assignedFte: softwareAdmin || data.executive ? null : assignedFte,
-        mismatchMessage: USER_ACCESS_TEXTS.fteMismatchAdd,
-        requireAtLeastOne: true,
-        exceptUserId: null,
-      });
-      await requireEmailFree(tx, data.email);
+      const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
       if (!softwareAdmin) {
         await tx
           .update(staff)
