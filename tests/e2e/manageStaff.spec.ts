@@ -283,7 +283,7 @@ test("the table sorts by a column header (click or Enter), first names case-inse
   await page.keyboard.press("Enter");
   await expect(names).toHaveText(["carl Quill", "aaron Quill", "Bella Quill", "Dora Quill"]);
   await expect(header("FTE here")).toHaveAttribute("aria-sort", "ascending");
-  await expect(header("Name")).not.toHaveAttribute("aria-sort", /.+/);
+  await expect(header("Name")).toHaveAttribute("aria-sort", "none");
   await page.keyboard.press("Enter");
   await expect(names).toHaveText(["Dora Quill", "Bella Quill", "aaron Quill", "carl Quill"]);
   await expect(header("FTE here")).toHaveAttribute("aria-sort", "descending");
