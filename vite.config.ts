@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/precompress.mjs";
 
 /** The API server (graphql-yoga, REST shim, embedded OpenID provider) in development. */
 const apiTarget = "http://localhost:4000";
@@ -16,7 +17,8 @@ const vendorChunks: Record<string, RegExp> = {
 
 export default defineConfig({
   root: "client",
-  plugins: [react()],
+  // Brotli and gzip copies of the output, which the server sends as they are (server/http/staticClient.ts).
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

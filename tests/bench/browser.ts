@@ -15,14 +15,17 @@ import { loadConfig } from "../../server/config";
 export const clientDistDir = path.resolve(process.env.CLIENT_DIST_DIR ?? "dist/client");
 export const hasBuiltClient = () => existsSync(path.join(clientDistDir, "index.html"));
 
-/** The app (demo data seeded) on `database`, listening on a free port; `close` stops it (the caller closes the database). */
-export async function startBenchApp(database: DatabaseHandle) {
+/**
+ * The app (demo data seeded) on `database`, listening on a free port; `close` stops it (the caller
+ * closes the database). `distDir` serves another built client than CLIENT_DIST_DIR's.
+ */
+export async function startBenchApp(database: DatabaseHandle, distDir = clientDistDir) {
   let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined, clientDistDir };
+  const config = { ...loadConfig({ PORT: String(port), PUBLIC_URL: baseUrl }), b2c: undefined, clientDistDir: distDir };
   const app = await createApp(config, { database: { ...database, close: async () => {} }, seedDemoData: true });
   handler = app.listener;
   app.attachWebSockets(server);

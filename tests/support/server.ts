@@ -18,6 +18,8 @@ export async function startTestServer(
     seed?: boolean;
     /** Start without PUBLIC_URL, as `npm start` does: the server then guesses http://localhost:PORT. */
     defaultPublicUrl?: boolean;
+    /** Serve this folder as the built client instead of CLIENT_DIST_DIR or dist/client. */
+    clientDistDir?: string;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase({ migrate: false });
@@ -27,7 +29,8 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = options.defaultPublicUrl ? { PORT: String(port) } : { PORT: String(port), PUBLIC_URL: baseUrl };
-  const config = { ...loadConfig(env), b2c: undefined };
+  const loaded = loadConfig(env);
+  const config = { ...loaded, b2c: undefined, clientDistDir: options.clientDistDir ?? loaded.clientDistDir };
   const app = await createApp(config, {
     database,
     seedDemoData: options.seed !== false,
