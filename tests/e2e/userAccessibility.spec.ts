@@ -469,7 +469,12 @@ test("move staff: needs a user and a target; the emptied position shows 'No Assi
   );
   for (const box of await everyone.all()) await box.check({ force: true });
   await expect(save).toBeDisabled();
+  // Spec §5: the target left empty says so once visited (the shared rule's message).
+  await form.getByLabel("Target position").focus();
+  await form.getByLabel("Target position").blur();
+  await expect(form.getByText("Move requires a target position", { exact: true })).toBeVisible();
   await form.getByLabel("Target position").selectOption({ label: "Assistant Nurse Manager" });
+  await expect(form.getByText("Move requires a target position", { exact: true })).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(form).toBeHidden();
