@@ -128,6 +128,8 @@ test.describe("cost center maintenance", () => {
     await form.getByPlaceholder("Enter cost center name").fill("Another Med Surg");
     await form.getByRole("button", { name: "Add Cost Center" }).click();
     await expect(errorBanner(page)).toHaveText("Cost center number 6010 is already used in this facility.");
+    // The refusal names the number: it shows under that field too.
+    await expect(form.getByText("Cost center number 6010 is already used in this facility.")).toBeVisible();
     await expect(page.getByTestId("add-at-least-one")).toBeVisible();
     await screen(page, "cost-centers-add-refused");
     await choose(page, "Update Cost Center");
@@ -269,11 +271,29 @@ test.describe("cost center maintenance", () => {
     await selectCostCenter(page, renumbered);
     await expect(readOnlyName(page)).toHaveValue("Wound and Ostomy Care E2E");
 
+    // A name the shared rule refuses: its message under the field on Save, and nothing is sent.
+    let updatesSent = 0;
+    page.on("request", (request) => {
+      if (request.postData()?.includes("UpdateCostCenter_UpdateMutation")) updatesSent++;
+    });
+    await name.fill("Wound <Care>");
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(
+      step2.getByText("Cost center name may contain letters, digits, spaces and - & ' ( ) . , /"),
+    ).toBeVisible();
+    await expect(errorBanner(page)).toHaveCount(0);
+    expect(updatesSent).toBe(0);
+    await name.fill("Wound and Ostomy Care E2E");
+    await expect(step2.getByText("Cost center name may contain")).toHaveCount(0);
+
     // A number another cost center holds: the server's message.
     await number.fill("6010");
     await save.click();
     await expect(errorBanner(page)).toHaveText("Cost center number 6010 is already used in this facility.");
+    await expect(step2.getByText("Cost center number 6010 is already used in this facility.")).toBeVisible();
     await expect(number).toHaveValue("6010");
+    expect(updatesSent).toBe(1);
     await expect(banner(page)).toHaveCount(0);
   });
 

@@ -325,7 +325,20 @@ test("add outside: the server's refusal shows as sent (a second Complete Wizard 
   await pickCostCenters(page, form, ["6010 Medical Surgical 3 West"]);
   await form.getByLabel("FTE for 6010 Medical Surgical 3 West").fill("0.5");
   await form.getByRole("checkbox", { name: "Complete Wizard for 6010 Medical Surgical 3 West" }).check({ force: true });
-  await form.getByRole("button", { name: "ADD USER" }).click();
+  // A date the shared rule refuses: its message under the field, and nothing is sent.
+  let addsSent = 0;
+  page.on("request", (request) => {
+    if (request.postData()?.includes("AddUser_OutsideMutation")) addsSent++;
+  });
+  const add = form.getByRole("button", { name: "ADD USER" });
+  await form.getByLabel("Date of Hire").fill("02/30/2024");
+  await add.click();
+  await expect(form.getByText("Date of Hire must be a date as MM/DD/YYYY", { exact: true })).toBeVisible();
+  await expect(add).toBeDisabled();
+  expect(addsSent).toBe(0);
+  await form.getByLabel("Date of Hire").fill("03/15/2024");
+  await expect(form.getByText("Date of Hire must be a date as MM/DD/YYYY", { exact: true })).toHaveCount(0);
+  await add.click();
   await expect(form.getByTestId("add-user-error")).toHaveText(
     "Only one person per cost center may complete the Wizard: Jordan Patel already does in 6010 Medical Surgical 3 West",
   );
@@ -348,6 +361,10 @@ test("add within: Select Staff, staff name, default FTE, the red warning, then t
   await expect(form.getByRole("heading", { name: TEXT.withinTitle })).toBeVisible();
   const select = form.getByTestId("select-staff");
   await expect(select.locator("option").first()).toHaveText("Select Staff");
+  // ADD USER with nothing chosen: the shared rule's messages under Select Staff and Email.
+  await form.getByRole("button", { name: "ADD USER" }).click();
+  await expect(form.getByText("Select a staff member", { exact: true })).toBeVisible();
+  await expect(form.getByText("Email is required", { exact: true })).toBeVisible();
   // The staff member with one cost center, found by employee id: the warning names it once.
   await form.getByLabel("Search staff").fill(candidate.employeeId);
   await select.selectOption({ label: `${candidate.name} (${candidate.employeeId})` });
@@ -358,6 +375,7 @@ test("add within: Select Staff, staff name, default FTE, the red warning, then t
   await expect(warning).toContainText(`${staffName} currently holds`);
   await expect(warning).toContainText("for the FTE to remain.");
   await expect(warning).toContainText(`0.70 FTE in ${unit.label}. `);
+  await expect(form.getByText("Select a staff member", { exact: true })).toHaveCount(0);
   await page.screenshot({ path: ".tmp/shots-users/add-within-panel.png" });
   const fte = await form.getByLabel("Assigned FTE").inputValue();
   const home = unit.label;
@@ -469,7 +487,12 @@ test("move staff: needs a user and a target; the emptied position shows 'No Assi
   );
   for (const box of await everyone.all()) await box.check({ force: true });
   await expect(save).toBeDisabled();
+  // Spec §5: the target left empty says so once visited (the shared rule's message).
+  await form.getByLabel("Target position").focus();
+  await form.getByLabel("Target position").blur();
+  await expect(form.getByText("Move requires a target position", { exact: true })).toBeVisible();
   await form.getByLabel("Target position").selectOption({ label: "Assistant Nurse Manager" });
+  await expect(form.getByText("Move requires a target position", { exact: true })).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(form).toBeHidden();

@@ -1,21 +1,16 @@
 import { useMutation } from "@apollo/client";
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
-import {
-  COST_CENTER_CODE_MAX_LENGTH,
-  COST_CENTER_MESSAGES,
-  COST_CENTER_NAME_MAX_LENGTH,
-  costCenterCodeSchema,
-  costCenterNameSchema,
-} from "../../../../schema/costCenters";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { COST_CENTER_MESSAGES, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
-import { TextField } from "../../ui/inputs";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { TemplateDownload } from "../uploads/UploadParts";
+import { CostCenterFields, EMPTY_COST_CENTER, reportCostCenterRefusal, useCostCenterForm } from "./CostCenterForm";
 import { bannerFailure } from "./failureMessages";
-import { COST_CENTER_COLUMNS, type CostCenterOption, costCenterText, digitsOnly } from "./parts";
+import { COST_CENTER_COLUMNS, type CostCenterOption, costCenterText } from "./parts";
 
 const AddCostCenter_CreateMutation = graphql(`
   mutation AddCostCenter_CreateMutation($input: CostCenterInput!) {
@@ -45,34 +40,28 @@ type Props = {
 
 /** Spec §2 Add panel: number and name, Add Cost Center, the template area, and the cost centers added. */
 export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }: Props) {
-  const [code, setCode] = useState("");
-  const [name, setName] = useState("");
-  const [touched, setTouched] = useState({ code: false, name: false });
+  const { form, isValid } = useCostCenterForm();
   const [added, setAdded] = useState<CostCenterOption[]>([]);
   const [create, { loading: saving }] = useMutation(AddCostCenter_CreateMutation);
 
-  // Both filled; the shared rules (schema/costCenters.ts) say what else is wrong, under the field.
-  const codeProblem = code ? costCenterCodeSchema.safeParse(code).error?.issues[0]?.message : undefined;
-  const nameProblem = name.trim() ? costCenterNameSchema.safeParse(name).error?.issues[0]?.message : undefined;
-  const canAdd = code.trim() !== "" && name.trim() !== "" && !codeProblem && !nameProblem && !saving;
-  useFooter({ hasUnsavedChanges: (code.trim() !== "" || name.trim() !== "") && !saving });
+  // Spec §4: Add stays disabled until both are filled (and, by the shared rule, right).
+  const canAdd = isValid && !saving;
+  const { code, name } = useWatch({ control: form.control });
+  useFooter({ hasUnsavedChanges: (Boolean(code?.trim()) || Boolean(name?.trim())) && !saving });
 
-  async function handleAdd(event: FormEvent) {
-    event.preventDefault();
-    if (!canAdd) return;
+  async function handleAdd(input: CostCenterInput) {
+    if (saving) return;
     onClearError();
     try {
-      const { data } = await create({ variables: { input: { code: code.trim(), name: name.trim() } } });
+      const { data } = await create({ variables: { input } });
       const result = data?.createCostCenter;
       if (result?.__typename === "MutationCreateCostCenterSuccess") {
         setAdded((current) => [...current, result.data]);
-        setCode("");
-        setName("");
-        setTouched({ code: false, name: false });
+        form.reset(EMPTY_COST_CENTER);
         onSuccess(COST_CENTER_MESSAGES.added);
         onAdded();
       } else {
-        onError(bannerFailure(result));
+        reportCostCenterRefusal(form, result, onError);
       }
     } catch (caught) {
       onError(bannerFailure(caught));
@@ -83,7 +72,11 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
     <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
       <Stack gap="6">
         <Card.Root variant="outline" bg="bg.panel" asChild>
-          <form noValidate aria-label="Add New Cost Center" onSubmit={(event) => void handleAdd(event)}>
+          <form
+            noValidate
+            aria-label="Add New Cost Center"
+            onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
+          >
             <Card.Header>
               <Heading as="h2" size="lg">
                 Add New Cost Center
@@ -94,30 +87,7 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
             </Card.Header>
             <Card.Body>
               <Stack gap="5">
-                <TextField
-                  label="Cost center number"
-                  placeholder="Enter cost center number"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={COST_CENTER_CODE_MAX_LENGTH}
-                  value={code}
-                  onChange={(value) => setCode(digitsOnly(value))}
-                  onBlur={() => setTouched((current) => ({ ...current, code: true }))}
-                  error={touched.code ? codeProblem : undefined}
-                  helperText="Digits only."
-                  required
-                />
-                <TextField
-                  label="Cost center name"
-                  placeholder="Enter cost center name"
-                  autoComplete="off"
-                  maxLength={COST_CENTER_NAME_MAX_LENGTH}
-                  value={name}
-                  onChange={setName}
-                  onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-                  error={nameProblem}
-                  required
-                />
+                <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />
               </Stack>
             </Card.Body>
             <Card.Footer justifyContent="flex-end">

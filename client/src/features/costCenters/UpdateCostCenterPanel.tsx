@@ -1,18 +1,14 @@
 import { useMutation } from "@apollo/client";
 import { Badge, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import {
-  COST_CENTER_CODE_MAX_LENGTH,
-  COST_CENTER_MESSAGES,
-  COST_CENTER_NAME_MAX_LENGTH,
-  COST_CENTER_TIMINGS,
-} from "../../../../schema/costCenters";
+import { useEffect, useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
-import { TextField } from "../../ui/inputs";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
+import { CostCenterFields, EMPTY_COST_CENTER, reportCostCenterRefusal, useCostCenterForm } from "./CostCenterForm";
 import { bannerFailure } from "./failureMessages";
-import { type CostCenterOption, CostCenterPicker, digitsOnly } from "./parts";
+import { type CostCenterOption, CostCenterPicker } from "./parts";
 
 const UpdateCostCenter_UpdateMutation = graphql(`
   mutation UpdateCostCenter_UpdateMutation($id: ID!, $input: CostCenterInput!) {
@@ -58,8 +54,7 @@ export function UpdateCostCenterPanel({
   onHistory,
 }: Props) {
   const [selectedId, setSelectedId] = useState("");
-  const [code, setCode] = useState("");
-  const [name, setName] = useState("");
+  const { form } = useCostCenterForm();
   const [finishing, setFinishing] = useState(false);
   const [update, { loading: saving }] = useMutation(UpdateCostCenter_UpdateMutation);
   const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -72,36 +67,34 @@ export function UpdateCostCenterPanel({
 
   const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
   const busy = saving || finishing;
-  const canSave = Boolean(selected) && code.trim() !== "" && name.trim() !== "" && !busy;
-  useFooter({ hasUnsavedChanges: Boolean(selected) && (code !== selected?.code || name !== selected?.name) && !busy });
+  // Spec §4: Save is enabled once both are non-empty; the shared rule then checks them on submit.
+  const { code, name } = useWatch({ control: form.control });
+  const canSave = Boolean(selected) && Boolean(code?.trim()) && Boolean(name?.trim()) && !busy;
+  useFooter({ hasUnsavedChanges: Boolean(selected) && form.formState.isDirty && !busy });
 
   function handleSelect(id: string) {
     onClearError();
     setSelectedId(id);
     const chosen = costCenters.find((costCenter) => costCenter.id === id);
-    setCode(chosen?.code ?? "");
-    setName(chosen?.name ?? "");
+    // The chosen cost center's number and name are the form's starting point (clean, nothing submitted).
+    form.reset(chosen ? { code: chosen.code, name: chosen.name } : EMPTY_COST_CENTER);
   }
 
-  async function handleSave(event: FormEvent) {
-    event.preventDefault();
-    if (!canSave || !selected) return;
+  async function handleSave(input: CostCenterInput) {
+    if (!selected || busy) return;
     onClearError();
     try {
-      const { data } = await update({
-        variables: { id: selected.id, input: { code: code.trim(), name: name.trim() } },
-      });
+      const { data } = await update({ variables: { id: selected.id, input } });
       const result = data?.updateCostCenter;
       if (result?.__typename !== "MutationUpdateCostCenterSuccess") {
-        onError(bannerFailure(result));
+        reportCostCenterRefusal(form, result, onError);
         return;
       }
       setFinishing(true);
       pause.current = setTimeout(() => {
         pause.current = null;
         setSelectedId("");
-        setCode("");
-        setName("");
+        form.reset(EMPTY_COST_CENTER);
         setFinishing(false);
         void onReload().catch(() => undefined);
         onSuccess(COST_CENTER_MESSAGES.updated);
@@ -136,7 +129,14 @@ export function UpdateCostCenterPanel({
       </Card.Root>
 
       <Card.Root variant="outline" bg="bg.panel" asChild>
-        <form noValidate aria-label="STEP 2 Update Cost Center" onSubmit={(event) => void handleSave(event)}>
+        <form
+          noValidate
+          aria-label="STEP 2 Update Cost Center"
+          onSubmit={(event) => {
+            if (canSave) void form.handleSubmit(handleSave)(event);
+            else event.preventDefault();
+          }}
+        >
           <Card.Header>
             <StepHeading step={2} title="Update Cost Center" />
             <Text color="fg.muted" textStyle="sm">
@@ -147,27 +147,11 @@ export function UpdateCostCenterPanel({
           </Card.Header>
           <Card.Body>
             <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
-              <TextField
-                label="New cost center number"
-                placeholder="Enter cost center number"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={COST_CENTER_CODE_MAX_LENGTH}
-                value={code}
-                onChange={(value) => setCode(digitsOnly(value))}
+              <CostCenterFields
+                form={form}
+                numberLabel="New cost center number"
+                nameLabel="New cost center name"
                 disabled={!selected || busy}
-                helperText="Digits only."
-                required
-              />
-              <TextField
-                label="New cost center name"
-                placeholder="Enter cost center name"
-                autoComplete="off"
-                maxLength={COST_CENTER_NAME_MAX_LENGTH}
-                value={name}
-                onChange={setName}
-                disabled={!selected || busy}
-                required
               />
             </Grid>
             <Flex

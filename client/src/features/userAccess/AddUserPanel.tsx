@@ -1,16 +1,27 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Box, Button, Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Checkbox, Field, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
-import { addUserOutsideSchema, sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { type Control, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { addUserOutsideSchema, addUserWithinSchema, sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
-import { CountedTextarea, TextField } from "../../ui/inputs";
+import {
+  FormCountedTextarea,
+  FormTextField,
+  SelectField,
+  type SelectOption,
+  TextField,
+  useBoundInput,
+  useSchemaValidity,
+} from "../../ui/inputs";
 import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
-  type EditablePermission,
   emptyFte,
+  FormPermissions,
   fteSum,
-  PermissionsEditor,
+  type PermissionFields,
   toPermissionInput,
 } from "./PermissionsEditor";
 import { failureText, formatFte } from "./parts";
@@ -80,7 +91,25 @@ type Props = {
   onAdded: (email: string) => void;
 };
 
-const EMPTY_OUTSIDE = {
+/** Both add forms' fields as typed (the within form uses staffId, assignedFte, email and notes). */
+type AddUserValues = PermissionFields & {
+  empId: string;
+  dateOfHire: string;
+  assignedFte: string;
+  prn: boolean;
+  isTraveller: boolean;
+  contractDate: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  education: string;
+  requisitionNumber: string;
+  email: string;
+  notes: string;
+  staffId: string;
+};
+
+const EMPTY: AddUserValues = {
   empId: "",
   dateOfHire: "",
   assignedFte: "",
@@ -94,17 +123,89 @@ const EMPTY_OUTSIDE = {
   requisitionNumber: "",
   email: "",
   notes: "",
+  staffId: "",
+  executive: false,
+  permissions: [],
 };
+
+/** The outside form's text fields before and after Assigned FTE, in the order they show. */
+type TextFieldSpec = {
+  name: "empId" | "dateOfHire" | "firstName" | "middleName" | "lastName" | "email" | "education" | "requisitionNumber";
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  type?: string;
+};
+const OPTIONAL = "Optional";
+const OUTSIDE_FIELDS_BEFORE_FTE: readonly TextFieldSpec[] = [
+  { name: "empId", label: "Employee ID", required: true, placeholder: "123456-RN" },
+  { name: "dateOfHire", label: "Date of Hire", required: true, placeholder: "MM/DD/YYYY" },
+  { name: "firstName", label: "First Name", required: true },
+  { name: "middleName", label: "Middle Name" },
+  { name: "lastName", label: "Last Name", required: true },
+  { name: "email", label: "Email", required: true, type: "email" },
+];
+const OUTSIDE_FIELDS_AFTER_FTE: readonly TextFieldSpec[] = [
+  { name: "education", label: "Education" },
+  { name: "requisitionNumber", label: "Requisition Number" },
+];
+
+/** The Assigned FTE the outside form stands for: the facility's PRN FTE under PRN, else what was typed. */
+function outsideFteText(values: Pick<AddUserValues, "prn" | "assignedFte">, prnFte: number | null): string {
+  return values.prn && prnFte !== null ? String(prnFte) : values.assignedFte;
+}
+
+/**
+ * The shared rule of each add form (schema/userAccess.ts, the server applies the same) over the
+ * fields as typed: the cost center permissions are checked apart (their rule texts show by the
+ * ADD USER button), so the rule sees none. Its messages land on the fields of the same names.
+ */
+function addUserRule(
+  mode: Props["mode"],
+  positionId: string,
+  prnFte: number | null,
+): z.ZodType<unknown, AddUserValues> {
+  // The preprocess step takes anything; the form only ever hands it AddUserValues.
+  return z.preprocess(
+    (raw) => {
+      const values = raw as AddUserValues;
+      if (mode === "within") {
+        return {
+          positionId,
+          staffId: values.staffId,
+          assignedFte: null,
+          executive: values.executive,
+          email: values.email,
+          notes: values.notes,
+          costCenterPermissions: [],
+        };
+      }
+      const fteText = outsideFteText(values, prnFte);
+      return {
+        ...values,
+        positionId,
+        assignedFte: values.assignedFte === "" && !values.prn ? Number.NaN : Number(fteText),
+        contractDate: values.contractDate || null,
+        costCenterPermissions: [],
+      };
+    },
+    mode === "within" ? addUserWithinSchema : addUserOutsideSchema,
+  ) as unknown as z.ZodType<unknown, AddUserValues>;
+}
 
 /** ADD NEW USER OUTSIDE / WITHIN YOUR ORGANIZATION (spec §2, §3, §4, §5). */
 export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onAdded }: Props) {
-  const [form, setForm] = useState(EMPTY_OUTSIDE);
-  const [executive, setExecutive] = useState(false);
-  const [permissions, setPermissions] = useState<EditablePermission[]>([]);
+  const rule = useMemo(() => addUserRule(mode, position.id, prnFte), [mode, position.id, prnFte]);
+  // Errors show from the first ADD USER on, then follow the fields as they change (as the panel always did).
+  const { control, handleSubmit, setValue, formState } = useForm<AddUserValues>({
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    resolver: zodResolver(rule, undefined, { raw: true }),
+    defaultValues: EMPTY,
+  });
+  const form = useWatch({ control }) as AddUserValues;
+  const rulePasses = useSchemaValidity(control, rule);
   const [staffSearch, setStaffSearch] = useState("");
-  const [staffId, setStaffId] = useState("");
-  const [within, setWithin] = useState({ assignedFte: "", email: "", notes: "" });
-  const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [addOutside, outsideState] = useMutation(AddUser_OutsideMutation);
   const [addWithin, withinState] = useMutation(AddUser_WithinMutation);
@@ -113,71 +214,45 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
     skip: mode !== "within",
   });
   const staffList = candidates.data?.staffCandidates ?? [];
-  const chosen = staffList.find((s) => s.id === staffId) ?? null;
+  const chosen = staffList.find((s) => s.id === form.staffId) ?? null;
+  const { permissions, executive } = form;
+  const attempted = formState.isSubmitted;
 
   const softwareAdmin = position.isSoftwareAdmin;
-  const set = (field: keyof typeof EMPTY_OUTSIDE) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const dirty =
-    mode === "outside"
-      ? JSON.stringify(form) !== JSON.stringify(EMPTY_OUTSIDE) || permissions.length > 0 || executive
-      : staffId !== "" || within.email !== "" || within.notes !== "" || permissions.length > 0 || executive;
-
-  const assignedFteText =
-    mode === "outside" ? (form.prn && prnFte !== null ? String(prnFte) : form.assignedFte) : within.assignedFte;
+  const assignedFteText = mode === "outside" ? outsideFteText(form, prnFte) : form.assignedFte;
   const assignedFte = Number(assignedFteText);
-
-  // The shared rules (the server applies the same ones).
-  const outsideErrors = useMemo(() => {
-    if (mode !== "outside") return {} as Record<string, string>;
-    const result = addUserOutsideSchema.safeParse({
-      positionId: position.id,
-      ...form,
-      assignedFte: form.assignedFte === "" && !form.prn ? Number.NaN : assignedFte,
-      middleName: form.middleName,
-      contractDate: form.contractDate || null,
-      executive,
-      costCenterPermissions: [],
-    });
-    const errors: Record<string, string> = {};
-    if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return errors;
-  }, [mode, form, executive, position.id, assignedFte]);
 
   const missingFte = !executive && permissions.some(emptyFte);
   const needsCostCenter = !softwareAdmin && !executive && permissions.length === 0;
   const fteMismatch =
     !softwareAdmin && !executive && permissions.length > 0 && !missingFte && !sameFte(fteSum(permissions), assignedFte);
-  const withinInvalid = mode === "within" && (!chosen || within.email.trim() === "");
-  const formInvalid = mode === "outside" ? Object.keys(outsideErrors).length > 0 : withinInvalid;
+  const formInvalid = !rulePasses || (mode === "within" && !chosen);
   const blocked = formInvalid || missingFte || needsCostCenter || fteMismatch;
   const loading = outsideState.loading || withinState.loading;
-  const shown = (field: string) => (attempted ? outsideErrors[field] : undefined);
 
-  async function handleSubmit() {
-    setAttempted(true);
-    setFailure(null);
+  async function handleAdd(values: AddUserValues) {
     if (blocked) return;
-    const costCenterPermissions = toPermissionInput(permissions, executive);
+    const costCenterPermissions = toPermissionInput(values.permissions, values.executive);
     try {
       if (mode === "outside") {
         const { data } = await addOutside({
           variables: {
             input: {
               positionId: position.id,
-              empId: form.empId,
-              dateOfHire: form.dateOfHire,
+              empId: values.empId,
+              dateOfHire: values.dateOfHire,
               assignedFte,
-              prn: form.prn,
-              isTraveller: form.isTraveller,
-              contractDate: form.contractDate || null,
-              firstName: form.firstName,
-              middleName: form.middleName || null,
-              lastName: form.lastName,
-              education: form.education || null,
-              requisitionNumber: form.requisitionNumber || null,
-              executive,
-              email: form.email,
-              notes: form.notes || null,
+              prn: values.prn,
+              isTraveller: values.isTraveller,
+              contractDate: values.contractDate || null,
+              firstName: values.firstName,
+              middleName: values.middleName || null,
+              lastName: values.lastName,
+              education: values.education || null,
+              requisitionNumber: values.requisitionNumber || null,
+              executive: values.executive,
+              email: values.email,
+              notes: values.notes || null,
               costCenterPermissions,
             },
           },
@@ -190,11 +265,11 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
           variables: {
             input: {
               positionId: position.id,
-              staffId,
+              staffId: values.staffId,
               assignedFte: softwareAdmin ? null : assignedFte,
-              executive,
-              email: within.email,
-              notes: within.notes || null,
+              executive: values.executive,
+              email: values.email,
+              notes: values.notes || null,
               costCenterPermissions,
             },
           },
@@ -208,14 +283,24 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
     }
   }
 
-  function chooseStaff(id: string) {
-    setStaffId(id);
+  function handleAddClick() {
+    setFailure(null);
+    void handleSubmit(handleAdd)();
+  }
+
+  /** Choosing a staff member fills in their FTE (else 1.00) and, when empty, their e-mail. */
+  function handleChooseStaff(id: string) {
     const member = staffList.find((s) => s.id === id);
-    setWithin((w) => ({
-      ...w,
-      assignedFte: member && member.assignedFte > 0 ? formatFte(member.assignedFte) : "1.00",
-      email: w.email || member?.email || "",
-    }));
+    const options = { shouldDirty: true, shouldValidate: attempted };
+    setValue("assignedFte", member && member.assignedFte > 0 ? formatFte(member.assignedFte) : "1.00", options);
+    if (!form.email && member?.email) setValue("email", member.email, options);
+  }
+
+  /** PRN and Is Traveller exclude each other (spec §4). */
+  function handleFlag(flag: "prn" | "isTraveller", on: boolean) {
+    const options = { shouldDirty: true, shouldValidate: attempted };
+    setValue(flag, on, options);
+    if (on) setValue(flag === "prn" ? "isTraveller" : "prn", false, options);
   }
 
   const tooltip = missingFte
@@ -238,7 +323,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
       open
       title={mode === "outside" ? USER_ACCESS_TEXTS.addOutsideTitle : USER_ACCESS_TEXTS.addWithinTitle}
       subtitle={`Position: ${position.title}`}
-      dirty={dirty}
+      dirty={formState.isDirty}
       discardMessage={mode === "outside" ? USER_ACCESS_TEXTS.cancelAdd : undefined}
       onClose={onClose}
       testId={mode === "outside" ? "add-outside-panel" : "add-within-panel"}
@@ -250,12 +335,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
             </Text>
           ) : null}
           <Tip content={tooltip} show={tooltip !== ""}>
-            <Button
-              colorPalette="brand"
-              onClick={() => void handleSubmit()}
-              loading={loading}
-              disabled={attempted && blocked}
-            >
+            <Button colorPalette="brand" onClick={handleAddClick} loading={loading} disabled={attempted && blocked}>
               ADD USER
             </Button>
           </Tip>
@@ -271,99 +351,53 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         ) : null}
         {mode === "outside" ? (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField
-              label="Employee ID"
-              required
-              placeholder="123456-RN"
-              value={form.empId}
-              onChange={set("empId")}
-              error={shown("empId")}
-            />
-            <TextField
-              label="Date of Hire"
-              required
-              placeholder="MM/DD/YYYY"
-              value={form.dateOfHire}
-              onChange={set("dateOfHire")}
-              error={shown("dateOfHire")}
-            />
-            <TextField
-              label="First Name"
-              required
-              value={form.firstName}
-              onChange={set("firstName")}
-              error={shown("firstName")}
-            />
-            <TextField
-              label="Middle Name"
-              helperText="Optional"
-              value={form.middleName}
-              onChange={set("middleName")}
-              error={shown("middleName")}
-            />
-            <TextField
-              label="Last Name"
-              required
-              value={form.lastName}
-              onChange={set("lastName")}
-              error={shown("lastName")}
-            />
-            <TextField
-              label="Email"
-              required
-              type="email"
-              value={form.email}
-              onChange={set("email")}
-              error={shown("email")}
-            />
-            <TextField
-              label="Assigned FTE"
-              required
-              type="number"
-              step={0.1}
-              min={0}
-              max={1.5}
-              placeholder="1.00"
-              value={assignedFteText}
-              disabled={form.prn}
-              onChange={set("assignedFte")}
-              error={shown("assignedFte")}
-              helperText={form.prn ? "The facility's PRN FTE" : undefined}
-            />
-            <TextField
-              label="Education"
-              helperText="Optional"
-              value={form.education}
-              onChange={set("education")}
-              error={shown("education")}
-            />
-            <TextField
-              label="Requisition Number"
-              helperText="Optional"
-              value={form.requisitionNumber}
-              onChange={set("requisitionNumber")}
-              error={shown("requisitionNumber")}
-            />
+            {OUTSIDE_FIELDS_BEFORE_FTE.map((field) => (
+              <FormTextField
+                key={field.name}
+                control={control}
+                {...field}
+                helperText={field.required ? undefined : OPTIONAL}
+              />
+            ))}
+            {form.prn ? (
+              <TextField
+                label="Assigned FTE"
+                required
+                type="number"
+                step={0.1}
+                placeholder="1.00"
+                value={assignedFteText}
+                onChange={() => undefined}
+                disabled
+                helperText="The facility's PRN FTE"
+              />
+            ) : (
+              <FormTextField
+                control={control}
+                name="assignedFte"
+                label="Assigned FTE"
+                required
+                type="number"
+                step={0.1}
+                min={0}
+                max={1.5}
+                placeholder="1.00"
+              />
+            )}
+            {OUTSIDE_FIELDS_AFTER_FTE.map((field) => (
+              <FormTextField key={field.name} control={control} {...field} helperText={OPTIONAL} />
+            ))}
             <Stack gap="3" justify="center">
-              <Flag
-                label="PRN"
-                checked={form.prn}
-                onChange={(on) => setForm((f) => ({ ...f, prn: on, isTraveller: on ? false : f.isTraveller }))}
-              />
-              <Flag
-                label="Is Traveller"
-                checked={form.isTraveller}
-                onChange={(on) => setForm((f) => ({ ...f, isTraveller: on, prn: on ? false : f.prn }))}
-              />
+              <Flag label="PRN" checked={form.prn} onChange={(on) => handleFlag("prn", on)} />
+              <Flag label="Is Traveller" checked={form.isTraveller} onChange={(on) => handleFlag("isTraveller", on)} />
             </Stack>
             {form.isTraveller ? (
-              <TextField
+              <FormTextField
+                control={control}
+                name="contractDate"
                 label="Contract End Date"
                 required
                 placeholder="MM/DD/YYYY"
-                value={form.contractDate}
-                onChange={set("contractDate")}
-                error={shown("contractDate")}
               />
             ) : null}
           </SimpleGrid>
@@ -376,26 +410,14 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
                 value={staffSearch}
                 onChange={setStaffSearch}
               />
-              <Field.Root required invalid={attempted && !chosen}>
-                <Field.Label>
-                  Select Staff
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={staffId}
-                    onChange={(event) => chooseStaff(event.target.value)}
-                    data-testid="select-staff"
-                  >
-                    <option value="">Select Staff</option>
-                    {staffList.map((s) => (
-                      <option key={s.id} value={s.id}>{`${s.firstName} ${s.lastName} (${s.employeeId})`}</option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {attempted && !chosen ? <Field.ErrorText>Select a staff member</Field.ErrorText> : null}
-              </Field.Root>
+              <SelectStaff
+                control={control}
+                options={staffList.map((s) => ({
+                  value: s.id,
+                  label: `${s.firstName} ${s.lastName} (${s.employeeId})`,
+                }))}
+                onChoose={handleChooseStaff}
+              />
               <Field.Root readOnly>
                 <Field.Label>Staff Name</Field.Label>
                 <Input
@@ -404,7 +426,9 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
                   aria-label="Staff Name"
                 />
               </Field.Root>
-              <TextField
+              <FormTextField
+                control={control}
+                name="assignedFte"
                 label="Assigned FTE"
                 required={!softwareAdmin}
                 type="number"
@@ -412,17 +436,8 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
                 min={0}
                 max={1.5}
                 placeholder="1.00"
-                value={within.assignedFte}
-                onChange={(value) => setWithin((w) => ({ ...w, assignedFte: value }))}
               />
-              <TextField
-                label="Email"
-                required
-                type="email"
-                value={within.email}
-                onChange={(value) => setWithin((w) => ({ ...w, email: value }))}
-                error={attempted && within.email.trim() === "" ? "Email is required" : undefined}
-              />
+              <FormTextField control={control} name="email" label="Email" required type="email" />
             </SimpleGrid>
             {chosen && chosen.costCenters.length > 0 && !softwareAdmin ? (
               <Box
@@ -444,29 +459,43 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
             ) : null}
           </Stack>
         )}
-        <CountedTextarea
-          label="Notes"
-          placeholder="Add notes here"
-          value={mode === "outside" ? form.notes : within.notes}
-          onChange={(value) => (mode === "outside" ? set("notes")(value) : setWithin((w) => ({ ...w, notes: value })))}
+        <FormCountedTextarea control={control} name="notes" label="Notes" placeholder="Add notes here" />
+        <FormPermissions
+          control={control}
+          withoutPermissions={
+            softwareAdmin ? "Software Admin positions have no cost center permissions and no executive option." : null
+          }
+          costCenters={costCenters}
+          userName={userName}
         />
-        {softwareAdmin ? (
-          <Text color="fg.muted" textStyle="sm">
-            Software Admin positions have no cost center permissions and no executive option.
-          </Text>
-        ) : (
-          <PermissionsEditor
-            value={permissions}
-            onChange={setPermissions}
-            executive={executive}
-            onExecutiveChange={setExecutive}
-            allowExecutive
-            costCenters={costCenters}
-            userName={userName}
-          />
-        )}
       </Stack>
     </SidePanel>
+  );
+}
+
+type SelectStaffProps = {
+  control: Control<AddUserValues>;
+  options: readonly SelectOption[];
+  onChoose: (id: string) => void;
+};
+
+/** Select Staff: the form's staffId, on the shared SelectField; a choice also fills in FTE and e-mail. */
+function SelectStaff({ control, options, onChoose }: SelectStaffProps) {
+  const staff = useBoundInput({ control, name: "staffId" });
+  return (
+    <SelectField
+      {...staff.inputProps}
+      label="Select Staff"
+      required
+      placeholder="Select Staff"
+      options={options}
+      value={(staff.value as string | undefined) ?? ""}
+      onChange={(id) => {
+        staff.onChange(id);
+        onChoose(id);
+      }}
+      data-testid="select-staff"
+    />
   );
 }
 

@@ -1,9 +1,11 @@
 import { useMutation } from "@apollo/client";
 import { Alert, Button, Checkbox, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { type Control, useForm } from "react-hook-form";
+import { type MoveStaffInput, moveStaffSchema, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
-import { SelectField } from "../../ui/inputs";
+import { FormSelectField, useFormField, useSchemaValidity } from "../../ui/inputs";
 import { failureText } from "./parts";
 import { SidePanel } from "./SidePanel";
 
@@ -35,20 +37,28 @@ type Props = {
   onMoved: () => void;
 };
 
+type MoveStaffValues = { userIds: string[]; targetPositionId: string };
+const NOTHING_CHOSEN: MoveStaffValues = { userIds: [], targetPositionId: "" };
+
 /** MOVE STAFF (change position within the same cost center), spec §2 and §4. */
 export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [target, setTarget] = useState("");
+  const { control, handleSubmit, formState } = useForm<MoveStaffValues, unknown, MoveStaffInput>({
+    mode: "all",
+    resolver: zodResolver(moveStaffSchema),
+    defaultValues: NOTHING_CHOSEN,
+  });
+  // Spec §4: Save is enabled once a user is picked and a target position chosen (the shared rule).
+  const canSave = useSchemaValidity(control, moveStaffSchema);
   const [failure, setFailure] = useState<string | null>(null);
   const [move, { loading }] = useMutation(MoveStaff_Mutation);
   const options = targets
     .filter((t) => t.id !== position.id && t.isSoftwareAdmin === position.isSoftwareAdmin)
     .map((t) => ({ value: t.id, label: t.title }));
 
-  async function handleSave() {
+  async function handleSave(variables: MoveStaffInput) {
     setFailure(null);
     try {
-      const { data } = await move({ variables: { targetPositionId: target, userIds: [...selected] } });
+      const { data } = await move({ variables });
       const result = data?.moveStaff;
       if (result?.__typename === "MutationMoveStaffSuccess") onMoved();
       else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
@@ -64,15 +74,15 @@ export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
       open
       title={USER_ACCESS_TEXTS.moveTitle}
       subtitle={USER_ACCESS_TEXTS.moveSubtitle}
-      dirty={selected.size > 0 || target !== ""}
+      dirty={formState.isDirty}
       onClose={onClose}
       testId="move-staff-panel"
       footer={
         <Button
           colorPalette="brand"
-          disabled={selected.size === 0 || target === ""}
+          disabled={!canSave}
           loading={loading}
-          onClick={() => void handleSave()}
+          onClick={() => void handleSubmit(handleSave)()}
         >
           SAVE
         </Button>
@@ -86,33 +96,56 @@ export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
           </Alert.Root>
         ) : null}
         <Text>{`Move users out of ${position.title}:`}</Text>
-        <Stack gap="2">
-          {position.users.map((user) => (
-            <Checkbox.Root
-              key={user.id}
-              checked={selected.has(user.id)}
-              onCheckedChange={(d) => {
-                const next = new Set(selected);
-                if (d.checked === true) next.add(user.id);
-                else next.delete(user.id);
-                setSelected(next);
-              }}
-              colorPalette="brand"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{`${user.firstName} ${user.lastName}`}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Stack>
-        <SelectField
+        <UsersToMove control={control} position={position} />
+        <FormSelectField
+          control={control}
+          name="targetPositionId"
           label="Target position"
           placeholder="Choose a position"
-          value={target}
-          onChange={setTarget}
           options={options}
         />
       </Stack>
     </SidePanel>
+  );
+}
+
+type UsersToMoveProps = {
+  control: Control<MoveStaffValues, unknown, MoveStaffInput>;
+  position: Props["position"];
+};
+
+/** The position's people, each with a box to tick: the form's `userIds`. */
+function UsersToMove({ control, position }: UsersToMoveProps) {
+  const { users } = position;
+  const { field, visibleError } = useFormField({ control, name: "userIds" });
+  const chosen = new Set<string>(field.value);
+  function handleToggle(id: string, on: boolean) {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    // In the position's order, so ticking and unticking again leaves the form clean.
+    field.onChange(users.map((user) => user.id).filter((userId) => next.has(userId)));
+  }
+  return (
+    // Not one Field.Root around them: it would give every box the same id.
+    <Stack gap="2" role="group" aria-label={`Users in ${position.title}`}>
+      {users.map((user) => (
+        <Checkbox.Root
+          key={user.id}
+          checked={chosen.has(user.id)}
+          onCheckedChange={(d) => handleToggle(user.id, d.checked === true)}
+          colorPalette="brand"
+        >
+          <Checkbox.HiddenInput onBlur={field.onBlur} />
+          <Checkbox.Control />
+          <Checkbox.Label>{`${user.firstName} ${user.lastName}`}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      {visibleError ? (
+        <Text color="fg.error" textStyle="sm">
+          {visibleError}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

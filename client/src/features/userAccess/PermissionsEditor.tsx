@@ -14,6 +14,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { useState } from "react";
+import { type Control, useController } from "react-hook-form";
 import { type PermissionFlags, toggleFlag, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 
@@ -317,5 +318,50 @@ function CostCenterPicker({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** What a user form holds for its cost centers: the editable list and the Executive switch. */
+export type PermissionFields = { permissions: EditablePermission[]; executive: boolean };
+
+type FormPermissionsProps<T extends PermissionFields, TOut> = {
+  control: Control<T, unknown, TOut>;
+  /** Shown instead of the editor where the user has no cost center permissions (admins). */
+  withoutPermissions: string | null;
+  costCenters: readonly CostCenterOption[];
+  userName: string;
+};
+
+/**
+ * The add and update panels' cost-center permissions: {@link PermissionsEditor} bound to the form's
+ * `permissions` and `executive` fields, or the sentence saying this user has none to edit.
+ */
+export function FormPermissions<T extends PermissionFields, TOut>({
+  control,
+  withoutPermissions,
+  costCenters,
+  userName,
+}: FormPermissionsProps<T, TOut>) {
+  // Every form passed here has both fields (T extends PermissionFields); the names are typed against them.
+  const fields = control as unknown as Control<PermissionFields>;
+  const permissions = useController({ control: fields, name: "permissions" });
+  const executive = useController({ control: fields, name: "executive" });
+  if (withoutPermissions !== null) {
+    return (
+      <Text color="fg.muted" textStyle="sm">
+        {withoutPermissions}
+      </Text>
+    );
+  }
+  return (
+    <PermissionsEditor
+      value={permissions.field.value}
+      onChange={permissions.field.onChange}
+      executive={executive.field.value}
+      onExecutiveChange={executive.field.onChange}
+      allowExecutive
+      costCenters={costCenters}
+      userName={userName}
+    />
   );
 }

@@ -1,16 +1,19 @@
 import { useMutation } from "@apollo/client";
-import { Alert, Button, DataList, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, DataList, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { sameFte, USER_ACCESS_TEXTS, updateUserSchema } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
-import { CountedTextarea } from "../../ui/inputs";
+import { FormCountedTextarea } from "../../ui/inputs";
 import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
   type EditablePermission,
   emptyFte,
+  FormPermissions,
   fteSum,
-  PermissionsEditor,
+  type PermissionFields,
   toPermissionInput,
 } from "./PermissionsEditor";
 import { failureText, formatFte } from "./parts";
@@ -76,39 +79,47 @@ function initialPermissions(user: PanelUser): EditablePermission[] {
   }));
 }
 
+type UpdateUserValues = PermissionFields & { notes: string };
+
+/**
+ * The shared rule's notes (at most 40 characters) checks the field; the form's values go on as
+ * they are (raw) and become the update's input in `handleSave`, the FTE sums checked there (spec §5).
+ */
+const updateUserResolver = zodResolver(updateUserSchema.pick({ notes: true }), undefined, { raw: true });
+
 /** Update User (spec §2, §4, §5): permissions and notes; admin-type users only notes. */
 export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onSaved }: Props) {
-  const [initial] = useState(() => ({
+  const [initial] = useState<UpdateUserValues>(() => ({
     permissions: initialPermissions(user),
     executive: user.costCenterPermissions.length > 0 && user.costCenterPermissions.every((p) => p.executive),
     notes: user.notes ?? "",
   }));
-  const [permissions, setPermissions] = useState(initial.permissions);
-  const [executive, setExecutive] = useState(initial.executive);
-  const [notes, setNotes] = useState(initial.notes);
+  const { control, handleSubmit, formState } = useForm<UpdateUserValues>({
+    mode: "all",
+    resolver: updateUserResolver as unknown as Resolver<UpdateUserValues>,
+    defaultValues: initial,
+  });
+  const { permissions = [], executive = false } = useWatch({ control }) as Partial<UpdateUserValues>;
   const [failure, setFailure] = useState<string | null>(null);
   const [save, { loading }] = useMutation(UpdateUser_Mutation);
   const adminOnlyNotes = user.userType === "Admin" || softwareAdmin;
   const name = `${user.firstName} ${user.lastName}`;
 
-  const changed =
-    notes !== initial.notes ||
-    executive !== initial.executive ||
-    JSON.stringify(permissions) !== JSON.stringify(initial.permissions);
+  const changed = formState.isDirty;
   const missingFte = !executive && permissions.some(emptyFte);
   // The UPDATE / REVIEWED rule (spec §4).
   const reviewed = user.uploadChange && user.costCenterPermissions.length > 0 && !changed;
   const enabled = reviewed || (changed && !missingFte);
   const target = user.assignedFte ?? null;
 
-  async function handleSave() {
+  async function handleSave(values: UpdateUserValues) {
     setFailure(null);
     if (
-      !executive &&
+      !values.executive &&
       !adminOnlyNotes &&
       target !== null &&
-      permissions.length > 0 &&
-      !sameFte(fteSum(permissions), target)
+      values.permissions.length > 0 &&
+      !sameFte(fteSum(values.permissions), target)
     ) {
       setFailure(USER_ACCESS_TEXTS.fteMismatchUpdate);
       return;
@@ -118,9 +129,9 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
         variables: {
           id: user.id,
           input: {
-            executive: adminOnlyNotes ? false : executive,
-            notes: notes || null,
-            costCenterPermissions: adminOnlyNotes ? [] : toPermissionInput(permissions, executive),
+            executive: adminOnlyNotes ? false : values.executive,
+            notes: values.notes || null,
+            costCenterPermissions: adminOnlyNotes ? [] : toPermissionInput(values.permissions, values.executive),
           },
         },
       });
@@ -144,7 +155,12 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
       testId="update-user-panel"
       footer={
         <Tip content={tip} show={tip !== ""}>
-          <Button colorPalette="brand" disabled={!enabled} loading={loading} onClick={() => void handleSave()}>
+          <Button
+            colorPalette="brand"
+            disabled={!enabled}
+            loading={loading}
+            onClick={() => void handleSubmit(handleSave)()}
+          >
             {reviewed ? "REVIEWED" : "UPDATE"}
           </Button>
         </Tip>
@@ -172,22 +188,15 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
             </DataList.Item>
           ))}
         </DataList.Root>
-        <CountedTextarea label="Notes" placeholder="Add notes here" value={notes} onChange={setNotes} />
-        {adminOnlyNotes ? (
-          <Text color="fg.muted" textStyle="sm">
-            Admin users have no cost center permissions; only notes can change.
-          </Text>
-        ) : (
-          <PermissionsEditor
-            value={permissions}
-            onChange={setPermissions}
-            executive={executive}
-            onExecutiveChange={setExecutive}
-            allowExecutive
-            costCenters={costCenters}
-            userName={name}
-          />
-        )}
+        <FormCountedTextarea control={control} name="notes" label="Notes" placeholder="Add notes here" />
+        <FormPermissions
+          control={control}
+          withoutPermissions={
+            adminOnlyNotes ? "Admin users have no cost center permissions; only notes can change." : null
+          }
+          costCenters={costCenters}
+          userName={name}
+        />
       </Stack>
     </SidePanel>
   );
