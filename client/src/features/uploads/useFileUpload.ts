@@ -12,16 +12,30 @@ import { graphql } from "../../gql";
 import type { StagedBlock } from "./blockPlan";
 import { putToStorage } from "./putToStorage";
 
+graphql(`
+  fragment Upload_Slot on UploadSlot {
+    uploadId
+    uploadUrl
+    uploadSasKey
+    expiresAt
+  }
+`);
+
+graphql(`
+  fragment Upload_Error on UploadError {
+    message
+    row
+    column
+  }
+`);
+
 const Upload_RequestSlotMutation = graphql(`
   mutation Upload_RequestSlotMutation($input: UploadSlotInput!) {
     requestUploadSlot(input: $input) {
       __typename
       ... on MutationRequestUploadSlotSuccess {
         data {
-          uploadId
-          uploadUrl
-          uploadSasKey
-          expiresAt
+          ...Upload_Slot
         }
       }
       ... on DomainError {
@@ -55,9 +69,7 @@ const Upload_StatusSubscription = graphql(`
       status
       rowsProcessed
       errors {
-        message
-        row
-        column
+        ...Upload_Error
       }
     }
   }
@@ -70,9 +82,7 @@ const Upload_StatusQuery = graphql(`
       status
       rowsProcessed
       errors {
-        message
-        row
-        column
+        ...Upload_Error
       }
     }
   }
@@ -84,10 +94,7 @@ const Upload_RenewSlotMutation = graphql(`
       __typename
       ... on MutationRenewUploadSlotSuccess {
         data {
-          uploadId
-          uploadUrl
-          uploadSasKey
-          expiresAt
+          ...Upload_Slot
         }
       }
       ... on DomainError {
