@@ -8,7 +8,6 @@ import {
   dailyHoursPerFte,
   dailyPlannedCare,
   formatFte,
-  fteEquals,
   fteOfDailyHours,
   fteOfWeeklyHours,
   type HeldPosition,
@@ -603,8 +602,10 @@ describe("properties", () => {
       fc.property(rolesArb({ maxLength: 10 }), unitArb, hoursArb, (roles, u, hours) => {
         const a = planSummary(u, roles, hours);
         const b = planSummary(u, [...roles].reverse(), hours);
-        expect(fteEquals(a.totalPaidFte, b.totalPaidFte)).toBe(true);
-        expect(fteEquals(a.productiveFte, b.productiveFte)).toBe(true);
+        // Equal up to floating-point noise: summed in another order, 104.8015 can come out as
+        // 104.80149999999999 (a CI counterexample), which rounding to 3 decimals would tell apart.
+        expect(a.totalPaidFte).toBeCloseTo(b.totalPaidFte, 9);
+        expect(a.productiveFte).toBeCloseTo(b.productiveFte, 9);
         expect(a.dailyPlannedHours).toBeCloseTo(b.dailyPlannedHours, 9);
         a.position24HDistribution.forEach((v, h) => {
           expect(v).toBeCloseTo(b.position24HDistribution[h] ?? -1, 9);
