@@ -69,6 +69,8 @@ async function addCostCenter(page: Page, code: string, name: string): Promise<vo
   await form.getByPlaceholder("Enter cost center name").fill(name);
   await form.getByRole("button", { name: "Add Cost Center" }).click();
   await expect(banner(page)).toContainText(MSG.added);
+  // The banner may still be the previous add's: this one is done once its row is listed.
+  await expect(page.getByTestId("added-cost-center").filter({ hasText: code })).toBeVisible();
 }
 
 async function selectCostCenter(page: Page, code: string): Promise<void> {

@@ -57,7 +57,9 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
       const result = data?.createCostCenter;
       if (result?.__typename === "MutationCreateCostCenterSuccess") {
         setAdded((current) => [...current, result.data]);
-        form.reset(EMPTY_COST_CENTER);
+        // Cleared for the next one, unless the user has begun typing it while this one saved.
+        const { code: typedCode, name: typedName } = form.getValues();
+        if (typedCode.trim() === input.code && typedName.trim() === input.name) form.reset(EMPTY_COST_CENTER);
         onSuccess(COST_CENTER_MESSAGES.added);
         onAdded();
       } else {
