@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { signIn } from "./support/signIn";
 
 /**
@@ -51,6 +52,16 @@ test("no warning before 9 idle minutes; at 9 the dialog counts down from 60", as
 
   await page.clock.runFor(5000);
   await expect.poll(() => countdown(page)).toBe(first - 5);
+});
+
+test("the warning passes axe (WCAG 2.1 AA)", async ({ page }) => {
+  await signInOnLanding(page);
+  await page.clock.fastForward("09:00");
+  await expect(idleDialog(page)).toBeVisible();
+  // axe waits on timers of its own: let time flow again (the countdown has a minute to go).
+  await page.clock.resume();
+  await expectNoSeriousAxeFindings(page, "the idle warning");
+  await expect(idleDialog(page)).toBeVisible();
 });
 
 test("KEEP ME LOGGED IN keeps the session and starts the idle time again", async ({ page }) => {
