@@ -1,14 +1,19 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Grid, Stack } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
 import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { DefinitionPage, FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+import {
+  DefinitionForm,
+  DefinitionPage,
+  FieldPairs,
+  FormSection,
+  formRule,
+  SectionColumns,
+  useDefinitionForm,
+} from "./formParts";
 
 graphql(`
   fragment FinancialInformation_Settings on FacilitySettings {
@@ -86,6 +91,9 @@ const FIELDS = [
 /** Spec §3: the twelve months, offered by name and stored as 1 to 12. */
 const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), label: month }));
 export const DEFAULT_ANNUAL_HOURS_PER_FTE = 2080;
+const DAY_OF_MONTH_HELPER = "Day of the month, 1 to 31.";
+type MonthField = "fiscalYearMonthsBegin" | "budgetSeasonBeginMonth" | "budgetSeasonEndMonth";
+type DayField = "fiscalYearDaysBegin" | "budgetSeasonBeginDay" | "budgetSeasonEndDay";
 
 type Settings = FinancialInformation_FacilityQueryQuery["facilitySettings"];
 
@@ -124,12 +132,6 @@ export function FinancialInformationPage() {
 }
 
 function FinancialInformationForm({ initial }: { initial: FormValues }) {
-  const form = useForm<FormValues, unknown, FormOutput>({
-    mode: "all",
-    resolver: zodResolver(formSchema),
-    defaultValues: initial,
-  });
-  const { control } = form;
   const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation, {
     update: (cache, { data }) => {
       if (data?.updateFinancialInformation.__typename === "MutationUpdateFinancialInformationSuccess") {
@@ -138,26 +140,42 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
     },
   });
   // Saving unchanged, valid settings is allowed: it confirms them and completes the onboarding step.
-  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
-    form,
+  const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
+    initial,
     saving,
     fields: FIELDS,
-    send: async (input) => (await update({ variables: { input } })).data?.updateFinancialInformation,
+    send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 
-  const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
+  const dayOfMonth = (name: DayField, label: string) => (
+    <FormNumberStepper control={control} name={name} label={label} min={1} max={31} required />
+  );
+  const month = (name: MonthField, label: string) => (
+    <FormSelectField
+      control={control}
+      name={name}
+      label={label}
+      placeholder="Choose a month"
+      options={MONTH_OPTIONS}
+      required
+    />
+  );
   return (
-    <form noValidate aria-label="Basic Financial Information" onSubmit={handleFormSubmit}>
-      <Stack gap="6">
-        <SaveFailure title="The financial information was not saved" message={currentFailure} />
-        <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">
-          <Stack gap="6">
+    <DefinitionForm
+      label="Basic Financial Information"
+      failureTitle="The financial information was not saved"
+      failure={currentFailure}
+      onSubmit={handleFormSubmit}
+    >
+      <SectionColumns
+        left={
+          <>
             <FormSection
               title="FTE standards"
               description="How many hours an FTE works, and what a PRN staff member counts as."
             >
-              <Grid templateColumns={twoColumns} gap="5">
+              <FieldPairs>
                 <FormNumberStepper
                   control={control}
                   name="annualHoursPerFte"
@@ -187,71 +205,31 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                   step={0.01}
                   helperText="Optional. Modelling prices a plan's paid hours at this rate; leave it empty to show no cost."
                 />
-              </Grid>
+              </FieldPairs>
             </FormSection>
             <FormSection title="Fiscal year" description="The day the facility's fiscal year begins.">
-              <Grid templateColumns={twoColumns} gap="5">
-                <FormSelectField
-                  control={control}
-                  name="fiscalYearMonthsBegin"
-                  label="Fiscal year begin month"
-                  placeholder="Choose a month"
-                  options={MONTH_OPTIONS}
-                  required
-                />
-                <FormNumberStepper
-                  control={control}
-                  name="fiscalYearDaysBegin"
-                  label="Fiscal year begin day"
-                  min={1}
-                  max={31}
-                  required
-                />
-              </Grid>
+              <FieldPairs>
+                {month("fiscalYearMonthsBegin", "Fiscal year begin month")}
+                {dayOfMonth("fiscalYearDaysBegin", "Fiscal year begin day")}
+              </FieldPairs>
             </FormSection>
-          </Stack>
-          <Stack gap="6">
+          </>
+        }
+        right={
+          <>
             <FormSection
               title="Budget season"
               description="While budget season is open, plans begun before it are sent back for re-verification."
             >
-              <Grid templateColumns={twoColumns} gap="5">
-                <FormSelectField
-                  control={control}
-                  name="budgetSeasonBeginMonth"
-                  label="Budget season begin month"
-                  placeholder="Choose a month"
-                  options={MONTH_OPTIONS}
-                  required
-                />
-                <FormNumberStepper
-                  control={control}
-                  name="budgetSeasonBeginDay"
-                  label="Budget season begin day"
-                  min={1}
-                  max={31}
-                  required
-                />
-                <FormSelectField
-                  control={control}
-                  name="budgetSeasonEndMonth"
-                  label="Budget season end month"
-                  placeholder="Choose a month"
-                  options={MONTH_OPTIONS}
-                  required
-                />
-                <FormNumberStepper
-                  control={control}
-                  name="budgetSeasonEndDay"
-                  label="Budget season end day"
-                  min={1}
-                  max={31}
-                  required
-                />
-              </Grid>
+              <FieldPairs>
+                {month("budgetSeasonBeginMonth", "Budget season begin month")}
+                {dayOfMonth("budgetSeasonBeginDay", "Budget season begin day")}
+                {month("budgetSeasonEndMonth", "Budget season end month")}
+                {dayOfMonth("budgetSeasonEndDay", "Budget season end day")}
+              </FieldPairs>
             </FormSection>
             <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
-              <Grid templateColumns={twoColumns} gap="5">
+              <FieldPairs>
                 <FormNumberStepper
                   control={control}
                   name="nextPayPeriodBegin"
@@ -259,7 +237,7 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                   min={1}
                   max={31}
                   required
-                  helperText="Day of the month, 1 to 31."
+                  helperText={DAY_OF_MONTH_HELPER}
                 />
                 <FormNumberStepper
                   control={control}
@@ -268,14 +246,13 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                   min={1}
                   max={31}
                   required
-                  helperText="Day of the month, 1 to 31."
+                  helperText={DAY_OF_MONTH_HELPER}
                 />
-              </Grid>
+              </FieldPairs>
             </FormSection>
-          </Stack>
-        </Grid>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Stack>
-    </form>
+          </>
+        }
+      />
+    </DefinitionForm>
   );
 }

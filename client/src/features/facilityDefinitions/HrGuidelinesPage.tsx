@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, Field, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { type KeyboardEvent, useState } from "react";
-import { type Control, useController, useForm } from "react-hook-form";
+import { type Control, useController } from "react-hook-form";
 import type { z } from "zod";
 import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
@@ -10,7 +9,15 @@ import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { DefinitionPage, FormSection, formRule, SaveFailure, useDefinitionFormSave } from "./formParts";
+import {
+  DefinitionForm,
+  DefinitionPage,
+  FieldPairs,
+  FormSection,
+  formRule,
+  SectionColumns,
+  useDefinitionForm,
+} from "./formParts";
 
 graphql(`
   fragment HrGuidelines_Settings on FacilitySettings {
@@ -97,8 +104,8 @@ const FIELDS = [
   "education",
 ] as const satisfies readonly (keyof FormValues)[];
 
-type ShiftField = Exclude<keyof FormValues, "startDay" | "endDay" | "emailContact" | "timeZone" | "education">;
-const SHIFTS: readonly { label: string; start: ShiftField; end: ShiftField; optional?: boolean }[] = [
+type TimeField = Exclude<keyof FormValues, "startDay" | "endDay" | "emailContact" | "timeZone" | "education">;
+const SHIFTS: readonly { label: string; start: TimeField; end: TimeField; optional?: boolean }[] = [
   { label: "Day shift", start: "dayShiftStart", end: "dayShiftEnd" },
   { label: "Evening shift", start: "eveningShiftStart", end: "eveningShiftEnd" },
   { label: "Night shift", start: "nightShiftStart", end: "nightShiftEnd" },
@@ -111,6 +118,10 @@ const TIME_ZONE_OPTIONS = TIME_ZONES.map(({ zone, utc }) => ({ value: zone, labe
 const EDUCATION_RULE = hrGuidelinesSchema.shape.education.element;
 const EDUCATION_MAX = 50;
 const MILITARY_TIME_HELPER = "4-digit military time, e.g. 0700";
+type TimeOptions = { required?: boolean; helperText?: string };
+/** The other shift is optional and says so; the others are required. */
+const shiftTime = (shift: (typeof SHIFTS)[number]): TimeOptions =>
+  shift.optional ? { required: false, helperText: "Optional" } : {};
 
 type Settings = HrGuidelines_FacilityQueryQuery["facilitySettings"];
 
@@ -150,12 +161,6 @@ export function HrGuidelinesPage() {
 }
 
 function HrGuidelinesForm({ initial }: { initial: FormValues }) {
-  const form = useForm<FormValues, unknown, FormOutput>({
-    mode: "all",
-    resolver: zodResolver(formSchema),
-    defaultValues: initial,
-  });
-  const { control } = form;
   const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
     // The viewer carries the facility's time zone, which every date on screen is read in.
     refetchQueries: [AppShell_ViewerQuery],
@@ -164,51 +169,58 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
     },
   });
   // Saving unchanged, valid guidelines is allowed: it confirms them and completes the onboarding step.
-  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
-    form,
+  const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
+    initial,
     saving,
     fields: FIELDS,
-    send: async (input) => (await update({ variables: { input } })).data?.updateHrGuidelines,
+    send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateHrGuidelines,
   });
 
-  const twoColumns = { base: "1fr", md: "repeat(2, minmax(0, 1fr))" };
+  /** A time in 4-digit military time (0700). */
+  const time = (name: TimeField, label: string, { required = true, helperText }: TimeOptions = {}) => (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      required={required}
+      helperText={helperText}
+      inputMode="numeric"
+      maxLength={4}
+      placeholder="HHMM"
+      autoComplete="off"
+    />
+  );
+  const weekday = (name: "startDay" | "endDay", label: string) => (
+    <FormSelectField
+      control={control}
+      name={name}
+      label={label}
+      placeholder="Choose a day"
+      options={WEEKDAY_OPTIONS}
+      required
+    />
+  );
   return (
-    <form noValidate aria-label="Basic HR Guidelines" onSubmit={handleFormSubmit}>
-      <Stack gap="6">
-        <SaveFailure title="The HR guidelines were not saved" message={currentFailure} />
-        <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">
-          <Stack gap="6">
+    <DefinitionForm
+      label="Basic HR Guidelines"
+      failureTitle="The HR guidelines were not saved"
+      failure={currentFailure}
+      onSubmit={handleFormSubmit}
+    >
+      <SectionColumns
+        left={
+          <>
             <FormSection
               title="Shift settings"
               description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
             >
               <Stack gap="5">
                 {SHIFTS.map((shift) => (
-                  <Grid key={shift.start} templateColumns={twoColumns} gap="5">
-                    <FormTextField
-                      control={control}
-                      name={shift.start}
-                      label={`${shift.label} start`}
-                      required={!shift.optional}
-                      helperText={shift.optional ? "Optional" : undefined}
-                      inputMode="numeric"
-                      maxLength={4}
-                      placeholder="HHMM"
-                      autoComplete="off"
-                    />
-                    <FormTextField
-                      control={control}
-                      name={shift.end}
-                      label={`${shift.label} end`}
-                      required={!shift.optional}
-                      helperText={shift.optional ? "Optional" : undefined}
-                      inputMode="numeric"
-                      maxLength={4}
-                      placeholder="HHMM"
-                      autoComplete="off"
-                    />
-                  </Grid>
+                  <FieldPairs key={shift.start}>
+                    {time(shift.start, `${shift.label} start`, shiftTime(shift))}
+                    {time(shift.end, `${shift.label} end`, shiftTime(shift))}
+                  </FieldPairs>
                 ))}
               </Stack>
             </FormSection>
@@ -216,55 +228,23 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
               title="Time choices"
               description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
             >
-              <Grid templateColumns={twoColumns} gap="5">
-                <FormTextField
-                  control={control}
-                  name="dropdownStartTime"
-                  label="Dropdown start time"
-                  required
-                  inputMode="numeric"
-                  maxLength={4}
-                  placeholder="HHMM"
-                  helperText={MILITARY_TIME_HELPER}
-                  autoComplete="off"
-                />
-                <FormTextField
-                  control={control}
-                  name="dropdownEndTime"
-                  label="Dropdown end time"
-                  required
-                  inputMode="numeric"
-                  maxLength={4}
-                  placeholder="HHMM"
-                  helperText={MILITARY_TIME_HELPER}
-                  autoComplete="off"
-                />
-              </Grid>
+              <FieldPairs>
+                {time("dropdownStartTime", "Dropdown start time", { helperText: MILITARY_TIME_HELPER })}
+                {time("dropdownEndTime", "Dropdown end time", { helperText: MILITARY_TIME_HELPER })}
+              </FieldPairs>
             </FormSection>
-          </Stack>
-          <Stack gap="6">
+          </>
+        }
+        right={
+          <>
             <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
-              <Grid templateColumns={twoColumns} gap="5">
-                <FormSelectField
-                  control={control}
-                  name="startDay"
-                  label="Start day"
-                  placeholder="Choose a day"
-                  options={WEEKDAY_OPTIONS}
-                  required
-                />
-                <FormSelectField
-                  control={control}
-                  name="endDay"
-                  label="End day"
-                  placeholder="Choose a day"
-                  options={WEEKDAY_OPTIONS}
-                  required
-                />
-              </Grid>
+              <FieldPairs>
+                {weekday("startDay", "Start day")}
+                {weekday("endDay", "End day")}
+              </FieldPairs>
             </FormSection>
             <FormSection title="Contact and time zone">
-              <Grid templateColumns={twoColumns} gap="5">
+              <FieldPairs>
                 <FormTextField
                   control={control}
                   name="emailContact"
@@ -282,7 +262,7 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                   options={TIME_ZONE_OPTIONS}
                   required
                 />
-              </Grid>
+              </FieldPairs>
             </FormSection>
             <FormSection
               title="Education"
@@ -290,11 +270,10 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
             >
               <EducationList control={control} />
             </FormSection>
-          </Stack>
-        </Grid>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Stack>
-    </form>
+          </>
+        }
+      />
+    </DefinitionForm>
   );
 }
 

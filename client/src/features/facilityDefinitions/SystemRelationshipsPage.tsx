@@ -1,14 +1,11 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Grid, Stack } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { AppShell_ViewerQuery } from "../shell/viewer";
-import { DefinitionPage, FormSection, SaveFailure, useDefinitionFormSave } from "./formParts";
+import { DefinitionForm, DefinitionPage, FieldPairs, FormSection, useDefinitionForm } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -88,12 +85,6 @@ export function SystemRelationshipsPage() {
 }
 
 function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
-  const form = useForm<FormValues, unknown, FormOutput>({
-    mode: "all",
-    resolver: zodResolver(formSchema),
-    defaultValues: initial,
-  });
-  const { control } = form;
   const [define, { loading: saving }] = useMutation(SystemRelationships_DefineMutation, {
     // The header shows the facility's name.
     refetchQueries: [AppShell_ViewerQuery],
@@ -103,14 +94,14 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
       }
     },
   });
-  const { currentFailure, handleFormSubmit } = useDefinitionFormSave({
-    form,
+  const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
+    initial,
     saving,
     requireChange: true,
     fields: Object.values(FIELD_OF_PAYLOAD),
     fieldOfServer: (field) => FIELD_OF_PAYLOAD[field] ?? field,
-    send: async (values) => {
+    send: async (values: FormOutput) => {
       const input = {
         facilityName: values.facilityName,
         facilityOwner: values.facilityOwner,
@@ -122,29 +113,30 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
   });
 
   return (
-    <form noValidate aria-label="System relationships" onSubmit={handleFormSubmit}>
-      <Stack gap="6" maxW="5xl">
-        <SaveFailure title="The system relationships were not saved" message={currentFailure} />
-        <FormSection
-          title="Facility and system"
-          description="All four fields are required. They appear on the facility's plans and reports."
-        >
-          <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
-            <FormTextField control={control} name="facilityName" label="Full name of the facility" required />
-            <FormTextField control={control} name="facilityOwner" label="Owner" required />
-            <FormTextField control={control} name="facilitySystem" label="System the facility belongs to" required />
-            <FormTextField
-              control={control}
-              name="facilityRegion"
-              label="Region or division within the system"
-              helperText={REGION_HELPER}
-              required
-            />
-          </Grid>
-        </FormSection>
-        {/* Enter in a field saves, as the footer's SAVE AND CONTINUE does. */}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Stack>
-    </form>
+    <DefinitionForm
+      label="System relationships"
+      failureTitle="The system relationships were not saved"
+      failure={currentFailure}
+      onSubmit={handleFormSubmit}
+      maxW="5xl"
+    >
+      <FormSection
+        title="Facility and system"
+        description="All four fields are required. They appear on the facility's plans and reports."
+      >
+        <FieldPairs>
+          <FormTextField control={control} name="facilityName" label="Full name of the facility" required />
+          <FormTextField control={control} name="facilityOwner" label="Owner" required />
+          <FormTextField control={control} name="facilitySystem" label="System the facility belongs to" required />
+          <FormTextField
+            control={control}
+            name="facilityRegion"
+            label="Region or division within the system"
+            helperText={REGION_HELPER}
+            required
+          />
+        </FieldPairs>
+      </FormSection>
+    </DefinitionForm>
   );
 }

@@ -1,6 +1,15 @@
-import { Box, Card, Heading, Text } from "@chakra-ui/react";
+import { Box, Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { type Control, type FieldPath, type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
+import {
+  type Control,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  useForm,
+  useWatch,
+} from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
@@ -118,6 +127,66 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
   }
 
   return { currentFailure, handleFormSubmit };
+}
+
+/**
+ * A facility-definition form: react-hook-form over the shared rule `schema`, validated as the user
+ * types, with the shared save flow (useDefinitionFormSave).
+ */
+export function useDefinitionForm<T extends FieldValues, TOut>({
+  schema,
+  initial,
+  ...save
+}: Omit<DefinitionFormSaveOptions<T, TOut>, "form" | "schema"> & {
+  schema: z.ZodType<TOut, T>;
+  initial: DefaultValues<T>;
+}) {
+  const form = useForm<T, unknown, TOut>({ mode: "all", resolver: zodResolver(schema), defaultValues: initial });
+  return { control: form.control, ...useDefinitionFormSave({ form, schema, ...save }) };
+}
+
+type DefinitionFormProps = {
+  /** The form's accessible name. */
+  label: string;
+  /** The heading of the save error ('The HR guidelines were not saved'). */
+  failureTitle: string;
+  failure: string | null;
+  onSubmit: (event: FormEvent) => void;
+  maxW?: string;
+  children: ReactNode;
+};
+
+/** The frame of a facility-definition form: its save error above its sections; Enter in a field saves. */
+export function DefinitionForm({ label, failureTitle, failure, onSubmit, maxW, children }: DefinitionFormProps) {
+  return (
+    <form noValidate aria-label={label} onSubmit={onSubmit}>
+      <Stack gap="6" maxW={maxW}>
+        <SaveFailure title={failureTitle} message={failure} />
+        {children}
+        {/* Enter in a field saves, as the footer's SAVE AND CONTINUE does. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Stack>
+    </form>
+  );
+}
+
+/** Sections in two columns on a wide screen, one below the other on a narrow one. */
+export function SectionColumns({ left, right }: { left: ReactNode; right: ReactNode }) {
+  return (
+    <Grid templateColumns={{ base: "1fr", xl: "repeat(2, minmax(0, 1fr))" }} gap="6" alignItems="start">
+      <Stack gap="6">{left}</Stack>
+      <Stack gap="6">{right}</Stack>
+    </Grid>
+  );
+}
+
+/** Fields side by side in pairs (one column on a phone). */
+export function FieldPairs({ children }: { children: ReactNode }) {
+  return (
+    <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
+      {children}
+    </Grid>
+  );
 }
 
 type SectionProps = { title: string; description?: ReactNode; children: ReactNode };
