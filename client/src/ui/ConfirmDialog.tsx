@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { type ReactNode, useRef } from "react";
+import { AlertDialogFrame } from "./AlertDialogFrame";
 
 type Props = {
   open: boolean;
@@ -21,9 +22,8 @@ type Props = {
 };
 
 /**
- * The app's one yes-or-no question (spec §9: 400 px wide). The safe choice has the focus, so Enter
- * never confirms by accident; Escape and the backdrop cancel unless the action is running. It sits
- * above side panels, which ask their questions through it too.
+ * The app's yes-or-no question: CANCEL (the safe choice, focused) and the action. Escape and the
+ * backdrop cancel unless the action is running. Side panels ask their questions through it too.
  */
 export function ConfirmDialog({
   open,
@@ -42,42 +42,32 @@ export function ConfirmDialog({
 }: Props) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root
+    <AlertDialogFrame
       open={open}
-      role="alertdialog"
-      placement="center"
-      initialFocusEl={() => cancelRef.current}
-      onOpenChange={(details) => {
-        if (!details.open && !loading) onCancel();
+      title={title}
+      onDismiss={() => {
+        if (!loading) onCancel();
       }}
+      safeButton={cancelRef}
+      testId={testId}
+      actions={
+        <>
+          <Button ref={cancelRef} variant="outline" colorPalette="gray" onClick={onCancel} disabled={loading}>
+            {cancelLabel}
+          </Button>
+          <Button
+            colorPalette={destructive ? "red" : colorPalette}
+            onClick={onConfirm}
+            loading={loading}
+            loadingText={loadingText}
+            disabled={confirmDisabled}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop zIndex="popover" />
-        <Dialog.Positioner px="4" zIndex="popover">
-          <Dialog.Content width="400px" maxW="calc(100vw - 2rem)" data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {typeof children === "string" ? <Text color="fg.muted">{children}</Text> : children}
-            </Dialog.Body>
-            <Dialog.Footer gap="3">
-              <Button ref={cancelRef} variant="outline" colorPalette="gray" onClick={onCancel} disabled={loading}>
-                {cancelLabel}
-              </Button>
-              <Button
-                colorPalette={destructive ? "red" : colorPalette}
-                onClick={onConfirm}
-                loading={loading}
-                loadingText={loadingText}
-                disabled={confirmDisabled}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {children}
+    </AlertDialogFrame>
   );
 }

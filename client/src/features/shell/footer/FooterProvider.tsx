@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import {
   createContext,
   type ReactNode,
@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { NavigationType, useBlocker, useLocation } from "react-router";
+import { AlertDialogFrame } from "../../../ui/AlertDialogFrame";
 import { createFooterStore, type FooterConfig, type FooterStore } from "./footerStore";
 
 type FooterContextValue = {
@@ -86,37 +87,24 @@ export function FooterProvider({ children }: Props) {
   return (
     <FooterContext value={value}>
       {children}
-      <Dialog.Root
+      <AlertDialogFrame
         open={pending !== null || blocked}
-        onOpenChange={(details) => {
-          if (!details.open) handleStay();
-        }}
-        role="alertdialog"
-        placement="center"
-        initialFocusEl={() => stayRef.current}
+        title="You have unsaved changes"
+        onDismiss={handleStay}
+        safeButton={stayRef}
+        actions={
+          <>
+            <Button variant="outline" colorPalette="red" onClick={handleLeave}>
+              Leave without saving
+            </Button>
+            <Button ref={stayRef} colorPalette="brand" onClick={handleStay}>
+              Stay on this page
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content maxW="25rem">
-              <Dialog.Header>
-                <Dialog.Title>You have unsaved changes</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text color="fg.muted">If you leave this page now, the changes you have not saved will be lost.</Text>
-              </Dialog.Body>
-              <Dialog.Footer gap="3" flexWrap="wrap">
-                <Button variant="outline" colorPalette="red" onClick={handleLeave}>
-                  Leave without saving
-                </Button>
-                <Button ref={stayRef} colorPalette="brand" onClick={handleStay}>
-                  Stay on this page
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        If you leave this page now, the changes you have not saved will be lost.
+      </AlertDialogFrame>
     </FooterContext>
   );
 }

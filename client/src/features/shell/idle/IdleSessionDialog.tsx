@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
 import { useRef } from "react";
+import { AlertDialogFrame } from "../../../ui/AlertDialogFrame";
 
 type Props = {
   /** Seconds before the automatic logout; the dialog shows while this is not `null`. */
@@ -17,43 +18,31 @@ export function IdleSessionDialog({ secondsLeft, onKeepAlive, onLogOut }: Props)
   if (secondsLeft !== null) shown.current = secondsLeft;
 
   return (
-    <Dialog.Root
+    <AlertDialogFrame
       open={open}
+      title="Are you still there?"
       // Escape or a click outside counts as staying: the person is clearly there.
-      onOpenChange={(details) => {
-        if (!details.open) onKeepAlive();
-      }}
-      role="alertdialog"
-      placement="center"
-      initialFocusEl={() => keepRef.current}
+      onDismiss={onKeepAlive}
+      safeButton={keepRef}
+      testId="idle-dialog"
+      actions={
+        <>
+          <Button variant="outline" colorPalette="gray" onClick={onLogOut}>
+            LOG ME OUT
+          </Button>
+          <Button ref={keepRef} colorPalette="brand" onClick={onKeepAlive}>
+            KEEP ME LOGGED IN
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content maxW="25rem" data-testid="idle-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Are you still there?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted">
-                You have been inactive for a while. For your security you will be logged out in{" "}
-                <Text as="strong" color="fg" fontVariantNumeric="tabular-nums" data-testid="idle-countdown">
-                  {shown.current}
-                </Text>{" "}
-                {shown.current === 1 ? "second" : "seconds"}.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer gap="3" flexWrap="wrap">
-              <Button variant="outline" colorPalette="gray" onClick={onLogOut}>
-                LOG ME OUT
-              </Button>
-              <Button ref={keepRef} colorPalette="brand" onClick={onKeepAlive}>
-                KEEP ME LOGGED IN
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted">
+        You have been inactive for a while. For your security you will be logged out in{" "}
+        <Text as="strong" color="fg" fontVariantNumeric="tabular-nums" data-testid="idle-countdown">
+          {shown.current}
+        </Text>{" "}
+        {shown.current === 1 ? "second" : "seconds"}.
+      </Text>
+    </AlertDialogFrame>
   );
 }
