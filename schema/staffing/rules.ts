@@ -228,6 +228,12 @@ export const fteSchema = z
 
 export const positiveFteSchema = fteSchema.refine((value) => value > 0, STAFFING_MESSAGES.positiveFte);
 
+/** A positive FTE as typed into a text field ("0.5", ".25"): anything but a plain decimal is not an FTE. */
+export const typedFteSchema = z
+  .string()
+  .transform((text) => (/^\d*\.?\d+$/.test(text.trim()) ? Number(text) : Number.NaN))
+  .pipe(positiveFteSchema);
+
 /** Step 4: a staff member placed in a role (and shift for variable roles). */
 export const staffPositionSchema = z.object({
   staffId: z.string().uuid("Choose a staff member."),

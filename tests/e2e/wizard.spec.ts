@@ -429,8 +429,16 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     // non-productive 0 %; assigned = 1.00 + 0.50 = 1.50; over = 1.50 − 1.4038 = 0.0962 (0.10).
     const row = page.getByTestId("staff-row").filter({ hasText: ben.name });
     await row.getByRole("button", { name: `Assign ${ben.name}` }).click();
-    await chooseOption(row.getByTestId("assign-form").getByLabel("Position"), "Registered Nurse · Days");
-    await row.getByTestId("assign-form").getByRole("button", { name: "Save" }).click();
+    const assign = row.getByTestId("assign-form");
+    // Bad input is refused on the form, and nothing is saved.
+    await assign.getByLabel("FTE").fill("half");
+    await assign.getByRole("button", { name: "Save" }).click();
+    await expect(assign.getByText("Choose a position.")).toBeVisible();
+    await expect(assign.getByText("FTE must be a number from 0 to 1.5 with at most 2 decimals.")).toBeVisible();
+    await expect(row).toHaveAttribute("data-assigned", "false");
+    await assign.getByLabel("FTE").fill("0.50");
+    await chooseOption(assign.getByLabel("Position"), "Registered Nurse · Days");
+    await assign.getByRole("button", { name: "Save" }).click();
     await expect(row).toHaveAttribute("data-assigned", "true");
     await expect(alert).toHaveAttribute("role", "alert");
     await expect(alert).toContainText("1 position is over-filled");

@@ -1,14 +1,18 @@
 import { Badge, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
+import { z } from "zod";
 import {
   contractDateSchema,
   formatFte,
   overFillsOf,
   overFillWarning,
-  positiveFteSchema,
+  typedFteSchema,
 } from "../../../../schema/staffing";
+import type { Shift } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { SelectField, TextField } from "../../ui/inputs";
+import { FormSelectField, FormTextField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import {
@@ -122,6 +126,11 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
   const [splitting, setSplitting] = useState<Position | null>(null);
   const [moving, setMoving] = useState<Position | null>(null);
   const name = `${person.firstName} ${person.lastName}`;
+  const positionActions: readonly { action: string; open: (p: Position) => void; colorPalette?: "red" }[] = [
+    { action: "Move", open: setMoving },
+    { action: "Split", open: setSplitting },
+    { action: "Remove", open: setRemoving, colorPalette: "red" },
+  ];
   const left = Math.max(0, Math.round((person.costCenterFte - person.assignedFte) * 100) / 100);
   return (
     <Table.Row data-testid="staff-row" data-assigned={person.isAssigned} verticalAlign="top">
@@ -169,35 +178,20 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
               <Text textStyle="sm">
                 {p.shift ? `${p.roleName} · ${p.shift} ${p.startTime}-${p.endTime}` : p.roleName} · {formatFte(p.fte)}
               </Text>
-              {!readOnly ? (
-                <>
-                  <Button
-                    size="2xs"
-                    variant="ghost"
-                    onClick={() => setMoving(p)}
-                    aria-label={`Move ${name}'s position`}
-                  >
-                    Move
-                  </Button>
-                  <Button
-                    size="2xs"
-                    variant="ghost"
-                    onClick={() => setSplitting(p)}
-                    aria-label={`Split ${name}'s position`}
-                  >
-                    Split
-                  </Button>
-                  <Button
-                    size="2xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => setRemoving(p)}
-                    aria-label={`Remove ${name}'s position`}
-                  >
-                    Remove
-                  </Button>
-                </>
-              ) : null}
+              {readOnly
+                ? null
+                : positionActions.map(({ action, open, colorPalette }) => (
+                    <Button
+                      key={action}
+                      size="2xs"
+                      variant="ghost"
+                      colorPalette={colorPalette}
+                      onClick={() => open(p)}
+                      aria-label={`${action} ${name}'s position`}
+                    >
+                      {action}
+                    </Button>
+                  ))}
             </HStack>
           ))}
           {moving ? (
@@ -291,6 +285,77 @@ function ContractDate({ person, context }: { person: Staff; context: StepContext
   );
 }
 
+/** A position picked in a list: the need's key, `unitRoleId|shift` (needKey). */
+function positionOfKey(key: string) {
+  const [unitRoleId, shift] = key.split("|");
+  return { unitRoleId: unitRoleId ?? "", shift: shift ? (shift as Shift) : null };
+}
+
+const choosePosition = z.string().min(1, "Choose a position.");
+const assignRule = z.object({ slot: choosePosition, fte: typedFteSchema });
+const splitRule = z.object({ to: z.string().min(1, "Choose who takes part of the position."), fte: typedFteSchema });
+const moveRule = z.object({ slot: choosePosition });
+
+/**
+ * An inline form of a staff row over `rule` (react-hook-form): Save sends the values through
+ * `send`, a refusal shows under the fields, a success closes the form.
+ */
+function useRowForm<T extends FieldValues, TOut>(
+  rule: z.ZodType<TOut, T>,
+  defaultValues: DefaultValues<T>,
+  send: (values: TOut) => Promise<{ ok: boolean; message?: string }>,
+  onDone: () => void,
+) {
+  const form = useForm<T, unknown, TOut>({ resolver: zodResolver(rule), defaultValues });
+  const [failure, setFailure] = useState<string | null>(null);
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await send(values);
+    if (result.ok) onDone();
+    else setFailure(result.message ?? "The change was not saved.");
+  });
+  return { control: form.control, failure, handleSubmit };
+}
+
+type RowFormProps = {
+  testId: string;
+  submitLabel: string;
+  failure: string | null;
+  saving?: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  children: ReactNode;
+};
+
+/** The frame of a staff row's inline form: its fields, a refusal, Save and Cancel. */
+function RowForm({ testId, submitLabel, failure, saving, onSubmit, onCancel, children }: RowFormProps) {
+  return (
+    <form noValidate onSubmit={onSubmit} data-testid={testId}>
+      <Stack gap="2" p="2" borderWidth="1px" borderRadius="l2">
+        {children}
+        {failure ? (
+          <Text textStyle="xs" color="fg.error" role="alert">
+            {failure}
+          </Text>
+        ) : null}
+        <HStack gap="2">
+          <Button type="submit" size="xs" colorPalette="brand" loading={saving}>
+            {submitLabel}
+          </Button>
+          <Button size="xs" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+/** The plan's needs as positions to pick, each with what is still unfilled. */
+function positionOptions(needs: PlanData["needs"]) {
+  return needs.map((n) => ({ value: needKey(n), label: `${needLabel(n)} (unfilled ${formatFte(n.openFte)})` }));
+}
+
 function AssignForm({
   person,
   left,
@@ -303,59 +368,40 @@ function AssignForm({
   onDone: () => void;
 }) {
   const { plan } = context;
-  const [slot, setSlot] = useState("");
-  const [fte, setFte] = useState(left.toFixed(2));
-  const [error, setError] = useState<string | null>(null);
-  const fteCheck = positiveFteSchema.safeParse(/^\d*\.?\d+$/.test(fte.trim()) ? Number(fte) : fte);
-  async function handleSave() {
-    if (!slot) return setError("Choose a position.");
-    if (!fteCheck.success) return setError(fteCheck.error.issues[0]?.message ?? "Invalid FTE");
-    const [unitRoleId, shift] = slot.split("|");
-    const result = await context.save(Wizard_AssignStaffPositionMutation, {
-      planId: plan.id,
-      input: {
-        staffId: person.staffId,
-        unitRoleId: unitRoleId ?? "",
-        shift: shift ? (shift as "Days" | "Evenings" | "Nights") : null,
-        fte: fteCheck.data,
-      },
-    });
-    if (result.ok) onDone();
-    else setError(result.message);
-  }
+  const { control, failure, handleSubmit } = useRowForm(
+    assignRule,
+    { slot: "", fte: left.toFixed(2) },
+    ({ slot, fte }) =>
+      context.save(Wizard_AssignStaffPositionMutation, {
+        planId: plan.id,
+        input: { staffId: person.staffId, ...positionOfKey(slot), fte },
+      }),
+    onDone,
+  );
   return (
-    <Stack gap="2" p="2" borderWidth="1px" borderRadius="l2" data-testid="assign-form">
-      <SelectField
+    <RowForm
+      testId="assign-form"
+      submitLabel="Save"
+      failure={failure}
+      saving={context.saving}
+      onSubmit={(event) => void handleSubmit(event)}
+      onCancel={onDone}
+    >
+      <FormSelectField
+        control={control}
+        name="slot"
         label="Position"
         placeholder="Choose a position"
-        value={slot}
-        onChange={setSlot}
-        options={plan.needs.map((n) => ({
-          value: needKey(n),
-          label: `${needLabel(n)} (unfilled ${formatFte(n.openFte)})`,
-        }))}
+        options={positionOptions(plan.needs)}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="fte"
         label="FTE"
-        value={fte}
-        onChange={setFte}
         inputMode="decimal"
         helperText={`Up to ${left.toFixed(2)}`}
       />
-      {error ? (
-        <Text textStyle="xs" color="fg.error" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <HStack gap="2">
-        <Button size="xs" colorPalette="brand" onClick={() => void handleSave()} loading={context.saving}>
-          Save
-        </Button>
-        <Button size="xs" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </HStack>
-    </Stack>
+    </RowForm>
   );
 }
 
@@ -363,91 +409,65 @@ function SplitForm({ position, context, onDone }: { position: Position; context:
   const others = context.plan.staff.filter(
     (s) => s.staffId !== position.staffId && s.costCenterFte - s.assignedFte > 0.0005,
   );
-  const [to, setTo] = useState("");
-  const [fte, setFte] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  async function handleSave() {
-    if (!to) return setError("Choose who takes part of the position.");
-    const check = positiveFteSchema.safeParse(/^\d*\.?\d+$/.test(fte.trim()) ? Number(fte) : fte);
-    if (!check.success) return setError(check.error.issues[0]?.message ?? "Invalid FTE");
-    const result = await context.save(Wizard_SplitStaffPositionMutation, {
-      input: { staffPositionId: position.id, toStaffId: to, fte: check.data },
-    });
-    if (result.ok) onDone();
-    else setError(result.message);
-  }
+  const { control, failure, handleSubmit } = useRowForm(
+    splitRule,
+    { to: "", fte: "" },
+    ({ to, fte }) =>
+      context.save(Wizard_SplitStaffPositionMutation, {
+        input: { staffPositionId: position.id, toStaffId: to, fte },
+      }),
+    onDone,
+  );
   return (
-    <Stack gap="2" p="2" borderWidth="1px" borderRadius="l2" data-testid="split-form">
-      <SelectField
+    <RowForm
+      testId="split-form"
+      submitLabel="Split"
+      failure={failure}
+      onSubmit={(event) => void handleSubmit(event)}
+      onCancel={onDone}
+    >
+      <FormSelectField
+        control={control}
+        name="to"
         label="Give part to"
         placeholder="Choose a staff member"
-        value={to}
-        onChange={setTo}
         options={others.map((s) => ({
           value: s.staffId,
           label: `${s.firstName} ${s.lastName} (${formatFte(s.costCenterFte - s.assignedFte)} free)`,
         }))}
       />
-      <TextField label="FTE to split off" value={fte} onChange={setFte} inputMode="decimal" />
-      {error ? (
-        <Text textStyle="xs" color="fg.error" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <HStack gap="2">
-        <Button size="xs" colorPalette="brand" onClick={() => void handleSave()}>
-          Split
-        </Button>
-        <Button size="xs" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </HStack>
-    </Stack>
+      <FormTextField control={control} name="fte" label="FTE to split off" inputMode="decimal" />
+    </RowForm>
   );
 }
 
 /** A transfer within the cost center: the same FTE on another role and shift. */
 function MoveForm({ position, context, onDone }: { position: Position; context: StepContext; onDone: () => void }) {
-  const [slot, setSlot] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const current = `${position.unitRoleId}|${position.shift ?? ""}`;
-  async function handleSave() {
-    if (!slot) return setError("Choose a position.");
-    const [unitRoleId, shift] = slot.split("|");
-    const result = await context.save(Wizard_TransferStaffPositionMutation, {
-      input: {
-        staffPositionId: position.id,
-        unitRoleId: unitRoleId ?? "",
-        shift: shift ? (shift as "Days" | "Evenings" | "Nights") : null,
-      },
-    });
-    if (result.ok) onDone();
-    else setError(result.message);
-  }
+  const { control, failure, handleSubmit } = useRowForm(
+    moveRule,
+    { slot: "" },
+    ({ slot }) =>
+      context.save(Wizard_TransferStaffPositionMutation, {
+        input: { staffPositionId: position.id, ...positionOfKey(slot) },
+      }),
+    onDone,
+  );
   return (
-    <Stack gap="2" p="2" borderWidth="1px" borderRadius="l2" data-testid="move-form">
-      <SelectField
+    <RowForm
+      testId="move-form"
+      submitLabel="Move"
+      failure={failure}
+      onSubmit={(event) => void handleSubmit(event)}
+      onCancel={onDone}
+    >
+      <FormSelectField
+        control={control}
+        name="slot"
         label="Move to"
         placeholder="Choose a position"
-        value={slot}
-        onChange={setSlot}
-        options={context.plan.needs
-          .filter((n) => needKey(n) !== current)
-          .map((n) => ({ value: needKey(n), label: `${needLabel(n)} (unfilled ${formatFte(n.openFte)})` }))}
+        options={positionOptions(context.plan.needs.filter((n) => needKey(n) !== current))}
       />
-      {error ? (
-        <Text textStyle="xs" color="fg.error" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <HStack gap="2">
-        <Button size="xs" colorPalette="brand" onClick={() => void handleSave()}>
-          Move
-        </Button>
-        <Button size="xs" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </HStack>
-    </Stack>
+    </RowForm>
   );
 }
