@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES } from "../../schema/uploads";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { answerOperation, screen } from "./support/graphqlRoute";
-import { expect, test } from "./support/ownData";
+import { expect, mutate, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -100,6 +100,31 @@ test.describe("upload history", () => {
     await expect(history(page).getByTestId("table-no-match")).toHaveText(`No uploads match “nothing-${stamp}”.`);
     await filter.fill("");
     await expect(rowOf(page, goodName)).toBeVisible();
+  });
+
+  test("the staff screen lists a cost center's staff file with its cost center, in progress until it is sent", async ({
+    page,
+    ownUnit,
+  }) => {
+    const fileName = `history-staff-${stamp}.xlsx`;
+    await signIn(page, "admin", null);
+    // A cost center's staff upload asked for and not sent yet (as the Upload dialog starts one).
+    await mutate(
+      page,
+      "requestUploadSlot",
+      `mutation ($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
+        __typename ... on MutationRequestUploadSlotSuccess { data { uploadId } } ... on DomainError { message } } }`,
+      { input: { kind: "CostCenterStaff", costCenterId: ownUnit.id, originalFileName: fileName, fileSize: 2048 } },
+    );
+    await page.goto("/admin/upload/staff");
+    await history(page).getByLabel("Filter uploads").fill(ownUnit.code);
+    const row = rowOf(page, fileName);
+    await expect(row.getByTestId("upload-status")).toHaveText("In progress");
+    await expect(row).toContainText(ownUnit.label);
+    await expect(row).toContainText("2.0 KB");
+    await expect(row).toContainText("Waiting for the file");
+    await expect(history(page).getByRole("columnheader", { name: "Cost center", exact: true })).toBeVisible();
+    await screen(page, "upload-history-staff");
   });
 
   test("says so when there are no uploads yet, and when the history cannot be loaded", async ({ page }) => {
