@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { UploadError } from "../../schema/uploads";
 import { costCenters } from "./costCenters";
 import { uploadKindEnum, uploadStatusEnum } from "./enums";
@@ -22,6 +22,8 @@ export const uploads = pgTable(
     updateStaff: boolean("update_staff").notNull().default(false),
     originalFileName: text("original_file_name").notNull(),
     blobName: text("blob_name").notNull().unique(),
+    /** Bytes: as the browser declared it, then as storage holds it once the upload is completed. */
+    fileSize: bigint("file_size", { mode: "number" }),
     status: uploadStatusEnum("status").notNull().default("Pending"),
     errors: jsonb("errors").$type<UploadError[]>().notNull().default([]),
     rowsProcessed: integer("rows_processed").notNull().default(0),
@@ -30,5 +32,9 @@ export const uploads = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("uploads_facility_idx").on(t.facilityId)],
+  (t) => [
+    index("uploads_facility_idx").on(t.facilityId),
+    // The upload history: a facility's latest uploads first.
+    index("uploads_facility_created_idx").on(t.facilityId, t.createdAt),
+  ],
 );

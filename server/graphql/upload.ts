@@ -1,6 +1,7 @@
 import { UPLOAD_KINDS, UPLOAD_STATUSES, UPLOAD_TYPE_CODES, type UploadError } from "../../schema/uploads";
 import type { UploadStatusEvent } from "../events";
 import { DomainError } from "../services/errors";
+import { listUploadHistory, UPLOAD_HISTORY_LIMIT, type UploadHistoryEntry } from "../services/uploadHistory";
 import {
   completeUpload,
   getUpload,
@@ -69,6 +70,68 @@ const UploadType = builder.objectRef<UploadView>("Upload").implement({
     }),
   }),
 });
+
+const UploadHistoryCostCenterType = builder
+  .objectRef<NonNullable<UploadHistoryEntry["costCenter"]>>("UploadHistoryCostCenter")
+  .implement({
+    fields: (t) => ({ id: t.exposeID("id"), code: t.exposeString("code"), name: t.exposeString("name") }),
+  });
+
+const UploadHistoryUserType = builder.objectRef<UploadHistoryEntry["uploadedBy"]>("UploadHistoryUser").implement({
+  fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name") }),
+});
+
+const UploadHistoryEntryType = builder.objectRef<UploadHistoryEntry>("UploadHistoryEntry").implement({
+  description: "A past upload of the facility: what was sent, by whom, and how its import went.",
+  fields: (t) => ({
+    id: t.exposeID("uploadId"),
+    kind: t.field({ type: UploadKindEnum, resolve: (entry) => entry.kind }),
+    status: t.field({
+      type: UploadStatusEnum,
+      description: "Pending and Processing: in progress; Success: imported; Error: nothing imported.",
+      resolve: (entry) => entry.status,
+    }),
+    originalFileName: t.exposeString("originalFileName"),
+    fileSize: t.float({
+      nullable: true,
+      description: "Bytes, as stored (as declared while the file has not arrived).",
+      resolve: (entry) => entry.fileSize,
+    }),
+    uploadedBy: t.field({ type: UploadHistoryUserType, resolve: (entry) => entry.uploadedBy }),
+    costCenter: t.field({
+      type: UploadHistoryCostCenterType,
+      nullable: true,
+      description: "The cost center of a CostCenterStaff upload.",
+      resolve: (entry) => entry.costCenter,
+    }),
+    rowsProcessed: t.exposeInt("rowsProcessed"),
+    errorCount: t.exposeInt("errorCount", { description: "How many problems the file had in all." }),
+    firstErrors: t.field({
+      type: [UploadErrorType],
+      description: "The first few problems (errorCount says how many there are).",
+      resolve: (entry) => entry.firstErrors,
+    }),
+    createdAt: t.string({ resolve: (entry) => entry.createdAt.toISOString() }),
+    completedAt: t.string({ nullable: true, resolve: (entry) => entry.completedAt?.toISOString() ?? null }),
+  }),
+});
+
+builder.queryField("uploadHistory", (t) =>
+  t.field({
+    type: [UploadHistoryEntryType],
+    description: `The facility's uploads, latest first: at most the latest ${UPLOAD_HISTORY_LIMIT} (or \`first\`), of the kinds named (none: every kind). Admins of the facility only.`,
+    authScopes: { admin: true },
+    args: {
+      kinds: t.arg({ type: [UploadKindEnum], required: false }),
+      first: t.arg.int({
+        required: false,
+        description: `1 to ${UPLOAD_HISTORY_LIMIT}; ${UPLOAD_HISTORY_LIMIT} when not given.`,
+      }),
+    },
+    resolve: (_root, args, context) =>
+      listUploadHistory(context.db, context.viewer, { kinds: args.kinds ?? null, first: args.first ?? null }),
+  }),
+);
 
 const UploadSlotType = builder.objectRef<UploadSlot>("UploadSlot").implement({
   description:

@@ -1,6 +1,14 @@
 import { Hono } from "hono";
-import { UPLOAD_KINDS, UPLOAD_TYPE_MESSAGE, uploadKindOfType, uploadTypeSchema } from "../../schema/uploads";
+import {
+  UPLOAD_KINDS,
+  UPLOAD_TYPE_CODES,
+  UPLOAD_TYPE_MESSAGE,
+  type UploadKind,
+  uploadKindOfType,
+  uploadTypeSchema,
+} from "../../schema/uploads";
 import { DomainError } from "../services/errors";
+import { listUploadHistory } from "../services/uploadHistory";
 import { completeUpload, getUpload, requestUploadSlot, templateAccess, uploadTemplate } from "../services/uploads";
 import type { RestDeps, RestEnv } from ".";
 import { readJsonObject } from "./respond";
@@ -11,6 +19,8 @@ import { readJsonObject } from "./respond";
  *                               costCenter, removeStaff, updateStaff} → upload credential response
  * POST /api/upload/{uploadId}/complete  after the PUT to storage: queue the import
  * GET  /api/upload?uploadId=    status and errors
+ * GET  /api/upload/history[?type=0|1|2]  the facility's latest uploads (type 1: staff files, whole
+ *                               facility and per cost center)
  * GET  /api/upload/template?type=0|1|2[&costCenter=…]  template lookup
  * POST /api/negotiate           {userId, uploadId} → {accessToken, url} of the live channel
  */
@@ -32,6 +42,18 @@ export function uploadRoutes({ db, uploads, limits }: RestDeps) {
     const kind = type.success ? uploadKindOfType(type.data, c.req.query("costCenter")) : undefined;
     if (!kind) throw new DomainError("invalid", `${UPLOAD_TYPE_MESSAGE}; kinds: ${UPLOAD_KINDS.join(", ")}`);
     return c.json(uploadTemplate(uploads.storage, c.get("viewer"), kind));
+  });
+  routes.get("/history", async (c) => {
+    const typeText = c.req.query("type");
+    let kinds: UploadKind[] | null = null;
+    if (typeText !== undefined) {
+      const type = uploadTypeSchema.safeParse(typeText);
+      if (!type.success) throw new DomainError("invalid", UPLOAD_TYPE_MESSAGE, { type: UPLOAD_TYPE_MESSAGE });
+      kinds = UPLOAD_KINDS.filter((kind) => UPLOAD_TYPE_CODES[kind] === type.data);
+    }
+    const firstText = c.req.query("first");
+    const first = firstText === undefined ? null : /^\d+$/.test(firstText) ? Number(firstText) : Number.NaN;
+    return c.json(await listUploadHistory(db, c.get("viewer"), { kinds, first }));
   });
   routes.get("/", async (c) => {
     const uploadId = c.req.query("uploadId");

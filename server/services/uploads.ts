@@ -116,6 +116,7 @@ export async function requestUploadSlot(
     removeStaff: kind === "CostCenterStaff" && request.removeStaff,
     updateStaff: kind === "CostCenterStaff" && request.updateStaff,
     originalFileName: request.originalFileName,
+    fileSize: request.fileSize ?? null,
     blobName,
   };
   await db.insert(uploads).values(record);
@@ -233,6 +234,10 @@ export async function completeUpload(
   const size = await services.storage.blobSize(upload.blobName);
   if (size === undefined) {
     throw new DomainError("invalid", "The file has not arrived in storage; upload it again.");
+  }
+  // The size as stored, not as the browser said: the upload history shows it.
+  if (size !== upload.fileSize) {
+    await db.update(uploads).set({ fileSize: size, updatedAt: new Date() }).where(eq(uploads.id, upload.id));
   }
   if (size > MAX_UPLOAD_BYTES) {
     return finishWithErrors(db, services, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);

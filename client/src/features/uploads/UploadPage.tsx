@@ -7,6 +7,7 @@ import { useTopBanner } from "../../ui/TopBanner";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
+import { UploadHistory } from "./UploadHistory";
 import { AttachedFile, FileDropZone, TemplateDownload, UploadErrorBox } from "./UploadParts";
 import { useFileUpload } from "./useFileUpload";
 
@@ -14,7 +15,7 @@ import { useFileUpload } from "./useFileUpload";
  * /admin/upload/cost-center, /admin/upload/staff, /admin/upload/users (spec §2 file upload screen,
  * §4): one screen, parameterised by the upload kind.
  */
-export function UploadPage({ kind }: { kind: UploadKind }) {
+export function UploadPage({ kind }: { kind: Exclude<UploadKind, "CostCenterStaff"> }) {
   const template = UPLOAD_TEMPLATES[kind];
   const upload = useFileUpload(kind, { clearFileOnError: false });
   const navigate = useNavigate();
@@ -33,6 +34,14 @@ export function UploadPage({ kind }: { kind: UploadKind }) {
     const timer = setTimeout(() => navigate("/admin/landing"), UPLOAD_TIMINGS.redirectMs);
     return () => clearTimeout(timer);
   }, [upload.succeeded, showBanner, navigate, client]);
+
+  // The history shows an upload once its import starts, and again when it ends.
+  const phaseName = upload.phase.name;
+  useEffect(() => {
+    if (phaseName === "importing" || phaseName === "succeeded" || phaseName === "failed") {
+      void client.refetchQueries({ include: ["UploadHistory_Query"] });
+    }
+  }, [phaseName, client]);
 
   return (
     <ShellPage title={template.header} description={template.description}>
@@ -53,6 +62,7 @@ export function UploadPage({ kind }: { kind: UploadKind }) {
           </Stack>
         </Card.Body>
       </Card.Root>
+      <UploadHistory kind={kind} />
     </ShellPage>
   );
 }
