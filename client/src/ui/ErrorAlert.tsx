@@ -14,3 +14,14 @@ export function ErrorAlert({ title, message }: Props) {
     </Alert.Root>
   );
 }
+
+/** Why an action failed, in one line, announced as it appears; nothing while there is no failure. */
+export function FailureAlert({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" role="alert" data-testid={testId}>
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
+}

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Box, Button, Checkbox, Field, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Field, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { addUserOutsideSchema, addUserWithinSchema, sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
+import { FailureAlert } from "../../ui/ErrorAlert";
 import {
   FormCountedTextarea,
   FormTextField,
@@ -343,12 +344,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
       }
     >
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" role="alert" data-testid="add-user-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} testId="add-user-error" />
         {mode === "outside" ? (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {OUTSIDE_FIELDS_BEFORE_FTE.map((field) => (

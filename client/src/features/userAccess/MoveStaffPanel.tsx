@@ -1,10 +1,11 @@
 import { useMutation } from "@apollo/client";
-import { Alert, Button, Checkbox, Stack, Text } from "@chakra-ui/react";
+import { Button, Checkbox, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Control, useForm } from "react-hook-form";
 import { type MoveStaffInput, moveStaffSchema, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
+import { FailureAlert } from "../../ui/ErrorAlert";
 import { FormSelectField, useFormField, useSchemaValidity } from "../../ui/inputs";
 import { failureText } from "./parts";
 import { SidePanel } from "./SidePanel";
@@ -89,12 +90,7 @@ export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
       }
     >
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} />
         <Text>{`Move users out of ${position.title}:`}</Text>
         <UsersToMove control={control} position={position} />
         <FormSelectField

@@ -1,10 +1,11 @@
 import { useMutation } from "@apollo/client";
-import { Alert, Button, DataList, Stack } from "@chakra-ui/react";
+import { Button, DataList, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { sameFte, USER_ACCESS_TEXTS, updateUserSchema } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
+import { FailureAlert } from "../../ui/ErrorAlert";
 import { FormCountedTextarea } from "../../ui/inputs";
 import { Tip } from "../../ui/Tip";
 import {
@@ -167,12 +168,7 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
       }
     >
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" role="alert" data-testid="update-user-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} testId="update-user-error" />
         <DataList.Root orientation="horizontal" size="sm">
           {[
             ["First Name", user.firstName],

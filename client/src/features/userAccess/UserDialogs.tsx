@@ -1,9 +1,10 @@
 import { useMutation } from "@apollo/client";
-import { Alert, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { resendFailedText, TERMINATION_REASONS, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { FailureAlert } from "../../ui/ErrorAlert";
 import { SelectField } from "../../ui/inputs";
 import type { CostCenterOption } from "./PermissionsEditor";
 import { failureText } from "./parts";
@@ -88,12 +89,7 @@ export function DeleteUserDialog({
       testId="delete-user-dialog"
     >
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} />
         <Text>This action cannot be undone.</Text>
         <RadioGroup.Root value={mode} onValueChange={(d) => choose(d.value ?? "")} colorPalette="brand">
           <Stack gap="3">
@@ -169,12 +165,7 @@ export function ResendInviteDialog({
       testId="resend-invite-dialog"
     >
       <Stack gap="3">
-        {failure ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FailureAlert message={failure} />
         <Text>{`Send a new invitation to ${user.email}? The link is valid for 48 hours.`}</Text>
       </Stack>
     </ConfirmDialog>
