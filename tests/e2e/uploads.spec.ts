@@ -201,6 +201,34 @@ test.describe("the admin upload screen", () => {
     await expect(footer(page).getByRole("button", { name: "SUBMIT" })).toBeDisabled();
   });
 
+  test("a file dropped on the zone is attached; a dropped PDF is refused in the spec's words", async ({ page }) => {
+    await signIn(page, "admin", "/admin/upload/users");
+    const accepts = await page.getByTestId("file-input").getAttribute("accept");
+    expect(accepts?.split(",")).toEqual(expect.arrayContaining([".csv", ".xlsx"]));
+    // A real drag from the desktop, through Chromium's input layer (a synthetic DataTransfer carries
+    // no file entries, so a drop zone that reads them would see nothing).
+    mkdirSync(tmpDir, { recursive: true });
+    const cdp = await page.context().newCDPSession(page);
+    const drop = async (name: string) => {
+      const file = path.join(tmpDir, name);
+      writeFileSync(file, "Email\n");
+      const zone = await page.getByTestId("drop-zone").boundingBox();
+      if (!zone) throw new Error("The drop zone is not on screen");
+      const at = { x: zone.x + zone.width / 2, y: zone.y + zone.height / 2 };
+      const data = { items: [], files: [file], dragOperationsMask: 1 };
+      for (const type of ["dragEnter", "dragOver", "drop"] as const) {
+        await cdp.send("Input.dispatchDragEvent", { type, ...at, data });
+      }
+    };
+    await drop("users.pdf");
+    await expect(page.getByTestId("upload-error")).toHaveText(UPLOAD_MESSAGES.wrongFormat);
+    await expect(footer(page).getByRole("button", { name: "SUBMIT" })).toBeDisabled();
+    await drop("dropped-users.csv");
+    await expect(page.getByRole("button", { name: "Remove dropped-users.csv" })).toBeVisible();
+    await expect(page.getByTestId("upload-error")).toHaveCount(0);
+    await expect(footer(page).getByRole("button", { name: "SUBMIT" })).toBeEnabled();
+  });
+
   test("'Unable to upload file' when storage refuses the file", async ({ page }) => {
     await signIn(page, "admin", "/admin/upload/cost-center");
     await page.route("**/devstoreaccount1/uploads/**", (route) => route.abort("connectionrefused"));

@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  FileUpload,
   Flex,
   HStack,
   IconButton,
@@ -11,8 +12,9 @@ import {
   Spinner,
   Stack,
   Text,
+  useFileUpload,
 } from "@chakra-ui/react";
-import { type DragEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { UploadKind } from "../../../../schema/uploads";
 import { graphql } from "../../gql";
 import { CheckCircleIcon, DownloadIcon, FileSheetIcon, TrashIcon, UploadCloudIcon } from "../shell/icons";
@@ -103,74 +105,70 @@ export function TemplateDownload({ kind, title }: { kind: UploadKind; title?: st
 
 type DropZoneProps = { onFile: (file: File) => void; disabled?: boolean };
 
-/** Spec §2: files are dropped or browsed; .csv and .xlsx only, 100 MB at most. */
+/** What the picker offers (spec §2): .csv and .xlsx. */
+const PICKER_ACCEPTS = {
+  "text/csv": [".csv"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+};
+
+/**
+ * Spec §2: files are dropped or browsed (Chakra's file upload); .csv and .xlsx only, 100 MB at most.
+ * Any file chosen goes to `onFile`, which checks it and says what is wrong in the spec's words; the
+ * zone keeps no file of its own, so the same file can be chosen again after it was removed.
+ */
 export function FileDropZone({ onFile, disabled }: DropZoneProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const hintId = useId();
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
-  };
+  const fileUpload = useFileUpload({
+    accept: PICKER_ACCEPTS,
+    maxFiles: 1,
+    disabled,
+    onFileChange: ({ acceptedFiles, rejectedFiles }) => {
+      const file = acceptedFiles[0] ?? rejectedFiles[0]?.file;
+      if (!file) return;
+      onFile(file);
+      fileUpload.clearFiles();
+    },
+  });
   return (
-    <Box
-      borderWidth="2px"
-      borderStyle="dashed"
-      borderColor={dragging ? "brand.solid" : "border.emphasized"}
-      bg={dragging ? "brand.subtle" : "bg.panel"}
-      borderRadius="l3"
-      px="6"
-      py="8"
-      textAlign="center"
-      transition="background 0.15s, border-color 0.15s"
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!disabled) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      data-testid="drop-zone"
-      aria-disabled={disabled}
-    >
-      <Stack gap="3" align="center">
-        <Box color="brand.solid">
-          <UploadCloudIcon boxSize="10" />
-        </Box>
-        <Text fontWeight="medium">
-          Drag and drop your file here, or{" "}
-          <Button
-            variant="plain"
-            colorPalette="brand"
-            px="0"
-            height="auto"
-            textDecoration="underline"
-            onClick={() => input.current?.click()}
-            disabled={disabled}
-            aria-describedby={hintId}
-          >
-            Browse
-          </Button>
-        </Text>
-        <Text id={hintId} textStyle="sm" color="fg.muted">
-          .xlsx or .csv · Max file size: 100mb
-        </Text>
-      </Stack>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,.xlsx"
-        hidden
-        data-testid="file-input"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onFile(file);
-          // Choosing the same file again after removing it must fire again.
-          event.target.value = "";
-        }}
-      />
-    </Box>
+    <FileUpload.RootProvider value={fileUpload} alignItems="stretch">
+      <FileUpload.HiddenInput data-testid="file-input" />
+      <FileUpload.Dropzone
+        disableClick
+        width="full"
+        minHeight="auto"
+        borderWidth="2px"
+        borderRadius="l3"
+        px="6"
+        py="8"
+        bg="bg.panel"
+        _dragging={{ bg: "brand.subtle", borderColor: "brand.solid" }}
+        data-testid="drop-zone"
+      >
+        <Stack gap="3" align="center">
+          <Box color="brand.solid">
+            <UploadCloudIcon boxSize="10" />
+          </Box>
+          <Text fontWeight="medium">
+            Drag and drop your file here, or{" "}
+            <FileUpload.Trigger asChild>
+              <Button
+                variant="plain"
+                colorPalette="brand"
+                px="0"
+                height="auto"
+                textDecoration="underline"
+                aria-describedby={hintId}
+              >
+                Browse
+              </Button>
+            </FileUpload.Trigger>
+          </Text>
+          <Text id={hintId} textStyle="sm" color="fg.muted">
+            .xlsx or .csv · Max file size: 100mb
+          </Text>
+        </Stack>
+      </FileUpload.Dropzone>
+    </FileUpload.RootProvider>
   );
 }
 
