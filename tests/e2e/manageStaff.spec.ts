@@ -85,7 +85,8 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await edit.getByLabel("Middle name").fill("Ada");
   await edit.getByLabel("Date of hire").fill("02/30/2024");
   await edit.getByRole("button", { name: "SAVE" }).click();
-  await expect(edit.getByText("The changes were not saved")).toBeVisible();
+  // Refused on the form, in the shared rule's words, before anything is sent.
+  await expect(edit.getByText("Date of Hire must be a date as MM/DD/YYYY")).toBeVisible();
   await expect(nadia).toContainText("2024-01-15");
   await edit.getByLabel("Date of hire").fill("02/01/2024");
   await edit.getByRole("button", { name: "SAVE" }).click();

@@ -16,21 +16,13 @@ import {
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  contractEndWarning,
-  MANAGE_STAFF_FOOTER,
-  nextHireAnniversary,
-  STAFF_TYPES,
-} from "../../../../schema/manageStaff";
+import { contractEndWarning, MANAGE_STAFF_FOOTER, nextHireAnniversary } from "../../../../schema/manageStaff";
 import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staffing";
-import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAccess";
+import { NOTES_MAX_LENGTH } from "../../../../schema/userAccess";
 import { writeSession } from "../../auth/session";
-import { graphql } from "../../gql";
-import type { ManageStaff_ListQueryQuery, StaffMemberInput, StaffTransferType, StaffType } from "../../gql/graphql";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import type { StaffMemberInput } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
-import { SelectField, TextField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
 import { OverFillAlert } from "../../ui/OverFillAlert";
@@ -48,122 +40,18 @@ import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoi
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityToday } from "../shell/viewer";
+import {
+  type List,
+  ManageStaff_ListQuery,
+  ManageStaff_UpdateMutation,
+  type Member,
+  NO_ANSWER,
+  refusalOf,
+  type StaffAction,
+  TYPE_LABEL,
+} from "./documents";
+import { StaffActionDialog, StaffDetailsDialog } from "./StaffDialogs";
 
-const ManageStaff_ListQuery = graphql(`
-  query ManageStaff_ListQuery($costCenterId: ID!) {
-    manageStaff(costCenterId: $costCenterId) {
-      costCenterId
-      costCenterCode
-      costCenterName
-      canEdit
-      budgetYear
-      prnStandard
-      staff {
-        ...ManageStaff_Member
-      }
-      overFilledPositions {
-        warning
-      }
-    }
-  }
-`);
-
-graphql(`
-  fragment ManageStaff_Member on ManagedStaffMember {
-    staffId
-    employeeId
-    firstName
-    middleName
-    lastName
-    staffType
-    fte
-    dateOfHire
-    contractEndDate
-    education
-    notes
-    positionsFte
-    isAssigned
-    positions {
-      id
-      roleName
-      jobName
-      shift
-      fte
-    }
-    overFilledPositions {
-      warning
-    }
-  }
-`);
-
-const ManageStaff_AddMutation = graphql(`
-  mutation ManageStaff_AddMutation($costCenterId: ID!, $input: StaffMemberInput!) {
-    addStaffMember(costCenterId: $costCenterId, input: $input) {
-      __typename
-      ... on MutationAddStaffMemberSuccess {
-        data {
-          ...ManageStaff_Member
-        }
-      }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
-    }
-  }
-`);
-
-const ManageStaff_UpdateMutation = graphql(`
-  mutation ManageStaff_UpdateMutation($costCenterId: ID!, $staffId: ID!, $input: StaffMemberInput!) {
-    updateStaffMember(costCenterId: $costCenterId, staffId: $staffId, input: $input) {
-      __typename
-      ... on MutationUpdateStaffMemberSuccess {
-        data {
-          ...ManageStaff_Member
-        }
-      }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
-    }
-  }
-`);
-
-const ManageStaff_RemoveMutation = graphql(`
-  mutation ManageStaff_RemoveMutation($costCenterId: ID!, $staffId: ID!) {
-    removeStaffMember(costCenterId: $costCenterId, staffId: $staffId) {
-      __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
-    }
-  }
-`);
-
-const ManageStaff_TransferMutation = graphql(`
-  mutation ManageStaff_TransferMutation(
-    $costCenterId: ID!
-    $staffId: ID!
-    $transferType: StaffTransferType!
-    $toCostCenterId: ID
-    $terminationDate: String
-  ) {
-    transferStaffMember(
-      costCenterId: $costCenterId
-      staffId: $staffId
-      transferType: $transferType
-      toCostCenterId: $toCostCenterId
-      terminationDate: $terminationDate
-    ) {
-      __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
-    }
-  }
-`);
-
-type List = ManageStaff_ListQueryQuery["manageStaff"];
-type Member = List["staff"][number];
 type Column =
   | "Name"
   | "EmployeeId"
@@ -175,11 +63,9 @@ type Column =
   | "Education"
   | "Notes"
   | "Actions";
-type StaffAction = "edit" | "remove" | "transfer" | "terminate";
 /** What a row shows while and after its last change saves. */
 type SaveState = { status: "saving" } | { status: "saved" } | { status: "failed"; message: string; retry: () => void };
 
-const NO_ANSWER = "The server did not answer. Check your connection and try again.";
 /** A save that met a network failure is sent once more after this pause, before the row says it failed. */
 const AUTO_RETRY_DELAY_MS = 800;
 /** The list's own order: by name (spec §9: staff by first name, case-insensitively). */
@@ -207,12 +93,6 @@ function isNetworkFailure(caught: unknown): boolean {
 
 /** One field's saves of one staff member: at most one in flight, and the latest value waiting behind it. */
 type SaveQueue = { running: boolean; next: { member: Member; input: StaffMemberInput } | null };
-
-/** The answer of a mutation: null when it succeeded, else the refusal's words. */
-function refusalOf(result: { __typename: string; message?: string } | undefined): string | null {
-  if (!result) return NO_ANSWER;
-  return result.__typename === "DomainError" ? (result.message ?? NO_ANSWER) : null;
-}
 
 /** /user/manageStaff: the staff of a cost center the user holds a permission on; its Manage Staff holder changes them. */
 export function ManageStaffPage() {
@@ -561,8 +441,6 @@ function Summary({ label, value, help }: { label: string; value: string; help?: 
   );
 }
 
-const TYPE_LABEL: Record<StaffType, string> = { Regular: "Regular", PRN: "PRN", Traveller: "Traveller" };
-
 const StaffRow = memo(function StaffRow({
   index,
   measureRef,
@@ -826,260 +704,5 @@ function SaveStatus({ state }: { state: SaveState | undefined }) {
         Retry
       </Button>
     </HStack>
-  );
-}
-
-const EMPTY_NEW: Record<keyof StaffMemberInput, string> = {
-  employeeId: "",
-  firstName: "",
-  middleName: "",
-  lastName: "",
-  email: "",
-  staffType: "Regular",
-  dateOfHire: "",
-  contractEndDate: "",
-  education: "",
-  notes: "",
-  fte: "",
-};
-
-/** MM/DD/YYYY, as the form takes dates, of a stored YYYY-MM-DD. */
-const typedDate = (iso: string | null | undefined) =>
-  iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "";
-
-/** The form's values of a staff member being edited (e-mail belongs to their user account, not here). */
-function formOf(member: Member): Record<keyof StaffMemberInput, string> {
-  return {
-    employeeId: member.employeeId,
-    firstName: member.firstName,
-    middleName: member.middleName ?? "",
-    lastName: member.lastName,
-    email: "",
-    staffType: member.staffType,
-    dateOfHire: typedDate(member.dateOfHire),
-    contractEndDate: typedDate(member.contractEndDate),
-    education: member.education ?? "",
-    notes: member.notes ?? "",
-    fte: String(member.fte),
-  };
-}
-
-/** Adds a staff member to the cost center, or (with `member`) changes every detail of one at once. */
-function StaffDetailsDialog({
-  costCenterId,
-  member,
-  onDone,
-}: {
-  costCenterId: string;
-  member?: Member;
-  onDone: (changed: boolean) => void;
-}) {
-  const [form, setForm] = useState(() => (member ? formOf(member) : EMPTY_NEW));
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [add, adding] = useMutation(ManageStaff_AddMutation);
-  const [update, updating] = useMutation(ManageStaff_UpdateMutation);
-  const loading = adding.loading || updating.loading;
-  const set = (key: keyof StaffMemberInput) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
-  const submit = async () => {
-    const input: StaffMemberInput = {
-      employeeId: form.employeeId,
-      firstName: form.firstName,
-      middleName: form.middleName || null,
-      lastName: form.lastName,
-      ...(member ? {} : { email: form.email || null }),
-      staffType: form.staffType as StaffType,
-      dateOfHire: form.dateOfHire,
-      contractEndDate: form.contractEndDate || null,
-      education: form.education || null,
-      notes: form.notes || null,
-      fte: form.fte.trim() === "" ? null : Number(form.fte),
-    };
-    try {
-      const problem = member
-        ? refusalOf(
-            (await update({ variables: { costCenterId, staffId: member.staffId, input } })).data?.updateStaffMember,
-          )
-        : refusalOf((await add({ variables: { costCenterId, input } })).data?.addStaffMember);
-      if (problem) setRefusal(problem);
-      else onDone(true);
-    } catch (caught) {
-      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
-    }
-  };
-  return (
-    <ConfirmDialog
-      open
-      title={member ? `Edit ${member.firstName} ${member.lastName}` : "Add staff"}
-      confirmLabel={member ? "SAVE" : "ADD"}
-      onConfirm={() => void submit()}
-      onCancel={() => onDone(false)}
-      loading={loading}
-      loadingText={member ? "SAVING…" : "ADDING…"}
-      testId={member ? "edit-staff-dialog" : "add-staff-dialog"}
-    >
-      <Stack gap="3">
-        {refusal ? (
-          <ErrorAlert
-            title={member ? "The changes were not saved" : "The staff member was not added"}
-            message={refusal}
-          />
-        ) : null}
-        <TextField label="Employee ID" required value={form.employeeId} onChange={set("employeeId")} />
-        <TextField label="First name" required value={form.firstName} onChange={set("firstName")} />
-        <TextField label="Middle name" value={form.middleName} onChange={set("middleName")} />
-        <TextField label="Last name" required value={form.lastName} onChange={set("lastName")} />
-        {member ? null : <TextField label="Email" type="email" value={form.email} onChange={set("email")} />}
-        <SelectField
-          label="Type"
-          value={form.staffType}
-          onChange={set("staffType")}
-          options={STAFF_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
-        />
-        <TextField
-          label="Date of hire"
-          required
-          placeholder="MM/DD/YYYY"
-          value={form.dateOfHire}
-          onChange={set("dateOfHire")}
-        />
-        <TextField
-          label="Contract end date"
-          placeholder="MM/DD/YYYY"
-          helperText="Required for a traveller."
-          value={form.contractEndDate}
-          onChange={set("contractEndDate")}
-        />
-        <TextField
-          label="FTE in this cost center"
-          required
-          inputMode="decimal"
-          value={form.fte}
-          onChange={set("fte")}
-        />
-        <TextField label="Education" value={form.education} onChange={set("education")} />
-        <TextField label="Notes" maxLength={NOTES_MAX_LENGTH} value={form.notes} onChange={set("notes")} />
-      </Stack>
-    </ConfirmDialog>
-  );
-}
-
-const ManageStaff_TransferTargetsQuery = graphql(`
-  query ManageStaff_TransferTargetsQuery($costCenterId: ID!) {
-    staffTransferTargets(costCenterId: $costCenterId) {
-      costCenterId
-      code
-      name
-    }
-  }
-`);
-
-function StaffActionDialog({
-  costCenterId,
-  costCenterCode,
-  kind,
-  member,
-  onDone,
-}: {
-  costCenterId: string;
-  costCenterCode: string;
-  kind: Exclude<StaffAction, "edit">;
-  member: Member;
-  onDone: (changed: boolean) => void;
-}) {
-  const [target, setTarget] = useState("");
-  const [reason, setReason] = useState<StaffTransferType>("VoluntaryTermination");
-  const [date, setDate] = useState("");
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [remove, removing] = useMutation(ManageStaff_RemoveMutation);
-  const [transfer, transferring] = useMutation(ManageStaff_TransferMutation);
-  const targets = useQuery(ManageStaff_TransferTargetsQuery, {
-    variables: { costCenterId },
-    skip: kind !== "transfer",
-  });
-  const name = `${member.firstName} ${member.lastName}`;
-  const run = async () => {
-    try {
-      const answer =
-        kind === "remove"
-          ? (await remove({ variables: { costCenterId, staffId: member.staffId } })).data?.removeStaffMember
-          : (
-              await transfer({
-                variables: {
-                  costCenterId,
-                  staffId: member.staffId,
-                  transferType: kind === "transfer" ? "TransferWithinOrg" : reason,
-                  ...(kind === "transfer" ? { toCostCenterId: target } : { terminationDate: date }),
-                },
-              })
-            ).data?.transferStaffMember;
-      const problem = refusalOf(answer);
-      if (problem) setRefusal(problem);
-      else onDone(true);
-    } catch (caught) {
-      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
-    }
-  };
-  const text = {
-    remove: {
-      title: `Remove ${name}?`,
-      detail: `${name} leaves cost center ${costCenterCode} with their positions in its open staffing plan. This cannot be undone.`,
-      confirm: "REMOVE",
-    },
-    transfer: {
-      title: `Transfer ${name}`,
-      detail: `${name} moves with their FTE; their positions in ${costCenterCode}'s open plan are taken away.`,
-      confirm: "TRANSFER",
-    },
-    terminate: {
-      title: `Terminate ${name}`,
-      detail: `${name}'s employment ends on the date given; they leave every cost center. This cannot be undone.`,
-      confirm: "TERMINATE",
-    },
-  }[kind];
-  return (
-    <ConfirmDialog
-      open
-      title={text.title}
-      confirmLabel={text.confirm}
-      destructive={kind !== "transfer"}
-      onConfirm={() => void run()}
-      onCancel={() => onDone(false)}
-      loading={removing.loading || transferring.loading}
-      confirmDisabled={(kind === "transfer" && !target) || (kind === "terminate" && !date.trim())}
-      testId="staff-action-dialog"
-    >
-      <Stack gap="3">
-        <Text color="fg.muted">{text.detail}</Text>
-        {refusal ? <ErrorAlert title="Nothing was changed" message={refusal} /> : null}
-        {kind === "transfer" ? (
-          <SelectField
-            label="Transfer to"
-            value={target}
-            onChange={setTarget}
-            disabled={targets.loading}
-            error={targets.error ? `The cost centers could not be loaded: ${targets.error.message}` : undefined}
-            helperText="Any active cost center of the facility."
-            options={[
-              { value: "", label: targets.loading ? "Loading the cost centers…" : "Choose a cost center" },
-              ...(targets.data?.staffTransferTargets ?? []).map((c) => ({
-                value: c.costCenterId,
-                label: `${c.code} ${c.name}`,
-              })),
-            ]}
-          />
-        ) : null}
-        {kind === "terminate" ? (
-          <>
-            <SelectField
-              label="Reason"
-              value={reason}
-              onChange={(value) => setReason(value as StaffTransferType)}
-              options={TERMINATION_REASONS.map((r) => ({ value: r.value, label: r.label }))}
-            />
-            <TextField label="Termination date" required placeholder="MM/DD/YYYY" value={date} onChange={setDate} />
-          </>
-        ) : null}
-      </Stack>
-    </ConfirmDialog>
   );
 }
