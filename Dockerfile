@@ -12,4 +12,5 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
 COPY --from=build /app /app
 USER node
 EXPOSE 4000
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# The compiled server (npm run build wrote it): plain node, no TypeScript loader.
+CMD ["node", "dist/server/main.mjs"]

@@ -46,8 +46,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database each run: the demo seed loads on first start.
-    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    // A fresh embedded database each run: the demo seed loads on first start. The compiled server, as
+    // in production, rebuilt first when a source is newer than it (`npm run test:e2e` has just built it).
+    command: `rm -rf ${dataDir} && node scripts/buildIfStale.mjs --server-only && node dist/server/main.mjs`,
     url: `${baseURL}/api/config/auth`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,9 @@
 // `npm start`'s build step: builds the client (vite build, which also writes the compressed copies)
-// only when dist/client is missing or older than something that goes into it, and says which.
-// `npm run build` always builds. Run by plain node: node scripts/buildIfStale.mjs [--dry-run]
+// only when dist/client is missing or older than something that goes into it, and the server
+// (scripts/buildServer.mjs: dist/server/main.mjs) only when its bundle is missing or older than
+// something that goes into it, and says which for each. `npm run build` always builds both.
+// Run by plain node: node scripts/buildIfStale.mjs [--dry-run] [--server-only]
+// (--server-only: the browser tests' server, whose client may be built elsewhere: CLIENT_DIST_DIR)
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -13,19 +16,32 @@ const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
 /** The last file a complete build writes: its modification time is the build's. */
 export const BUILT_MARKER = "dist/client/index.html";
 
+/** What the server bundle is made of: our TypeScript it imports, its build script, the lock file and compiler settings. */
+export const SERVER_SOURCES = [
+  "server",
+  "schema",
+  "db",
+  "scripts/buildServer.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
+/** The server build's last file (scripts/buildServer.mjs writes the bundle after the migrations). */
+export const SERVER_BUILT_MARKER = "dist/server/main.mjs";
+
 /**
  * The decision, from modification times alone (ms): build when there is no build, or when any
  * source is newer than it. `newest` names the source that made it stale.
  * @param {number | undefined} builtMs
  * @param {{ file: string; mtimeMs: number }[]} sources
+ * @param {"client" | "server"} [what] which build, for the reason
  * @returns {{ build: boolean; reason: string }}
  */
-export function decideBuild(builtMs, sources) {
-  if (builtMs === undefined) return { build: true, reason: "no built client" };
+export function decideBuild(builtMs, sources, what = "client") {
+  if (builtMs === undefined) return { build: true, reason: `no built ${what}` };
   let newest;
   for (const source of sources) if (!newest || source.mtimeMs > newest.mtimeMs) newest = source;
   if (newest && newest.mtimeMs > builtMs) return { build: true, reason: `${newest.file} is newer than the build` };
-  return { build: false, reason: "the built client is newer than its sources" };
+  return { build: false, reason: `the built ${what} is newer than its sources` };
 }
 
 /**
@@ -54,16 +70,33 @@ export function sourceTimes(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const root = process.cwd();
-  const builtMs = statSync(path.join(root, BUILT_MARKER), { throwIfNoEntry: false })?.mtimeMs;
-  const decision = decideBuild(builtMs, sourceTimes(root));
-  if (!decision.build) {
-    console.log(`Client build: reused (${decision.reason}).`);
+  const dryRun = process.argv.includes("--dry-run");
+  const builtAt = (/** @type {string} */ marker) =>
+    statSync(path.join(root, marker), { throwIfNoEntry: false })?.mtimeMs;
+
+  if (!process.argv.includes("--server-only")) {
+    const client = decideBuild(builtAt(BUILT_MARKER), sourceTimes(root));
+    if (!client.build) {
+      console.log(`Client build: reused (${client.reason}).`);
+    } else {
+      console.log(`Client build: building (${client.reason}).`);
+      if (!dryRun) {
+        const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
+        const result = spawnSync(process.execPath, [vite, "build"], { stdio: "inherit" });
+        if (result.status !== 0) process.exit(result.status ?? 1);
+      }
+    }
+  }
+
+  const server = decideBuild(builtAt(SERVER_BUILT_MARKER), sourceTimes(root, SERVER_SOURCES), "server");
+  if (!server.build) {
+    console.log(`Server build: reused (${server.reason}).`);
   } else {
-    console.log(`Client build: building (${decision.reason}).`);
-    if (!process.argv.includes("--dry-run")) {
-      const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
-      const result = spawnSync(process.execPath, [vite, "build"], { stdio: "inherit" });
-      if (result.status !== 0) process.exit(result.status ?? 1);
+    console.log(`Server build: building (${server.reason}).`);
+    if (!dryRun) {
+      // Imported only now: esbuild is a devDependency, and a reused build needs none of it.
+      const { buildServer } = await import("./buildServer.mjs");
+      await buildServer(root);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { costCenterPermissions, facilities, users } from "../../db/schema";
 import type { AccountType } from "../../schema/accountTypes";
@@ -23,6 +23,9 @@ export type Viewer = {
  * Finds the user behind a token: by the identity subject, or on a first B2C sign-in by e-mail,
  * which then links the subject. The account type follows spec §4: admin if the user type is Admin,
  * exec if the first cost-center permission has the executive flag, user otherwise.
+ *
+ * One SQL statement per request (the user, their facility and the first permission's executive flag
+ * together); nothing is cached, so a change to the user or their permissions holds from the next request.
  */
 export async function resolveViewer(db: Queryable, token: VerifiedToken): Promise<Viewer> {
   let row = await findActiveUser(db, eq(users.identitySubject, token.subject));
@@ -34,16 +37,18 @@ export async function resolveViewer(db: Queryable, token: VerifiedToken): Promis
     if (row) await db.update(users).set({ identitySubject: token.subject }).where(eq(users.id, row.userId));
   }
   if (!row) throw new DomainError("unauthenticated", "No active user account matches this sign-in");
-  const [first] = await db
-    .select({ executive: costCenterPermissions.executive })
-    .from(costCenterPermissions)
-    .where(eq(costCenterPermissions.userId, row.userId))
-    .orderBy(asc(costCenterPermissions.sortOrder), asc(costCenterPermissions.id))
-    .limit(1);
-  const accountType: AccountType = row.userType === "Admin" ? "admin" : first?.executive ? "exec" : "user";
-  const { userType: _userType, ...viewer } = row;
+  const { userType, firstPermissionExecutive, ...viewer } = row;
+  const accountType: AccountType = userType === "Admin" ? "admin" : firstPermissionExecutive ? "exec" : "user";
   return { ...viewer, accountType };
 }
+
+/** The executive flag of the user's first cost-center permission (by sort order), null without one. */
+const firstPermissionExecutive = sql<boolean | null>`(
+  select ${costCenterPermissions.executive} from ${costCenterPermissions}
+  where ${costCenterPermissions.userId} = ${users.id}
+  order by ${costCenterPermissions.sortOrder}, ${costCenterPermissions.id}
+  limit 1
+)`;
 
 async function findActiveUser(db: Queryable, condition: ReturnType<typeof and>) {
   const [row] = await db
@@ -57,6 +62,7 @@ async function findActiveUser(db: Queryable, condition: ReturnType<typeof and>) 
       firstName: users.firstName,
       lastName: users.lastName,
       userType: users.userType,
+      firstPermissionExecutive,
     })
     .from(users)
     .innerJoin(facilities, eq(facilities.id, users.facilityId))

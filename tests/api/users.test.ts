@@ -151,7 +151,7 @@ describe("GET /api/user/facility/{id} and the facilityUsers query", () => {
       `{ facilityUsers(facilityId: "${DEMO_FACILITY_ID}") { email costCenterPermissions { code } } }`,
     );
     expect(graphql.body.data?.facilityUsers).toHaveLength(13);
-    // Two to resolve the viewer, one for the users, one for all their permissions.
-    expect(server.database.queries).toHaveLength(4);
+    // One to resolve the viewer, one for the users, one for all their permissions.
+    expect(server.database.queries).toHaveLength(3);
   });
 });

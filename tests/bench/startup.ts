@@ -1,11 +1,17 @@
 /**
- * Cold start to the first answer of `me`, on PGlite and on PostgreSQL, and the server's peak
- * memory at idle. Run: npm run bench:startup (needs the local PostgreSQL for the second half).
+ * Start-up to the first answer of `me`, and the server's memory, on PGlite and on PostgreSQL.
+ * Run: npm run bench:startup (needs the local PostgreSQL for the second half).
  *
- * "Cold" means a new, empty database: the server migrates it and loads the demo seed before it
- * listens. A warm start (same data folder again) is measured too.
+ * It runs what production runs: the compiled server (dist/server/main.mjs, built first when stale
+ * by scripts/buildIfStale.mjs). `--tsx` runs server/main.ts through the tsx loader instead (how
+ * `npm start` ran before issue #16), `--runs 5` changes the number of runs (3).
+ *
+ * Each run is a cold start (a new, empty data folder or database: the server migrates it and loads
+ * the demo seed before it listens) followed by a warm start (the same data again). "First answer" is
+ * from spawning the process to the signed-in user's first `me` answer (the sign-in included). Idle RSS
+ * is read 5 s after that answer; peak RSS is the process's high-water mark (VmHWM) at that moment.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,8 +20,14 @@ import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
+import { numberOption } from "./options";
 
-type Measurement = { label: string; listeningMs: number; firstMeMs: number; idlePeakMb: number; idleRssMb: number };
+const args = process.argv.slice(2);
+const useTsx = args.includes("--tsx");
+const runs = numberOption(args, "--runs", 3);
+
+type Start = { firstAnswerMs: number; firstAnswerCpuMs: number; idleRssMb: number; peakRssMb: number };
+type Run = { cold: Start; warm: Start };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,29 +38,38 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** CPU time (user + system) the process has used: unlike wall time, it hardly depends on what else the machine runs. */
+function cpuMs(pid: number) {
+  // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15 (in clock ticks of 10 ms).
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function memoryMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
   return { peak: read("VmHWM"), rss: read("VmRSS") };
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<Measurement> {
+/** The server's command line: one node process either way, so its memory is the whole server's. */
+const serverArgs = useTsx ? ["--import", "tsx", "server/main.ts"] : ["dist/server/main.mjs"];
+
+async function start(label: string, env: Record<string, string>): Promise<Start> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // One process (node with the tsx loader), so its memory is the whole server's.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs, {
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: baseUrl },
     stdio: "ignore",
   });
   try {
-    let listeningMs = 0;
-    while (!listeningMs) {
+    for (;;) {
       try {
-        if ((await fetch(`${baseUrl}/api/config/auth`)).ok) listeningMs = performance.now() - started;
+        if ((await fetch(`${baseUrl}/api/config/auth`)).ok) break;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      if (child.exitCode !== null) throw new Error(`${label}: the server exited with ${child.exitCode}`);
       if (performance.now() - started > 120_000) throw new Error(`${label}: the server did not start`);
     }
     const token = await signInWithPassword(baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
@@ -58,38 +79,117 @@ async function measure(label: string, env: Record<string, string>): Promise<Meas
       body: JSON.stringify({ query: "{ me { name accountType } }" }),
     });
     if (!response.ok) throw new Error(`${label}: me answered ${response.status}`);
-    const firstMeMs = performance.now() - started;
+    const firstAnswerMs = performance.now() - started;
+    const firstAnswerCpuMs = cpuMs(child.pid as number);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const memory = memoryMb(child.pid as number);
-    return { label, listeningMs, firstMeMs, idlePeakMb: memory.peak, idleRssMb: memory.rss };
+    return { firstAnswerMs, firstAnswerCpuMs, idleRssMb: memory.rss, peakRssMb: memory.peak };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
 }
 
-const results: Measurement[] = [];
-const dataDir = path.resolve(".tmp/bench-startup");
-rmSync(dataDir, { recursive: true, force: true });
-results.push(await measure("PGlite, cold (new data folder)", { DATA_DIR: dataDir }));
-results.push(await measure("PGlite, warm (same data folder)", { DATA_DIR: dataDir }));
-rmSync(dataDir, { recursive: true, force: true });
-
-const name = `bench_${randomBytes(4).toString("hex")}`;
-const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${name}"`);
-try {
-  const databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  results.push(await measure("PostgreSQL, cold (new database)", { DATABASE_URL: databaseUrl }));
-  results.push(await measure("PostgreSQL, warm (same database)", { DATABASE_URL: databaseUrl }));
-} finally {
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+async function pgliteRun(index: number): Promise<Run> {
+  const dataDir = path.resolve(`.tmp/bench-startup-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const cold = await start(`PGlite run ${index}, cold`, { DATA_DIR: dataDir });
+    const warm = await start(`PGlite run ${index}, warm`, { DATA_DIR: dataDir });
+    return { cold, warm };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-console.log("\nstart-up                          listening   first me   idle peak RSS   idle RSS");
-for (const r of results) {
-  console.log(
-    `${r.label.padEnd(34)}${`${r.listeningMs.toFixed(0)} ms`.padStart(9)}${`${r.firstMeMs.toFixed(0)} ms`.padStart(11)}${`${r.idlePeakMb.toFixed(0)} MB`.padStart(16)}${`${r.idleRssMb.toFixed(0)} MB`.padStart(11)}`,
-  );
+async function postgresRun(index: number): Promise<Run> {
+  const name = `bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  // Its blob storage (Azurite) keeps its files in the data folder, as in production without Azure.
+  const dataDir = path.resolve(`.tmp/bench-startup-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const env = { DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), DATA_DIR: dataDir };
+    const cold = await start(`PostgreSQL run ${index}, cold`, env);
+    const warm = await start(`PostgreSQL run ${index}, warm`, env);
+    return { cold, warm };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+if (!useTsx) {
+  // What `npm start` does: build the client and the server unless a fresh build is there.
+  const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const results: { database: string; runs: Run[] }[] = [];
+for (const [database, run] of [
+  ["PGlite", pgliteRun],
+  ["PostgreSQL", postgresRun],
+] as const) {
+  const done: Run[] = [];
+  for (let index = 1; index <= runs; index++) {
+    done.push(await run(index));
+    console.log(`${database} run ${index}/${runs}: ${JSON.stringify(done.at(-1))}`);
+  }
+  results.push({ database, runs: done });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const cell = (values: number[], unit: "s" | "MB") => {
+  const show = (value: number) => (unit === "s" ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} MB`);
+  return `${show(Math.min(...values))} / ${show(median(values))}`;
+};
+
+const server = useTsx ? "node --import tsx server/main.ts" : "node dist/server/main.mjs";
+console.log(`\n${server}, ${runs} runs, min / median; idle and peak RSS of the warm start (cold in brackets)`);
+console.log("First answer: wall time from spawn to the first me, and (CPU) the server's CPU time until then.\n");
+console.log(
+  "| database   | cold first answer | warm first answer | cold (CPU)        | warm (CPU)        | idle RSS          | peak RSS          | cold idle / peak RSS |",
+);
+console.log(
+  "| ---------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | -------------------- |",
+);
+for (const { database, runs: done } of results) {
+  const cold = done.map((run) => run.cold);
+  const warm = done.map((run) => run.warm);
+  const cells = [
+    cell(
+      cold.map((s) => s.firstAnswerMs),
+      "s",
+    ),
+    cell(
+      warm.map((s) => s.firstAnswerMs),
+      "s",
+    ),
+    cell(
+      cold.map((s) => s.firstAnswerCpuMs),
+      "s",
+    ),
+    cell(
+      warm.map((s) => s.firstAnswerCpuMs),
+      "s",
+    ),
+    cell(
+      warm.map((s) => s.idleRssMb),
+      "MB",
+    ),
+    cell(
+      warm.map((s) => s.peakRssMb),
+      "MB",
+    ),
+  ];
+  const coldMemory = `${median(cold.map((s) => s.idleRssMb)).toFixed(0)} / ${median(cold.map((s) => s.peakRssMb)).toFixed(0)} MB`;
+  console.log(`| ${database.padEnd(10)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} |`);
 }

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decideBuild, sourceTimes } from "../../scripts/buildIfStale.mjs";
+import { decideBuild, SERVER_BUILT_MARKER, SERVER_SOURCES, sourceTimes } from "../../scripts/buildIfStale.mjs";
+import { SERVER_BUNDLE } from "../../scripts/buildServer.mjs";
 
 describe("decideBuild", () => {
   it("builds when there is no build", () => {
@@ -34,6 +35,35 @@ describe("decideBuild", () => {
         { file: "package-lock.json", mtimeMs: 9_000 },
       ]),
     ).toEqual({ build: true, reason: "package-lock.json is newer than the build" });
+  });
+});
+
+describe("decideBuild for the server bundle", () => {
+  it("names the server in its reasons", () => {
+    expect(decideBuild(undefined, [], "server")).toEqual({ build: true, reason: "no built server" });
+    expect(decideBuild(5_000, [{ file: "server/app.ts", mtimeMs: 4_000 }], "server")).toEqual({
+      build: false,
+      reason: "the built server is newer than its sources",
+    });
+    expect(decideBuild(5_000, [{ file: "db/migrations/0009_x.sql", mtimeMs: 6_000 }], "server")).toEqual({
+      build: true,
+      reason: "db/migrations/0009_x.sql is newer than the build",
+    });
+  });
+
+  it("watches everything the bundle is made of, and the bundle is what the build writes last", () => {
+    // The bundle's own inputs are server/, schema/ and db/ (tests/scripts/buildServer.test.ts builds it).
+    expect(SERVER_SOURCES).toEqual(
+      expect.arrayContaining([
+        "server",
+        "schema",
+        "db",
+        "scripts/buildServer.mjs",
+        "package-lock.json",
+        "tsconfig.json",
+      ]),
+    );
+    expect(SERVER_BUILT_MARKER).toBe(SERVER_BUNDLE);
   });
 });
 

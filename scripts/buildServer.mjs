@@ -1,0 +1,56 @@
+// The server's production build: server/main.ts and everything of ours it imports (server/, schema/,
+// db/) bundled by esbuild into one ES module, dist/server/main.mjs, which plain `node` runs without
+// the tsx loader. Packages stay external: node resolves them from node_modules at run time, so
+// PGlite's wasm and data files, oidc-provider, Azurite (loaded on demand through createRequire),
+// pg-boss and exceljs find their own files as they do under tsx. The committed SQL migrations, which
+// db/client.ts reads from the folder next to its module, are copied next to the bundle.
+// Run by `npm run build` and by scripts/buildIfStale.mjs: node scripts/buildServer.mjs
+import { cpSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+/** The server's entry point, and where its bundle goes; the bundle is the last file a build writes. */
+export const SERVER_ENTRY = "server/main.ts";
+export const SERVER_OUT_DIR = "dist/server";
+export const SERVER_BUNDLE = `${SERVER_OUT_DIR}/main.mjs`;
+
+/**
+ * @param {string} root the checkout
+ * @param {string} [outDir] where to write main.mjs and migrations/ (tests build elsewhere)
+ * @returns {Promise<{ inputs: string[] }>} the files bundled, relative to `root`
+ */
+export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)) {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  cpSync(path.join(root, "db", "migrations"), path.join(outDir, "migrations"), { recursive: true });
+  const started = performance.now();
+  const result = await build({
+    // Our own files only; node resolves every package (and node: built-in) at run time.
+    absWorkingDir: root,
+    entryPoints: [SERVER_ENTRY],
+    outfile: path.join(outDir, "main.mjs"),
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    // Stack traces name our files and lines with `node --enable-source-maps`; plain node does not load it.
+    sourcemap: "linked",
+    sourcesContent: false,
+    // Class and function names stay as written (Pothos, error names in logs).
+    keepNames: true,
+    logLevel: "warning",
+    metafile: true,
+  });
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  const inputs = Object.keys(result.metafile.inputs);
+  console.log(
+    `Server build: ${path.relative(root, path.join(outDir, "main.mjs"))} from ${inputs.length} files, ${Math.round(bytes / 1024)} kB with its source map (${Math.round(performance.now() - started)} ms)`,
+  );
+  return { inputs };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await buildServer(process.cwd());
+}

@@ -1,0 +1,64 @@
+// Issue #16: a verified token is remembered until it expires (no second signature check), and never
+// longer; refused and altered tokens are checked every time.
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from "./tokens";
+
+const issuer = "http://localhost:4000/oidc";
+const audience = "http://localhost:4000/api";
+let privateKey: CryptoKey;
+let verify: TokenVerifier;
+let keyLookups = 0;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair("RS256", { extractable: true });
+  privateKey = pair.privateKey;
+  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256" }] });
+  const counted: JWTVerifyGetKey = (...args) => {
+    keyLookups++;
+    return jwks(...args);
+  };
+  verify = createTokenVerifier({ issuer, audience, jwks: counted });
+});
+
+const sign = (options: { sub?: string; expiresInSeconds?: number; iss?: string } = {}) =>
+  new SignJWT({ email: "someone@example.test" })
+    .setProtectedHeader({ alg: "RS256", kid: "k1" })
+    .setSubject(options.sub ?? "user-1")
+    .setIssuer(options.iss ?? issuer)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? 600))
+    .sign(privateKey);
+
+describe("createTokenVerifier", () => {
+  it("checks a token's signature once, then accepts the same token without a second check", async () => {
+    const token = await sign({ sub: "user-2" });
+    keyLookups = 0;
+    const first = await verify(token);
+    expect(first).toMatchObject({ subject: "user-2", email: "someone@example.test" });
+    expect(await verify(token)).toEqual(first);
+    expect(keyLookups).toBe(1);
+  });
+
+  it("refuses a remembered token once it has expired", async () => {
+    const token = await sign({ expiresInSeconds: 1 });
+    expect((await verify(token)).subject).toBe("user-1");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(verify(token)).rejects.toThrow(InvalidTokenError);
+    await expect(verify(token)).rejects.toThrow(/expired/);
+  });
+
+  it("refuses an altered copy of an accepted token, and checks a refused token every time", async () => {
+    const token = await sign();
+    await verify(token);
+    const [header, payload] = token.split(".");
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? "", "base64url").toString()), sub: "admin" })).toString("base64url")}.${token.split(".")[2]}`;
+    await expect(verify(forged)).rejects.toThrow(InvalidTokenError);
+    const wrongIssuer = await sign({ iss: "https://attacker.example/oidc" });
+    keyLookups = 0;
+    await expect(verify(wrongIssuer)).rejects.toThrow(InvalidTokenError);
+    await expect(verify(wrongIssuer)).rejects.toThrow(InvalidTokenError);
+    expect(keyLookups).toBe(2);
+  });
+});

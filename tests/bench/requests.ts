@@ -1,0 +1,217 @@
+/**
+ * Per-request cost of the compiled server: requests per second and p50/p99 latency of a signed-in
+ * `me` (the user) and the cost-center list (`costCenters`, the admin), at 50 and 200 concurrent
+ * connections, on PGlite and PostgreSQL, against a bare graphql-yoga `{ hello }` server on the same
+ * Node (the floor: HTTP, GraphQL parse/validate/execute, nothing of ours).
+ * Run: npm run bench:requests [-- --seconds 8] [--connections 50,200]
+ *
+ * The server is dist/server/main.mjs (built first when stale), started on a seeded demo database.
+ * Each connection sends its next request when the previous one answered (closed loop), over
+ * keep-alive (node:http, one socket per connection); the first second of each measurement is a warm-up and is not counted.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import path from "node:path";
+import postgres from "postgres";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { POSTGRES_ADMIN_URL } from "../support/database";
+import { signInWithPassword } from "../support/signIn";
+import { numberOption } from "./options";
+
+const args = process.argv.slice(2);
+const seconds = numberOption(args, "--seconds", 8);
+const connectionsIndex = args.indexOf("--connections");
+const connectionCounts = (connectionsIndex >= 0 ? (args[connectionsIndex + 1] ?? "") : "50,200").split(",").map(Number);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a node process that serves on `port`; resolves once `readyPath` answers. */
+async function startProcess(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, nodeArgs, {
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: baseUrl },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const started = performance.now();
+  for (;;) {
+    const ready = await fetch(`${baseUrl}${readyPath}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (ready) return { baseUrl, stop };
+    if (child.exitCode !== null || performance.now() - started > 180_000) {
+      await stop();
+      throw new Error(`${nodeArgs.join(" ")} did not start`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+type Result = { label: string; connections: number; requests: number; perSecond: number; p50: number; p99: number };
+
+/** `connections` closed loops sending the same POST for `seconds` (after a 1 s warm-up). */
+async function load(label: string, url: string, headers: Record<string, string>, query: string, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const body = JSON.stringify({ query });
+  const send = () =>
+    new Promise<void>((resolve, reject) => {
+      const outgoing = request(
+        url,
+        {
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          response.on("end", () => {
+            if (response.statusCode !== 200 || text.includes('"errors"')) {
+              reject(new Error(`${label}: ${response.statusCode} ${text.slice(0, 200)}`));
+            } else resolve();
+          });
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+  const warmUntil = performance.now() + 1000;
+  const endAt = warmUntil + seconds * 1000;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (;;) {
+        const started = performance.now();
+        if (started >= endAt) return;
+        await send();
+        if (started >= warmUntil) latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const result: Result = {
+    label,
+    connections,
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  };
+  console.log(
+    `${label} @${connections}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+  );
+  return result;
+}
+
+const results: Result[] = [];
+
+// The floor: graphql-yoga alone, { hello }, on the same Node, in its own process like the app.
+const bareYoga = `
+import { createServer } from "node:http";
+import { createSchema, createYoga } from "graphql-yoga";
+const yoga = createYoga({ schema: createSchema({ typeDefs: "type Query { hello: String! }", resolvers: { Query: { hello: () => "world" } } }), logging: false });
+createServer(yoga).listen(Number(process.env.PORT), "127.0.0.1");
+process.on("SIGTERM", () => process.exit(0));
+`;
+{
+  const bare = await startProcess(["--input-type=module", "-e", bareYoga], {}, "/graphql?query=%7Bhello%7D");
+  try {
+    for (const connections of connectionCounts) {
+      results.push(await load("bare yoga { hello }", `${bare.baseUrl}/graphql`, {}, "{ hello }", connections));
+    }
+  } finally {
+    await bare.stop();
+  }
+}
+
+// What `npm start` does: build the client and the server unless fresh builds are there.
+const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+async function measureApp(database: string, env: Record<string, string>) {
+  // Seeds the demo facility on its first start, then serves.
+  const app = await startProcess(["dist/server/main.mjs"], { ...env, SEED_DEMO: "true" }, "/api/config/auth");
+  try {
+    const url = `${app.baseUrl}/graphql`;
+    const user = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+    const admin = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    for (const connections of connectionCounts) {
+      results.push(
+        await load(
+          `${database}: me`,
+          url,
+          { authorization: `Bearer ${user}` },
+          "{ me { id name accountType facilityName } }",
+          connections,
+        ),
+      );
+      results.push(
+        await load(
+          `${database}: costCenters`,
+          url,
+          { authorization: `Bearer ${admin}` },
+          "{ costCenters { id code name prnFte } }",
+          connections,
+        ),
+      );
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+const dataDir = path.resolve(`.tmp/bench-requests-${process.pid}`);
+rmSync(dataDir, { recursive: true, force: true });
+try {
+  await measureApp("PGlite", { DATA_DIR: dataDir });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const name = `bench_${randomBytes(4).toString("hex")}`;
+const pgAdmin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+await pgAdmin.unsafe(`create database "${name}"`);
+try {
+  await measureApp("PostgreSQL", {
+    DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    DATA_DIR: dataDir,
+  });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  await pgAdmin.unsafe(`drop database if exists "${name}" with (force)`);
+  await pgAdmin.end();
+}
+
+console.log(`\nclosed loops over keep-alive, ${seconds} s each after a 1 s warm-up; node ${process.version}\n`);
+console.log("| server / query                 | connections | req/s  | p50       | p99       |");
+console.log("| ------------------------------ | ----------- | ------ | --------- | --------- |");
+for (const r of results) {
+  console.log(
+    `| ${r.label.padEnd(30)} | ${String(r.connections).padStart(11)} | ${r.perSecond.toFixed(0).padStart(6)} | ${`${r.p50.toFixed(1)} ms`.padStart(9)} | ${`${r.p99.toFixed(1)} ms`.padStart(9)} |`,
+  );
+}

@@ -1,0 +1,124 @@
+// Issue #16: production runs the compiled server (dist/server/main.mjs) on plain node, not the tsx loader.
+// The bundle is built into a scratch folder of the checkout (so node finds node_modules from it) and
+// started as `npm start` starts it, on this run's database: migrations, demo seed, sign-in, `me`.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
+import { buildServer } from "../../scripts/buildServer.mjs";
+import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
+import { signInWithPassword } from "../support/signIn";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const scratch = path.join(root, ".tmp", `server-build-${randomBytes(4).toString("hex")}`);
+const outDir = path.join(scratch, "dist");
+
+/** Every file under a folder, relative to it. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("the compiled server", () => {
+  let inputs: string[] = [];
+  beforeAll(async () => {
+    ({ inputs } = await buildServer(root, outDir));
+  }, 60_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it("is one module of our code that imports only packages and node built-ins, with the migrations beside it", () => {
+    const bundle = readFileSync(path.join(outDir, "main.mjs"), "utf8");
+    const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"([^"]+)"/g)].map((match) => match[1]);
+    expect(specifiers.length).toBeGreaterThan(10);
+    expect(specifiers.filter((specifier) => specifier?.startsWith(".") || specifier?.startsWith("/"))).toEqual([]);
+    expect(bundle).not.toMatch(/from\s*"tsx/);
+    expect(filesUnder(path.join(outDir, "migrations"))).toEqual(filesUnder(path.join(root, "db", "migrations")));
+  });
+
+  it("is made only of files `npm start` watches: a change to any input rebuilds it (scripts/buildIfStale.mjs)", () => {
+    expect(inputs).toContain("server/main.ts");
+    const watched = (file: string) => SERVER_SOURCES.some((source) => file === source || file.startsWith(`${source}/`));
+    expect(inputs.filter((file) => !watched(file))).toEqual([]);
+  });
+
+  it(`starts on plain node, migrates and seeds ${testDbKind === "postgres" ? "a new PostgreSQL database" : "a new PGlite folder"}, and answers a signed-in me`, async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: path.join(scratch, "data"),
+      SEED_DEMO: "true",
+    };
+    let dropDatabase: (() => Promise<void>) | undefined;
+    if (testDbKind === "postgres") {
+      const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+      const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${name}"`);
+      dropDatabase = async () => {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      };
+      env.DATABASE_URL = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    }
+    let output = "";
+    const child: ChildProcess = spawn(process.execPath, [path.join(outDir, "main.mjs")], {
+      cwd: root,
+      env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      const started = Date.now();
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+        const ready = await fetch(`${baseUrl}/api/config/auth`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ready) break;
+        if (Date.now() - started > 150_000) throw new Error(`the server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(output).toContain("Staffing & Position Control is ready");
+      const token = await signInWithPassword(baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+      const response = await fetch(`${baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: "{ me { email accountType } }" }),
+      });
+      expect(await response.json()).toEqual({
+        data: { me: { email: DEMO_ACCOUNTS.user.email, accountType: "user" } },
+      });
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(output).toContain("SIGTERM received: closing");
+    } finally {
+      child.kill("SIGKILL");
+      await exited;
+      await dropDatabase?.();
+    }
+  }, 180_000);
+});
