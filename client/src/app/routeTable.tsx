@@ -1,32 +1,66 @@
-import type { ReactNode } from "react";
+import { type ComponentType, lazy, type ReactNode } from "react";
 import type { AccountType } from "../../../schema/accountTypes";
-import { ContactUsPage } from "../features/contact/ContactUsPage";
-import { CostCenterMaintenancePage } from "../features/costCenters/CostCenterMaintenancePage";
-import { FacilityDashboardPage } from "../features/dashboards/FacilityDashboardPage";
-import { IndividualDashboardPage } from "../features/dashboards/IndividualDashboardPage";
-import { PositionControlPage } from "../features/dashboards/PositionControlPage";
-import { PositionsRollupPage } from "../features/dashboards/PositionsRollupPage";
-import { UserDashboardPage } from "../features/dashboards/UserDashboardPage";
-import { EmployeeSearchPage } from "../features/employeeSearch/EmployeeSearchPage";
-import { FinancialInformationPage } from "../features/facilityDefinitions/FinancialInformationPage";
-import { HrGuidelinesPage } from "../features/facilityDefinitions/HrGuidelinesPage";
-import { SystemRelationshipsPage } from "../features/facilityDefinitions/SystemRelationshipsPage";
-import { FaqPage } from "../features/faq/FaqPage";
-import { JobCategorizationPage } from "../features/jobs/JobCategorizationPage";
-import { AdminLandingPage } from "../features/landing/AdminLandingPage";
-import { ExecLandingPage } from "../features/landing/ExecLandingPage";
-import { UserLandingPage } from "../features/landing/UserLandingPage";
-import { ManageStaffPage } from "../features/manageStaff/ManageStaffPage";
-import { ModellingPage } from "../features/modelling/ModellingPage";
-import { ProfilePage } from "../features/profile/ProfilePage";
-import { UploadPage } from "../features/uploads/UploadPage";
-import { UserAccessibilityPage } from "../features/userAccess/UserAccessibilityPage";
-import { AssignStaffStep } from "../features/wizard/AssignStaffStep";
-import { CareScheduleStep } from "../features/wizard/CareScheduleStep";
-import { DefineRolesStep } from "../features/wizard/DefineRolesStep";
-import { PositionControlStep } from "../features/wizard/PositionControlStep";
-import { ReviewStep } from "../features/wizard/ReviewStep";
-import { UnitDefinitionStep } from "../features/wizard/UnitDefinitionStep";
+
+/**
+ * A screen loaded on first visit (its own chunk, issue #16), so the sign-in page and each landing
+ * download only what they show. AppShell's Suspense shows a spinner while a chunk arrives.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a page's props are whatever its module's component takes.
+function lazyPage<Name extends string, Module extends Record<Name, ComponentType<any>>>(
+  load: () => Promise<Module>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const ContactUsPage = lazyPage(() => import("../features/contact/ContactUsPage"), "ContactUsPage");
+const CostCenterMaintenancePage = lazyPage(
+  () => import("../features/costCenters/CostCenterMaintenancePage"),
+  "CostCenterMaintenancePage",
+);
+const FacilityDashboardPage = lazyPage(
+  () => import("../features/dashboards/FacilityDashboardPage"),
+  "FacilityDashboardPage",
+);
+const IndividualDashboardPage = lazyPage(
+  () => import("../features/dashboards/IndividualDashboardPage"),
+  "IndividualDashboardPage",
+);
+const PositionControlPage = lazyPage(() => import("../features/dashboards/PositionControlPage"), "PositionControlPage");
+const PositionsRollupPage = lazyPage(() => import("../features/dashboards/PositionsRollupPage"), "PositionsRollupPage");
+const UserDashboardPage = lazyPage(() => import("../features/dashboards/UserDashboardPage"), "UserDashboardPage");
+const EmployeeSearchPage = lazyPage(
+  () => import("../features/employeeSearch/EmployeeSearchPage"),
+  "EmployeeSearchPage",
+);
+const FinancialInformationPage = lazyPage(
+  () => import("../features/facilityDefinitions/FinancialInformationPage"),
+  "FinancialInformationPage",
+);
+const HrGuidelinesPage = lazyPage(() => import("../features/facilityDefinitions/HrGuidelinesPage"), "HrGuidelinesPage");
+const SystemRelationshipsPage = lazyPage(
+  () => import("../features/facilityDefinitions/SystemRelationshipsPage"),
+  "SystemRelationshipsPage",
+);
+const FaqPage = lazyPage(() => import("../features/faq/FaqPage"), "FaqPage");
+const JobCategorizationPage = lazyPage(() => import("../features/jobs/JobCategorizationPage"), "JobCategorizationPage");
+const AdminLandingPage = lazyPage(() => import("../features/landing/AdminLandingPage"), "AdminLandingPage");
+const ExecLandingPage = lazyPage(() => import("../features/landing/ExecLandingPage"), "ExecLandingPage");
+const UserLandingPage = lazyPage(() => import("../features/landing/UserLandingPage"), "UserLandingPage");
+const ManageStaffPage = lazyPage(() => import("../features/manageStaff/ManageStaffPage"), "ManageStaffPage");
+const ModellingPage = lazyPage(() => import("../features/modelling/ModellingPage"), "ModellingPage");
+const ProfilePage = lazyPage(() => import("../features/profile/ProfilePage"), "ProfilePage");
+const UploadPage = lazyPage(() => import("../features/uploads/UploadPage"), "UploadPage");
+const UserAccessibilityPage = lazyPage(
+  () => import("../features/userAccess/UserAccessibilityPage"),
+  "UserAccessibilityPage",
+);
+const AssignStaffStep = lazyPage(() => import("../features/wizard/AssignStaffStep"), "AssignStaffStep");
+const CareScheduleStep = lazyPage(() => import("../features/wizard/CareScheduleStep"), "CareScheduleStep");
+const DefineRolesStep = lazyPage(() => import("../features/wizard/DefineRolesStep"), "DefineRolesStep");
+const PositionControlStep = lazyPage(() => import("../features/wizard/PositionControlStep"), "PositionControlStep");
+const ReviewStep = lazyPage(() => import("../features/wizard/ReviewStep"), "ReviewStep");
+const UnitDefinitionStep = lazyPage(() => import("../features/wizard/UnitDefinitionStep"), "UnitDefinitionStep");
 
 export type SignedInRoute = {
   path: string;

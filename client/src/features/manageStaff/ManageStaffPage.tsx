@@ -45,9 +45,9 @@ import {
   useTable,
 } from "../../ui/table";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { useFacilityToday } from "../shell/facilityToday";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { useFacilityToday } from "../shell/viewer";
 
 const ManageStaff_ListQuery = graphql(`
   query ManageStaff_ListQuery($costCenterId: ID!) {

@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -19,6 +20,10 @@ type FooterContextValue = {
   guard: (action: () => void) => void;
 };
 
+// The dialog (and Chakra's dialog machinery) is its own chunk, fetched once a page first reports
+// unsaved changes, so the sign-in page never downloads it (issue #16).
+const LeaveDialog = lazy(async () => ({ default: (await import("./LeaveDialog")).LeaveDialog }));
+
 const FooterContext = createContext<FooterContextValue | null>(null);
 
 type Props = { children: ReactNode };
@@ -32,7 +37,6 @@ type Props = { children: ReactNode };
 export function FooterProvider({ children }: Props) {
   const [store] = useState(createFooterStore);
   const [pending, setPending] = useState<(() => void) | null>(null);
-  const stayRef = useRef<HTMLButtonElement>(null);
   // Set once the person has chosen to leave, so the way out they chose (the footer's BACK is a
   // history move too) is not asked about twice; cleared when the page or its unsaved state changes.
   const leaving = useRef(false);
@@ -81,42 +85,20 @@ export function FooterProvider({ children }: Props) {
     setPending(null);
   }
 
+  // Once wanted, the dialog stays mounted (closed), as it always was: its closing animation plays out.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && (hasUnsavedChanges || pending !== null || blocked)) setDialogWanted(true);
+
   const value = useMemo(() => ({ store, guard }), [store, guard]);
 
   return (
     <FooterContext value={value}>
       {children}
-      <Dialog.Root
-        open={pending !== null || blocked}
-        onOpenChange={(details) => {
-          if (!details.open) handleStay();
-        }}
-        role="alertdialog"
-        placement="center"
-        initialFocusEl={() => stayRef.current}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content maxW="25rem">
-              <Dialog.Header>
-                <Dialog.Title>You have unsaved changes</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text color="fg.muted">If you leave this page now, the changes you have not saved will be lost.</Text>
-              </Dialog.Body>
-              <Dialog.Footer gap="3" flexWrap="wrap">
-                <Button variant="outline" colorPalette="red" onClick={handleLeave}>
-                  Leave without saving
-                </Button>
-                <Button ref={stayRef} colorPalette="brand" onClick={handleStay}>
-                  Stay on this page
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <LeaveDialog open={pending !== null || blocked} onLeave={handleLeave} onStay={handleStay} />
+        </Suspense>
+      ) : null}
     </FooterContext>
   );
 }
