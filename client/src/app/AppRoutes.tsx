@@ -23,7 +23,11 @@ export function AppRoutes() {
             <Route
               key={route.path}
               path={route.path}
-              element={<RequireAccount allowed={route.allowed}>{route.element}</RequireAccount>}
+              element={
+                <RequireAccount allowed={route.allowed} preload={route.preload}>
+                  {route.element}
+                </RequireAccount>
+              }
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />
