@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -13,6 +12,7 @@ import {
 } from "react";
 import { NavigationType, useBlocker, useLocation } from "react-router";
 import { createFooterStore, type FooterConfig, type FooterStore } from "./footerStore";
+import { LeaveDialog } from "./LeaveDialog";
 
 type FooterContextValue = {
   store: FooterStore;
@@ -20,9 +20,8 @@ type FooterContextValue = {
   guard: (action: () => void) => void;
 };
 
-// The dialog (and Chakra's dialog machinery) is its own chunk, fetched once a page first reports
-// unsaved changes, so the sign-in page never downloads it (issue #16).
-const LeaveDialog = lazy(async () => ({ default: (await import("./LeaveDialog")).LeaveDialog }));
+// Not a lazy chunk: loaded on demand, its second opening (from the header's menu) did not show
+// (tests/e2e/shell.spec.ts, unsaved changes), while imported here it does. Issue #16 follow-up.
 
 const FooterContext = createContext<FooterContextValue | null>(null);
 
