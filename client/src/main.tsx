@@ -3,7 +3,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { AppApolloProvider } from "./app/AppApolloProvider";
 import { AppRoutes } from "./app/AppRoutes";
 import { AuthProvider } from "./auth";
 import { system } from "./ui/theme";
@@ -18,9 +17,7 @@ const router = createBrowserRouter([
     path: "*",
     element: (
       <AuthProvider>
-        <AppApolloProvider>
-          <AppRoutes />
-        </AppApolloProvider>
+        <AppRoutes />
       </AuthProvider>
     ),
   },

@@ -5,9 +5,9 @@ import { createApolloClient } from "./apollo";
 
 type Props = { children: ReactNode };
 
-/** Provides the Apollo client, wired to the current sign-in; the cache is dropped whenever the user signs out. */
+/** Provides the Apollo client, wired to the current sign-in; the cache is dropped when the user signs out. */
 export function AppApolloProvider({ children }: Props) {
-  const { status, getAccessToken, signOutLocally } = useAuth();
+  const { getAccessToken, signOutLocally } = useAuth();
   const authRef = useRef({ getAccessToken, signOutLocally });
   useEffect(() => {
     authRef.current = { getAccessToken, signOutLocally };
@@ -20,10 +20,13 @@ export function AppApolloProvider({ children }: Props) {
     }),
   );
 
-  useEffect(() => {
-    if (status !== "signedOut") return;
-    client.clearStore().catch((reason: unknown) => console.warn("Could not clear the Apollo cache.", reason));
-  }, [client, status]);
+  // Mounted only while signed in (SessionProviders): leaving the session drops what it read.
+  useEffect(
+    () => () => {
+      client.clearStore().catch((reason: unknown) => console.warn("Could not clear the Apollo cache.", reason));
+    },
+    [client],
+  );
 
   return <ApolloProvider client={client}>{children}</ApolloProvider>;
 }

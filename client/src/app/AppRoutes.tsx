@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
+import { readAccessToken } from "../auth/session";
 import { AppShell } from "../features/shell/AppShell";
 import { ErrorBoundary } from "../features/shell/errors/ErrorBoundary";
 import { HomePage } from "../features/shell/HomePage";
@@ -13,6 +15,11 @@ import { SIGNED_IN_ROUTES } from "./routeTable";
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  // With a stored session, the screen's chunk downloads beside the shell's signed-in chunk rather
+  // than after it (RequireAccount, inside the shell, would ask for it only once that has arrived).
+  useEffect(() => {
+    if (readAccessToken() !== null) SIGNED_IN_ROUTES.find((route) => route.path === pathname)?.preload();
+  }, [pathname]);
   return (
     <ErrorBoundary resetKey={pathname}>
       <Routes>
@@ -23,7 +30,11 @@ export function AppRoutes() {
             <Route
               key={route.path}
               path={route.path}
-              element={<RequireAccount allowed={route.allowed}>{route.element}</RequireAccount>}
+              element={
+                <RequireAccount allowed={route.allowed} preload={route.preload}>
+                  {route.element}
+                </RequireAccount>
+              }
             />
           ))}
           <Route path="*" element={<NotFoundPage />} />

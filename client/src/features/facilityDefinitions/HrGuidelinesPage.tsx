@@ -8,7 +8,7 @@ import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { AppShell_ViewerQuery } from "../shell/viewer";
+import { AppShell_ViewerQuery } from "../shell/viewerQuery";
 import {
   DefinitionForm,
   DefinitionPage,

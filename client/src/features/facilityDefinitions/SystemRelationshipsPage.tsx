@@ -4,7 +4,7 @@ import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
 import { forgetAdminTasks } from "../onboarding/cache";
-import { AppShell_ViewerQuery } from "../shell/viewer";
+import { AppShell_ViewerQuery } from "../shell/viewerQuery";
 import { DefinitionForm, DefinitionPage, FieldPairs, FormSection, useDefinitionForm } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`

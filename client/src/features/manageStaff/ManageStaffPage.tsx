@@ -37,9 +37,9 @@ import {
   useTable,
 } from "../../ui/table";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { useFacilityToday } from "../shell/facilityToday";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
-import { useFacilityToday } from "../shell/viewer";
 import {
   type List,
   ManageStaff_ListQuery,

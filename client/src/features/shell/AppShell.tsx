@@ -1,16 +1,19 @@
 import { Flex, SkipNavContent, SkipNavLink } from "@chakra-ui/react";
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { SessionProviders } from "../../app/SessionProviders";
 import { useAuth } from "../../auth";
 import { readAccessToken } from "../../auth/session";
+import { LoadingState } from "../../ui/LoadingState";
 import { TopBannerProvider } from "../../ui/TopBanner";
 import { ErrorBoundary } from "./errors/ErrorBoundary";
 import { AppFooter } from "./footer/AppFooter";
 import { FooterProvider } from "./footer/FooterProvider";
 import { AppHeader } from "./header/AppHeader";
-import { IdleSessionDialog } from "./idle/IdleSessionDialog";
 import { type IdleClock, useIdleSession } from "./idle/idleSession";
-import { ViewerProvider } from "./viewer";
+
+// Signed-in parts in chunks of their own, so the sign-in page does not download them (issue #16).
+const IdleSessionDialog = lazy(async () => ({ default: (await import("./idle/IdleSessionDialog")).IdleSessionDialog }));
 
 type Props = {
   /** Replaceable for tests; the real clock by default. */
@@ -35,24 +38,34 @@ export function AppShell({ idleClock }: Props) {
     onExpire: handleLogOut,
     ...(idleClock ? { clock: idleClock } : {}),
   });
+  // The warning's dialog is fetched when it is first due, then stays mounted (closed) like before.
+  const [idleDialogWanted, setIdleDialogWanted] = useState(false);
+  if (!idleDialogWanted && idle.secondsLeft !== null) setIdleDialogWanted(true);
 
   return (
-    <ViewerProvider>
-      <FooterProvider>
-        <TopBannerProvider>
+    <FooterProvider>
+      <TopBannerProvider>
+        <SessionProviders>
           <Flex direction="column" minH="100dvh" bg="bg.subtle">
             <SkipNavLink>Skip to content</SkipNavLink>
             {showHeader ? <AppHeader /> : null}
             <SkipNavContent as="main" flex="1" display="flex" flexDirection="column">
               <ErrorBoundary resetKey={pathname}>
-                <Outlet />
+                {/* Each screen is its own chunk (app/routeTable.tsx): a spinner while one arrives. */}
+                <Suspense fallback={<LoadingState label="Loading the page…" />}>
+                  <Outlet />
+                </Suspense>
               </ErrorBoundary>
             </SkipNavContent>
             <AppFooter />
           </Flex>
-          <IdleSessionDialog secondsLeft={idle.secondsLeft} onKeepAlive={idle.keepAlive} onLogOut={handleLogOut} />
-        </TopBannerProvider>
-      </FooterProvider>
-    </ViewerProvider>
+          {signedIn && idleDialogWanted ? (
+            <Suspense fallback={null}>
+              <IdleSessionDialog secondsLeft={idle.secondsLeft} onKeepAlive={idle.keepAlive} onLogOut={handleLogOut} />
+            </Suspense>
+          ) : null}
+        </SessionProviders>
+      </TopBannerProvider>
+    </FooterProvider>
   );
 }

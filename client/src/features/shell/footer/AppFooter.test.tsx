@@ -8,7 +8,7 @@ import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthContext, type AuthContextValue } from "../../../auth/authContext";
 import { system } from "../../../ui/theme";
-import { AppShell_ViewerQuery, ViewerProvider } from "../viewer";
+import { AppShell_ViewerQuery, ViewerProvider } from "../viewerQuery";
 import { AppFooter } from "./AppFooter";
 import { FooterProvider } from "./FooterProvider";
 import { type FooterConfig, useFooter } from "./useFooter";

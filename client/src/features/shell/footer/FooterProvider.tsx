@@ -1,7 +1,7 @@
-import { Button } from "@chakra-ui/react";
 import {
   createContext,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,14 +11,17 @@ import {
   useSyncExternalStore,
 } from "react";
 import { NavigationType, useBlocker, useLocation } from "react-router";
-import { AlertDialogFrame } from "../../../ui/AlertDialogFrame";
 import { createFooterStore, type FooterConfig, type FooterStore } from "./footerStore";
+import { LeaveDialog } from "./LeaveDialog";
 
 type FooterContextValue = {
   store: FooterStore;
   /** Runs `action` at once, or after the person confirms leaving when the page has unsaved changes. */
   guard: (action: () => void) => void;
 };
+
+// Not a lazy chunk: loaded on demand, its second opening (from the header's menu) did not show
+// (tests/e2e/shell.spec.ts, unsaved changes), while imported here it does. Issue #16 follow-up.
 
 const FooterContext = createContext<FooterContextValue | null>(null);
 
@@ -33,7 +36,6 @@ type Props = { children: ReactNode };
 export function FooterProvider({ children }: Props) {
   const [store] = useState(createFooterStore);
   const [pending, setPending] = useState<(() => void) | null>(null);
-  const stayRef = useRef<HTMLButtonElement>(null);
   // Set once the person has chosen to leave, so the way out they chose (the footer's BACK is a
   // history move too) is not asked about twice; cleared when the page or its unsaved state changes.
   const leaving = useRef(false);
@@ -82,29 +84,20 @@ export function FooterProvider({ children }: Props) {
     setPending(null);
   }
 
+  // Once wanted, the dialog stays mounted (closed), as it always was: its closing animation plays out.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && (hasUnsavedChanges || pending !== null || blocked)) setDialogWanted(true);
+
   const value = useMemo(() => ({ store, guard }), [store, guard]);
 
   return (
     <FooterContext value={value}>
       {children}
-      <AlertDialogFrame
-        open={pending !== null || blocked}
-        title="You have unsaved changes"
-        onDismiss={handleStay}
-        safeButton={stayRef}
-        actions={
-          <>
-            <Button variant="outline" colorPalette="red" onClick={handleLeave}>
-              Leave without saving
-            </Button>
-            <Button ref={stayRef} colorPalette="brand" onClick={handleStay}>
-              Stay on this page
-            </Button>
-          </>
-        }
-      >
-        If you leave this page now, the changes you have not saved will be lost.
-      </AlertDialogFrame>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <LeaveDialog open={pending !== null || blocked} onLeave={handleLeave} onStay={handleStay} />
+        </Suspense>
+      ) : null}
     </FooterContext>
   );
 }

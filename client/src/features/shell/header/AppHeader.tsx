@@ -1,12 +1,16 @@
 import { Badge, Box, Container, Flex, HStack, Link, Skeleton, SkeletonCircle, Text } from "@chakra-ui/react";
-import type { MouseEvent } from "react";
+import { lazy, type MouseEvent, Suspense, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useLeaveGuard } from "../footer/FooterProvider";
 import { BuildingIcon, ProductMark } from "../icons";
 import { PRODUCT_NAME } from "../productName";
 import { landingPath, useViewer } from "../viewer";
-import { UserMenu } from "./UserMenu";
 import { useMinimumDuration } from "./useMinimumDuration";
+
+// The menu (and its popover machinery) is a chunk of its own, fetched as the header first shows: the
+// sign-in page has no header and so never downloads it (issue #16).
+const loadUserMenu = () => import("./UserMenu");
+const UserMenu = lazy(async () => ({ default: (await loadUserMenu()).UserMenu }));
 
 /** Spec section 9: the header's loading delay. */
 export const HEADER_LOADING_DELAY_MS = 500;
@@ -18,6 +22,7 @@ export function AppHeader() {
   const guard = useLeaveGuard();
   const navigate = useNavigate();
   const home = viewer ? landingPath(viewer.accountType) : "/home";
+  useEffect(() => void loadUserMenu(), []);
 
   function handleLogoClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab or window
@@ -74,7 +79,9 @@ export function AppHeader() {
                   {viewer.facilityName}
                 </Text>
               </Badge>
-              <UserMenu viewer={viewer} />
+              <Suspense fallback={<SkeletonCircle size="9" />}>
+                <UserMenu viewer={viewer} />
+              </Suspense>
             </HStack>
           ) : null}
         </Flex>
