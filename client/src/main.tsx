@@ -7,6 +7,12 @@ import { AppRoutes } from "./app/AppRoutes";
 import { AuthProvider } from "./auth";
 import { system } from "./ui/theme";
 
+// The page's Content-Security-Policy forbids eval: zod must not probe for it with new Function("")
+// (a reported violation) nor compile its parsers that way. zod takes its settings from this global
+// when it first loads (zod/v4/core: globalThis.__zod_globalConfig), and it loads only with the
+// screens that use it, so setting it here costs the sign-in page nothing (z.config would bring zod).
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
