@@ -1,11 +1,20 @@
 import { useMutation } from "@apollo/client";
 import { RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { resendFailedText, TERMINATION_REASONS, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import {
+  type DeleteUserInput,
+  deleteUserSchema,
+  resendFailedText,
+  TERMINATION_REASONS,
+  USER_ACCESS_TEXTS,
+} from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FailureAlert } from "../../ui/ErrorAlert";
-import { SelectField } from "../../ui/inputs";
+import { FormSelectField, useSchemaValidity } from "../../ui/inputs";
 import type { CostCenterOption } from "./PermissionsEditor";
 import { failureText } from "./parts";
 
@@ -31,6 +40,19 @@ const UserDialogs_ResendMutation = graphql(`
   }
 `);
 
+type DeleteValues = { mode: "" | "user" | "userAndStaff"; keepInCostCenterId: string; reason: string };
+const NOTHING_CHOSEN: DeleteValues = { mode: "", keepInCostCenterId: "", reason: "" };
+
+/** The shared rule (schema/userAccess.ts, the server's too) over the choices: what is not chosen is missing. */
+const deleteRule = z.preprocess((raw) => {
+  const values = raw as DeleteValues;
+  return {
+    mode: values.mode || undefined,
+    keepInCostCenterId: values.mode === "user" ? values.keepInCostCenterId || undefined : undefined,
+    reason: values.mode === "userAndStaff" ? values.reason || undefined : undefined,
+  };
+}, deleteUserSchema) as unknown as z.ZodType<DeleteUserInput, DeleteValues>;
+
 type DialogUser = { id: string; firstName: string; lastName: string; email: string };
 
 /** Spec §4 delete: 'Delete as User' (keep as staff in a cost center) or 'Delete as User AND Staff' (a reason). */
@@ -45,27 +67,22 @@ export function DeleteUserDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [mode, setMode] = useState<"" | "user" | "userAndStaff">("");
-  const [costCenterId, setCostCenterId] = useState("");
-  const [reason, setReason] = useState("");
+  const { control, handleSubmit, reset } = useForm<DeleteValues, unknown, DeleteUserInput>({
+    mode: "all",
+    resolver: zodResolver(deleteRule),
+    defaultValues: NOTHING_CHOSEN,
+  });
+  const mode = useWatch({ control, name: "mode" });
+  const ready = useSchemaValidity(control, deleteRule);
   const [failure, setFailure] = useState<string | null>(null);
   const [remove, { loading }] = useMutation(UserDialogs_DeleteMutation);
-  const ready = (mode === "user" && costCenterId !== "") || (mode === "userAndStaff" && reason !== "");
 
-  function choose(next: string) {
-    // The two are mutually exclusive: picking one clears the other.
-    setMode(next as "user" | "userAndStaff");
-    setCostCenterId("");
-    setReason("");
-  }
+  // The two are mutually exclusive: picking one clears the other's choice.
+  const choose = (next: string) => reset({ ...NOTHING_CHOSEN, mode: next as DeleteValues["mode"] });
 
-  async function handleDelete() {
+  async function handleDelete(input: DeleteUserInput) {
     setFailure(null);
     try {
-      const input =
-        mode === "user"
-          ? { mode: "user" as const, keepInCostCenterId: costCenterId }
-          : { mode: "userAndStaff" as const, reason: reason as "VoluntaryTermination" | "InvoluntaryTermination" };
       const { data } = await remove({ variables: { id: user.id, input } });
       const result = data?.deleteUser;
       if (result?.__typename === "MutationDeleteUserSuccess") onDeleted();
@@ -85,7 +102,7 @@ export function DeleteUserDialog({
       loading={loading}
       confirmDisabled={!ready}
       onCancel={onClose}
-      onConfirm={() => void handleDelete()}
+      onConfirm={() => void handleSubmit(handleDelete)()}
       testId="delete-user-dialog"
     >
       <Stack gap="4">
@@ -99,11 +116,11 @@ export function DeleteUserDialog({
               <RadioGroup.ItemText>Delete as User</RadioGroup.ItemText>
             </RadioGroup.Item>
             {mode === "user" ? (
-              <SelectField
+              <FormSelectField
+                control={control}
+                name="keepInCostCenterId"
                 label="Keep as staff in cost center"
                 placeholder="Choose a cost center"
-                value={costCenterId}
-                onChange={setCostCenterId}
                 options={costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
               />
             ) : null}
@@ -113,11 +130,11 @@ export function DeleteUserDialog({
               <RadioGroup.ItemText>Delete as User AND Staff</RadioGroup.ItemText>
             </RadioGroup.Item>
             {mode === "userAndStaff" ? (
-              <SelectField
+              <FormSelectField
+                control={control}
+                name="reason"
                 label="Reason"
                 placeholder="Choose a reason"
-                value={reason}
-                onChange={setReason}
                 options={TERMINATION_REASONS.map((r) => ({ value: r.value, label: r.label }))}
               />
             ) : null}
