@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { expect, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
-import { openAddNewUserSubmenu } from "./support/userAccess";
+import { openAddUserPanel } from "./support/userAccess";
 
 /**
  * Issue #15 item 2: axe (WCAG 2.1 AA) finds nothing serious or critical on any open dialog or side
@@ -25,10 +25,8 @@ test("user accessibility: the add and update panels, the picker, the outbox and 
     ["Outside your organization", "add-outside-panel"],
     ["Within your organization", "add-within-panel"],
   ] as const) {
-    await position("Staff Nurse").getByRole("button", { name: "Actions for Staff Nurse" }).click();
-    await openAddNewUserSubmenu(page);
-    await page.getByRole("menuitem", { name: kind }).click();
-    const panel = page.getByTestId(testId);
+    const panel = await openAddUserPanel(page, "Staff Nurse", kind);
+    await expect(panel).toHaveAttribute("data-testid", testId);
     await axeOn(page, panel, `the add-user panel (${kind})`);
     if (kind === "Outside your organization") {
       await panel.getByRole("button", { name: "Add cost center" }).click();

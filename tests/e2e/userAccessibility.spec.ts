@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { screen } from "./support/graphqlRoute";
 import { addStaffCandidate, expect, type OwnUnit, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
-import { openAddNewUserSubmenu } from "./support/userAccess";
+import { openAddNewUserSubmenu, openAddUserPanel } from "./support/userAccess";
 
 /**
  * /admin/user-accessibility (spec §2, §3, §4, §5, §6, §8, §9) driven as an admin would. Every user
@@ -54,12 +54,6 @@ async function positionMenu(page: Page, title: string) {
     .click();
 }
 
-async function openAdd(page: Page, title: string, kind: "Outside your organization" | "Within your organization") {
-  await positionMenu(page, title);
-  await openAddNewUserSubmenu(page);
-  await page.getByRole("menuitem", { name: kind }).click();
-}
-
 async function userMenu(page: Page, title: string, name: string) {
   await expand(page, title);
   const actions = userRow(page, name).getByRole("button", { name: `Actions for ${name}` });
@@ -99,7 +93,7 @@ async function fillOutside(form: Locator, fte = "0.80") {
 /** Adds a read-only user to Staff Nurse through the outside form; answers name and e-mail. */
 async function addUser(page: Page, unit: OwnUnit) {
   const costCenter = unit.label;
-  await openAdd(page, "Staff Nurse", "Outside your organization");
+  await openAddUserPanel(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
   const person = await fillOutside(form);
   await pickCostCenters(page, form, [costCenter]);
@@ -232,7 +226,7 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
   const oncology = await ownUnits.create("Oncology Own", { grant: false });
   const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
   await open(page);
-  await openAdd(page, "Staff Nurse", "Outside your organization");
+  await openAddUserPanel(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
   await expect(form.getByRole("heading", { name: TEXT.outsideTitle })).toBeVisible();
   await expect(form.getByLabel("Employee ID")).toHaveAttribute("placeholder", "123456-RN");
@@ -319,7 +313,7 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
 
 test("add outside: the server's refusal shows as sent (a second Complete Wizard holder)", async ({ page }) => {
   await open(page);
-  await openAdd(page, "Staff Nurse", "Outside your organization");
+  await openAddUserPanel(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
   await fillOutside(form, "0.50");
   await pickCostCenters(page, form, ["6010 Medical Surgical 3 West"]);
@@ -356,7 +350,7 @@ test("add within: Select Staff, staff name, default FTE, the red warning, then t
   const unit = await ownUnits.create("Within Own", { grant: false });
   const candidate = await addStaffCandidate(admin, unit.id, { firstName: uniqueName(), lastName: "Within", fte: 0.7 });
   await open(page);
-  await openAdd(page, "Staff Nurse", "Within your organization");
+  await openAddUserPanel(page, "Staff Nurse", "Within your organization");
   const form = panel(page, "add-within-panel");
   await expect(form.getByRole("heading", { name: TEXT.withinTitle })).toBeVisible();
   const select = form.getByTestId("select-staff");
