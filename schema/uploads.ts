@@ -508,7 +508,8 @@ export type TypedRowOf<K extends UploadKind> = UploadRowTypes[K];
 
 export type RowValidation<K extends UploadKind> =
   | { ok: true; row: TypedRowOf<K> }
-  | { ok: false; errors: UploadError[] };
+  /** `values`: the cells that did parse, so a file-wide check (a repeated key) still sees this row. */
+  | { ok: false; errors: UploadError[]; values: Partial<TypedRowOf<K>> };
 
 // ---------------------------------------------------------------------------------------------
 // Template information
@@ -867,7 +868,7 @@ export function validateUploadRow<K extends UploadKind>(
       errors.push({ message, row: rowNumber, column });
     });
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, values: values as Partial<TypedRowOf<K>> };
   if (kind === "CostCenterStaff" && values.costCenterFte === null) values.costCenterFte = values.assignedFte ?? null;
   return { ok: true, row: values as unknown as TypedRowOf<K> };
 }

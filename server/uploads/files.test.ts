@@ -234,6 +234,7 @@ describe("readUploadRows: csv", () => {
         { message: 'Cost Center Name holds a formula (=HYPERLINK("x")); enter the value itself', row: 2, column: 2 },
         { message: "PRN FTE holds a formula (=0.1*2); enter the value itself", row: 2, column: 3 },
       ],
+      values: { costCenterCode: "6130" },
     });
   });
 
@@ -311,6 +312,7 @@ describe("readUploadRows: xlsx", () => {
     expect(validateUploadRow("CostCenter", row?.cells ?? [], row?.rowNumber ?? 0)).toEqual({
       ok: false,
       errors: [{ message: "PRN FTE holds a formula (=0.1*2); enter the value itself", row: 2, column: 3 }],
+      values: { costCenterCode: "6130", name: "Cardiac Cath Lab" },
     });
   });
 

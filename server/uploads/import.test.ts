@@ -290,6 +290,27 @@ describe("staff", () => {
     expect(await staffCount()).toBe(before);
   });
 
+  it("reports a repeated Employee ID whichever of the two rows is otherwise wrong", async () => {
+    const before = await staffCount();
+    const outcome = await importRows("Staff", [
+      // Row 2: wrong (no first name), row 4 repeats its id and is otherwise right.
+      staffRow({ employeeId: "900050-RN", firstName: null }),
+      staffRow({ employeeId: "900051-RN" }),
+      staffRow({ employeeId: "900050-RN" }),
+      // Rows 5 and 6: both wrong, the second repeats the first's id.
+      staffRow({ employeeId: "900052-RN", assignedFte: 1.6 }),
+      staffRow({ employeeId: "900052-RN", dateOfHire: null }),
+    ]);
+    expect(outcome.status === "Error" && outcome.errors.map(formatUploadError)).toEqual([
+      "First Name is required at row 2, column 2",
+      "Employee ID 900050-RN appears more than once (also at row 2) at row 4, column 1",
+      "Assigned FTE must be a number from 0 to 1.5 with at most 2 decimals, not '1.6' at row 5, column 7",
+      "Employee ID 900052-RN appears more than once (also at row 5) at row 6, column 1",
+      "Date of Hire is required at row 6, column 6",
+    ]);
+    expect(await staffCount()).toBe(before);
+  });
+
   it("lists all 20 errors of a file with 20 bad rows", async () => {
     const rows = Array.from({ length: 20 }, (_, i) =>
       staffRow({ employeeId: `9001${String(i).padStart(2, "0")}-RN`, assignedFte: 2 }),

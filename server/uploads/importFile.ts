@@ -82,10 +82,11 @@ async function importRows(tx: Transaction, options: ImportOptions): Promise<Impo
     }
     rows++;
     const validated = validateUploadRow(kind, cells, rowNumber);
+    const repeats = writer.repeats?.(validated.ok ? validated.row : validated.values, rowNumber) ?? [];
     if (!validated.ok) {
-      report(validated.errors);
+      report([...repeats, ...validated.errors]);
     } else {
-      const problems = writer.check(validated.row, rowNumber);
+      const problems = [...repeats, ...writer.check(validated.row, rowNumber)];
       if (problems.length > 0) report(problems);
       else if (errorCount === 0) await writer.add(validated.row);
     }

@@ -429,6 +429,8 @@ describe("(8) spreadsheet injection", () => {
           column: 2,
         },
       ],
+      // The cells that parsed, for the file-wide repeat check.
+      values: { costCenterCode: "7110", prnFte: null },
     });
     expect(validateUploadRow("CostCenter", ["\r7111", "Cardiology", null], 3)).toMatchObject({
       ok: false,
@@ -446,6 +448,7 @@ describe("(8) spreadsheet injection", () => {
       errors: [
         { message: "PRN FTE must be a number from 0 to 1.5 with at most 2 decimals, not '-1'", row: 2, column: 3 },
       ],
+      values: { costCenterCode: "7113", name: "Cardiology" },
     });
   });
 });

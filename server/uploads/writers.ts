@@ -68,6 +68,12 @@ export type UploadWriteResult = { inserted: number; updated: number; removed: nu
 
 export type RowWriter<K extends UploadKind> = {
   prepare(): Promise<void>;
+  /**
+   * Kinds whose key must be unique in the file: the key's repeat. Asked of every row whose key
+   * parsed, valid or not, so a repeat is reported whichever of the two rows is wrong otherwise.
+   */
+  repeats?(row: Partial<TypedRowOf<K>>, rowNumber: number): UploadError[];
+  /** The row's checks against the database and the rest of the file (valid rows only). */
   check(row: TypedRowOf<K>, rowNumber: number): UploadError[];
   add(row: TypedRowOf<K>): Promise<void>;
   finish(): Promise<UploadWriteResult>;
@@ -296,8 +302,8 @@ function costCenterWriter(tx: Queryable, context: UploadWriteContext): RowWriter
     async prepare() {
       existing = await activeCostCentersByCode(tx, context.facilityId);
     },
-    check(row, rowNumber) {
-      const earlier = seen.repeatOf(row.costCenterCode, rowNumber);
+    repeats(row, rowNumber) {
+      const earlier = row.costCenterCode ? seen.repeatOf(row.costCenterCode, rowNumber) : undefined;
       if (earlier === undefined) return [];
       return [
         {
@@ -307,6 +313,7 @@ function costCenterWriter(tx: Queryable, context: UploadWriteContext): RowWriter
         },
       ];
     },
+    check: () => [],
     async add(row) {
       await pipeline.push(row);
     },
@@ -321,8 +328,13 @@ function costCenterWriter(tx: Queryable, context: UploadWriteContext): RowWriter
 // Staff of the facility
 // ---------------------------------------------------------------------------------------------
 
-function duplicateEmployeeId(kind: UploadKind, seen: FirstSeen, employeeId: string, rowNumber: number): UploadError[] {
-  const earlier = seen.repeatOf(employeeId, rowNumber);
+function repeatedEmployeeId(
+  kind: UploadKind,
+  seen: FirstSeen,
+  employeeId: string | undefined,
+  rowNumber: number,
+): UploadError[] {
+  const earlier = employeeId ? seen.repeatOf(employeeId, rowNumber) : undefined;
   if (earlier === undefined) return [];
   return [
     {
@@ -370,12 +382,12 @@ function staffWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Sta
       costCenterIds = await activeCostCentersByCode(tx, context.facilityId);
       existing = await staffByEmployeeId(tx, context.facilityId);
     },
+    repeats: (row, rowNumber) => repeatedEmployeeId("Staff", seen, row.employeeId, rowNumber),
     check(row, rowNumber) {
-      const errors = duplicateEmployeeId("Staff", seen, row.employeeId, rowNumber);
       if (row.costCenterCode && !costCenterIds.has(row.costCenterCode)) {
-        errors.push(unknownCostCenter("Staff", row.costCenterCode, rowNumber));
+        return [unknownCostCenter("Staff", row.costCenterCode, rowNumber)];
       }
-      return errors;
+      return [];
     },
     async add(row) {
       await pipeline.push(row);
@@ -445,8 +457,9 @@ function costCenterStaffWriter(tx: Queryable, context: UploadWriteContext): RowW
         .where(eq(costCenterStaff.costCenterId, costCenterId));
       members = new Set(rows.map((r) => r.staffId));
     },
+    repeats: (row, rowNumber) => repeatedEmployeeId("CostCenterStaff", seen, row.employeeId, rowNumber),
     check(row, rowNumber) {
-      const errors = duplicateEmployeeId("CostCenterStaff", seen, row.employeeId, rowNumber);
+      const errors: UploadError[] = [];
       const known = existing.get(row.employeeId);
       if (
         known &&
