@@ -8,9 +8,27 @@ import type { TopBannerContent } from "./TopBanner";
  */
 const topBanners = createToaster({ placement: "top", max: 1, removeDelay: 0, pauseOnPageIdle: false });
 
+/** The `onShown` of each banner not yet on the page. */
+const awaitingPage = new Map<string, () => void>();
+
 export function showBanner(banner: TopBannerContent, ms: number): void {
+  // A banner replaced before it reached the page counts as shown: its caller is not left waiting.
+  for (const shown of awaitingPage.values()) shown();
+  awaitingPage.clear();
   topBanners.remove();
-  topBanners.create({ type: banner.status, title: banner.title, description: banner.description, duration: ms });
+  const id = topBanners.create({
+    type: banner.status,
+    title: banner.title,
+    description: banner.description,
+    duration: ms,
+  });
+  if (banner.onShown) awaitingPage.set(id, banner.onShown);
+}
+
+function reachedPage(id: string | undefined, element: HTMLElement | null) {
+  if (!element || id === undefined) return;
+  awaitingPage.get(id)?.();
+  awaitingPage.delete(id);
 }
 
 export default function BannerToaster() {
@@ -28,6 +46,7 @@ export default function BannerToaster() {
             aria-live={banner.type === "error" ? "assertive" : "polite"}
             data-testid="top-banner"
             data-status={banner.type}
+            ref={(element) => reachedPage(banner.id, element)}
           >
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">

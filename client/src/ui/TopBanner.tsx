@@ -1,10 +1,21 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
 
-export type TopBannerContent = { status: "success" | "error"; title: string; description?: string };
+export type TopBannerContent = {
+  status: "success" | "error";
+  title: string;
+  description?: string;
+  /**
+   * Called once the banner is on the page (the first one waits for the toaster's chunk), so a
+   * "… after 3 s" redirect starts its clock then, not before.
+   */
+  onShown?: () => void;
+};
 
 const BannerToaster = lazy(() => import("./BannerToaster"));
 
-const TopBannerContext = createContext<((banner: TopBannerContent, ms: number) => void) | null>(null);
+type ShowBanner = (banner: TopBannerContent, ms: number) => void;
+
+const TopBannerContext = createContext<ShowBanner | null>(null);
 
 /**
  * The app's one top banner: a short confirmation such as 'Success' / 'Cost Center added
@@ -13,7 +24,7 @@ const TopBannerContext = createContext<((banner: TopBannerContent, ms: number) =
  */
 export function TopBannerProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
-  const show = useCallback((banner: TopBannerContent, ms: number) => {
+  const show = useCallback<ShowBanner>((banner, ms) => {
     setWanted(true);
     void import("./BannerToaster").then(({ showBanner }) => showBanner(banner, ms));
   }, []);

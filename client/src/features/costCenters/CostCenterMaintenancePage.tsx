@@ -54,8 +54,8 @@ export function CostCenterMaintenancePage() {
   const listLoading = loading && !data;
 
   const handleSuccess = useCallback(
-    (message: string) =>
-      showBanner({ status: "success", title: COST_CENTER_MESSAGES.successTitle, description: message }),
+    (message: string, onShown?: () => void) =>
+      showBanner({ status: "success", title: COST_CENTER_MESSAGES.successTitle, description: message, onShown }),
     [showBanner],
   );
   const handleClearError = useCallback(() => setError(null), []);

@@ -110,7 +110,8 @@ type Props = {
   costCenters: readonly CostCenterOption[];
   loading: boolean;
   onDeleted: () => void;
-  onSuccess: (message: string) => void;
+  /** `onShown`: called once the success banner is on the page. */
+  onSuccess: (message: string, onShown: () => void) => void;
   onError: (message: string) => void;
   onClearError: () => void;
 };
@@ -128,12 +129,13 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
   const [deactivate, deactivating] = useMutation(DeleteReset_DeactivateMutation);
   const [reset, resetting] = useMutation(DeleteReset_ResetMutation);
   const [unlock, unlocking] = useMutation(DeleteReset_UnlockMutation);
-  // The landing page follows 3 s after the success is on screen: the timer starts once it has rendered.
+  const [successShown, setSuccessShown] = useState(false);
+  // The landing page follows 3 s after the success banner is on screen.
   useEffect(() => {
-    if (!done) return;
+    if (!successShown) return;
     const redirect = setTimeout(() => void navigate("/admin/landing"), COST_CENTER_TIMINGS.redirectMs);
     return () => clearTimeout(redirect);
-  }, [done, navigate]);
+  }, [successShown, navigate]);
 
   const selected = costCenters.find((costCenter) => costCenter.id === selectedId);
   const chosen = MODES.find((option) => option.value === mode);
@@ -185,7 +187,7 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
       return;
     }
     setDone(true);
-    onSuccess(SUCCESS[mode]);
+    onSuccess(SUCCESS[mode], () => setSuccessShown(true));
     if (mode === "delete") onDeleted();
   }
 

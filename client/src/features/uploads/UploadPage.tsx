@@ -29,10 +29,21 @@ export function UploadPage({ kind }: { kind: Exclude<UploadKind, "CostCenterStaf
 
   useEffect(() => {
     if (!upload.succeeded) return;
-    showBanner({ status: "success", title: "Success", description: UPLOAD_MESSAGES.uploaded });
     forgetAdminTasks(client.cache);
-    const timer = setTimeout(() => navigate("/admin/landing"), UPLOAD_TIMINGS.redirectMs);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let left = false;
+    showBanner({
+      status: "success",
+      title: "Success",
+      description: UPLOAD_MESSAGES.uploaded,
+      onShown: () => {
+        if (!left) timer = setTimeout(() => navigate("/admin/landing"), UPLOAD_TIMINGS.redirectMs);
+      },
+    });
+    return () => {
+      left = true;
+      clearTimeout(timer);
+    };
   }, [upload.succeeded, showBanner, navigate, client]);
 
   // The history shows an upload once its import starts, and again when it ends.
