@@ -1,7 +1,7 @@
 // Tables as files (issue #13): every screen's table exports to .xlsx and CSV through here, with a
 // header row, formatted numbers and every text cell escaped against formula injection.
-import ExcelJS from "exceljs";
 import { escapeSpreadsheetCell } from "../../schema/spreadsheetText";
+import { loadExcelJs } from "../loadExcelJs";
 
 export type ExportColumn<Row> = {
   header: string;
@@ -35,6 +35,7 @@ export function tableToXlsx<Row>(
 
 /** A workbook of several tables, a sheet each, in the order given. */
 export async function tablesToXlsx(tables: readonly AnyExportTable[]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const book = new ExcelJS.Workbook();
   for (const table of tables) {
     const sheet = book.addWorksheet(table.name, { views: [{ state: "frozen", ySplit: 1 }] });

@@ -3,7 +3,7 @@ import { parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { type CellValue, UPLOAD_MESSAGES, type UploadError, type UploadFormat } from "../../schema/uploads";
 import { UploadFileError } from "./uploadFileError";
-import { XlsxWorkbookReader } from "./xlsxWorkbookReader";
+import { openXlsxWorkbookReader } from "./xlsxWorkbookReader";
 
 export { UploadFileError };
 
@@ -15,7 +15,7 @@ const INSTRUCTIONS_SHEET = "Instructions";
 
 /**
  * Streams the rows of an uploaded file: the first data worksheet of an .xlsx through exceljs'
- * streaming reader (XlsxWorkbookReader), a .csv through csv-parse. Nothing holds the whole file:
+ * streaming reader (openXlsxWorkbookReader), a .csv through csv-parse. Nothing holds the whole file:
  * memory stays flat however long the file is. Fully empty rows are skipped (their numbers are not reused).
  */
 export function readUploadRows(path: string, format: UploadFormat): AsyncGenerator<UploadRow> {
@@ -23,15 +23,15 @@ export function readUploadRows(path: string, format: UploadFormat): AsyncGenerat
 }
 
 async function* readXlsxRows(path: string): AsyncGenerator<UploadRow> {
-  const reader = new XlsxWorkbookReader(path, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    // Styles tell date cells from numbers: a date-formatted cell arrives as a Date.
-    styles: "cache",
-    entries: "ignore",
-  });
   try {
+    const reader = await openXlsxWorkbookReader(path, {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      hyperlinks: "ignore",
+      // Styles tell date cells from numbers: a date-formatted cell arrives as a Date.
+      styles: "cache",
+      entries: "ignore",
+    });
     for await (const worksheet of readWorksheets(reader)) {
       if ((worksheet as { name?: string }).name === INSTRUCTIONS_SHEET) continue;
       for await (const row of worksheet) {

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { escapeSpreadsheetCell, escapeSpreadsheetText } from "../../schema/spreadsheetText";
 import {
   FTE_MAX,
@@ -9,6 +9,7 @@ import {
   type UploadKind,
   YES_NO,
 } from "../../schema/uploads";
+import { loadExcelJs } from "../loadExcelJs";
 
 /**
  * The four template workbooks, built from the same column definitions the importer validates
@@ -192,6 +193,7 @@ function addInstructionsSheet(workbook: ExcelJS.Workbook, kind: UploadKind): voi
 
 /** The template workbook of a kind as .xlsx bytes. */
 export async function buildTemplate(kind: UploadKind): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Staffing and position control";
   workbook.created = new Date(Date.UTC(2026, 0, 1));

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import yauzl from "yauzl";
+import { loadExcelJs } from "../loadExcelJs";
 import { centralDirectory } from "./zipEntries";
 
 /** The parsing steps of exceljs' streaming reader that `parse` below calls in a safe order. */
@@ -26,52 +27,71 @@ const WORKSHEET_PART = /^xl\/worksheets\/sheet(\d+)\.xml$/;
  * styles are read first, then each worksheet in sheet order, still streamed row by row from the
  * file, so memory stays flat however long the sheet is.
  */
-export class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
-  constructor(
-    private readonly path: string,
-    options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
-  ) {
-    super(path, options);
-  }
+export async function openXlsxWorkbookReader(
+  path: string,
+  options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
+): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
+  const Reader = await (readerClass ??= defineReader());
+  return new Reader(path, options);
+}
 
-  override async *parse(): AsyncGenerator<unknown> {
-    const steps = this as unknown as ReaderSteps;
-    const zip = await yauzl.openPromise(this.path, { lazyEntries: true, autoClose: false, strictFileNames: false });
-    // A part the caller skips (the Instructions sheet) is never read to its end: destroy them all.
-    const opened: Readable[] = [];
-    try {
-      const parts = new Map<string, yauzl.Entry>();
-      for await (const entry of centralDirectory(zip)) parts.set(entry.fileName, entry);
-      const open = async (name: string) => {
-        const entry = parts.get(name);
-        if (!entry) return undefined;
-        const stream = await zip.openReadStreamPromise(entry);
-        opened.push(stream);
-        return stream;
-      };
+type ReaderClass = new (
+  path: string,
+  options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
+) => ExcelJS.stream.xlsx.WorkbookReader;
 
-      const rels = await open("xl/_rels/workbook.xml.rels");
-      if (rels) await steps._parseRels(rels);
-      const workbook = await open("xl/workbook.xml");
-      if (workbook) await steps._parseWorkbook(workbook);
-      const sharedStrings = await open("xl/sharedStrings.xml");
-      if (sharedStrings) yield* steps._parseSharedStrings(sharedStrings);
-      if (steps.options.styles === "cache") {
-        const styles = await open("xl/styles.xml");
-        if (styles) await steps._parseStyles(styles);
-      }
+let readerClass: Promise<ReaderClass> | undefined;
 
-      const worksheets = [...parts.keys()]
-        .map((name) => ({ name, sheetNo: WORKSHEET_PART.exec(name)?.[1] }))
-        .filter((sheet): sheet is { name: string; sheetNo: string } => sheet.sheetNo !== undefined)
-        .sort((a, b) => Number(a.sheetNo) - Number(b.sheetNo));
-      for (const { name, sheetNo } of worksheets) {
-        const sheet = await open(name);
-        if (sheet) yield* steps._parseWorksheet(sheet, sheetNo);
-      }
-    } finally {
-      for (const stream of opened) stream.destroy();
-      zip.close();
+/** The class extends exceljs' reader, so it is defined once exceljs is loaded (../loadExcelJs). */
+async function defineReader(): Promise<ReaderClass> {
+  const ExcelJS = await loadExcelJs();
+  return class XlsxWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+    constructor(
+      private readonly path: string,
+      options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
+    ) {
+      super(path, options);
     }
-  }
+
+    override async *parse(): AsyncGenerator<unknown> {
+      const steps = this as unknown as ReaderSteps;
+      const zip = await yauzl.openPromise(this.path, { lazyEntries: true, autoClose: false, strictFileNames: false });
+      // A part the caller skips (the Instructions sheet) is never read to its end: destroy them all.
+      const opened: Readable[] = [];
+      try {
+        const parts = new Map<string, yauzl.Entry>();
+        for await (const entry of centralDirectory(zip)) parts.set(entry.fileName, entry);
+        const open = async (name: string) => {
+          const entry = parts.get(name);
+          if (!entry) return undefined;
+          const stream = await zip.openReadStreamPromise(entry);
+          opened.push(stream);
+          return stream;
+        };
+
+        const rels = await open("xl/_rels/workbook.xml.rels");
+        if (rels) await steps._parseRels(rels);
+        const workbook = await open("xl/workbook.xml");
+        if (workbook) await steps._parseWorkbook(workbook);
+        const sharedStrings = await open("xl/sharedStrings.xml");
+        if (sharedStrings) yield* steps._parseSharedStrings(sharedStrings);
+        if (steps.options.styles === "cache") {
+          const styles = await open("xl/styles.xml");
+          if (styles) await steps._parseStyles(styles);
+        }
+
+        const worksheets = [...parts.keys()]
+          .map((name) => ({ name, sheetNo: WORKSHEET_PART.exec(name)?.[1] }))
+          .filter((sheet): sheet is { name: string; sheetNo: string } => sheet.sheetNo !== undefined)
+          .sort((a, b) => Number(a.sheetNo) - Number(b.sheetNo));
+        for (const { name, sheetNo } of worksheets) {
+          const sheet = await open(name);
+          if (sheet) yield* steps._parseWorksheet(sheet, sheetNo);
+        }
+      } finally {
+        for (const stream of opened) stream.destroy();
+        zip.close();
+      }
+    }
+  };
 }
