@@ -29,7 +29,7 @@ export function uploadRoutes({ db, uploads, limits }: RestDeps) {
   routes.post("/credentials", async (c) => {
     const body = await readJsonObject(c);
     if (body.templateOnly === true || body.templateOnly === "true") {
-      return c.json(templateAccess(uploads.storage, c.get("viewer")));
+      return c.json(await templateAccess(uploads.storage, c.get("viewer")));
     }
     limits.uploadSlot.take(c.get("viewer").userId, "Too many upload requests");
     return c.json(await requestUploadSlot(db, uploads.storage, c.get("viewer"), body));
@@ -37,11 +37,11 @@ export function uploadRoutes({ db, uploads, limits }: RestDeps) {
   routes.post("/:uploadId/complete", async (c) =>
     c.json(await completeUpload(db, uploads, c.get("viewer"), c.req.param("uploadId"))),
   );
-  routes.get("/template", (c) => {
+  routes.get("/template", async (c) => {
     const type = uploadTypeSchema.safeParse(c.req.query("type"));
     const kind = type.success ? uploadKindOfType(type.data, c.req.query("costCenter")) : undefined;
     if (!kind) throw new DomainError("invalid", `${UPLOAD_TYPE_MESSAGE}; kinds: ${UPLOAD_KINDS.join(", ")}`);
-    return c.json(uploadTemplate(uploads.storage, c.get("viewer"), kind));
+    return c.json(await uploadTemplate(uploads.storage, c.get("viewer"), kind));
   });
   routes.get("/history", async (c) => {
     const typeText = c.req.query("type");

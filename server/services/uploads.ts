@@ -130,7 +130,7 @@ export async function requestUploadSlot(
     after: record,
   });
   const target = storage.uploadTarget(blobName);
-  const templates = storage.templateAccess();
+  const templates = await storage.templateAccess();
   return {
     uploadId,
     uploadUrl: target.uploadUrl,
@@ -174,7 +174,7 @@ export async function renewUploadSlot(
     after: { expiresOn: expiresOn.toISOString() },
   });
   const target = services.storage.uploadTarget(upload.blobName, expiresOn);
-  const templates = services.storage.templateAccess();
+  const templates = await services.storage.templateAccess();
   return {
     uploadId: upload.id,
     uploadUrl: target.uploadUrl,
@@ -198,18 +198,25 @@ async function requireActiveCostCenter(db: Queryable, facilityId: string, costCe
 }
 
 /** Read access to the templates without an upload (spec §7: credentials with templateOnly). */
-export function templateAccess(storage: BlobStorage, viewer: Viewer): { templateUrl: string; templateSasKey: string } {
+export async function templateAccess(
+  storage: BlobStorage,
+  viewer: Viewer,
+): Promise<{ templateUrl: string; templateSasKey: string }> {
   requireAdmin(viewer);
-  const access = storage.templateAccess();
+  const access = await storage.templateAccess();
   return { templateUrl: access.templateUrl, templateSasKey: access.sasToken };
 }
 
 /** Template lookup by upload kind (spec §7): header, description, name and a download link. */
-export function uploadTemplate(storage: BlobStorage, viewer: Viewer, kind: UploadKind): UploadTemplateLink {
+export async function uploadTemplate(
+  storage: BlobStorage,
+  viewer: Viewer,
+  kind: UploadKind,
+): Promise<UploadTemplateLink> {
   requireAdmin(viewer);
   if (!UPLOAD_KINDS.includes(kind)) throw new DomainError("invalid", `kind must be one of ${UPLOAD_KINDS.join(", ")}`);
   const template = UPLOAD_TEMPLATES[kind];
-  const access = storage.templateAccess();
+  const access = await storage.templateAccess();
   return {
     kind,
     templateName: template.templateName,

@@ -34,8 +34,11 @@ export type BlobStorage = {
   browserOrigin: string;
   /** A SAS URL that may only create and write this one blob, for a few minutes (or until `expiresOn`). */
   uploadTarget(blobName: string, expiresOn?: Date): UploadTarget;
-  /** Read-only access to the templates container (no listing): `{templateUrl}/{name}?{sasToken}`. */
-  templateAccess(): TemplateAccess;
+  /**
+   * Read-only access to the templates container (no listing): `{templateUrl}/{name}?{sasToken}`.
+   * The first call waits for the templates to be published (`publishTemplates` below).
+   */
+  templateAccess(): Promise<TemplateAccess>;
   /** The blob's size in bytes, or undefined when nothing was uploaded. */
   blobSize(blobName: string): Promise<number | undefined>;
   /**
@@ -63,6 +66,11 @@ export async function openBlobStorage(options: {
   dataDir: string | undefined;
   /** Origins that may PUT files straight to storage (the app's own public URL, dev servers). */
   browserOrigins: string[];
+  /**
+   * Puts the template files in place. Run once, before the first template access rather than at
+   * start: building them loads exceljs, which a server nobody uploads to need not carry.
+   */
+  publishTemplates?: (storage: BlobStorage) => Promise<void>;
 }): Promise<BlobStorage> {
   let service: BlobServiceClient;
   let credential: StorageSharedKeyCredential;
@@ -98,7 +106,16 @@ export async function openBlobStorage(options: {
   // Clock skew between this server and storage must not make a fresh SAS "not yet valid".
   const startsOn = () => new Date(Date.now() - 2 * 60_000);
 
-  return {
+  let templatesPublished: Promise<void> | undefined;
+  const publishOnce = () => {
+    templatesPublished ??= (options.publishTemplates?.(storage) ?? Promise.resolve()).catch((error: unknown) => {
+      templatesPublished = undefined; // the next access tries again
+      throw error;
+    });
+    return templatesPublished;
+  };
+
+  const storage: BlobStorage = {
     browserOrigin: new URL(forBrowsers(service.url)).origin,
     uploadTarget(blobName, until) {
       const expiresOn = until ?? minutesFromNow(UPLOAD_SAS_MINUTES);
@@ -115,7 +132,8 @@ export async function openBlobStorage(options: {
       ).toString();
       return { uploadUrl: forBrowsers(uploads.getBlockBlobClient(blobName).url), sasToken, expiresOn };
     },
-    templateAccess() {
+    async templateAccess() {
+      await publishOnce();
       const sasToken = generateBlobSASQueryParameters(
         {
           containerName: TEMPLATES_CONTAINER,
@@ -166,6 +184,7 @@ export async function openBlobStorage(options: {
     },
     close: () => stopEmulator(),
   };
+  return storage;
 }
 
 /**

@@ -38,8 +38,8 @@ export async function startUploadPipeline(
     publicBlobUrl: config.azureStoragePublicBlobUrl,
     dataDir: options.ephemeralStorage ? undefined : path.join(config.dataDir, "azurite"),
     browserOrigins: [new URL(config.publicUrl).origin, ...(options.extraBrowserOrigins ?? [])],
+    publishTemplates,
   });
-  await publishTemplates(storage);
   const queue = await openJobQueue(database, options.queue);
   await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
   // A cheap query on a timer (every instance may run it: finishing an upload twice is harmless).

@@ -31,7 +31,7 @@ let dropDatabase: () => Promise<void> = async () => {};
 beforeAll(async () => {
   await writeStaffCsv(file, { rows: ROWS });
   storage = await openBlobStorage({ connectionString: undefined, dataDir: undefined, browserOrigins: [] });
-  const blobEndpoint = new URL(storage.templateAccess().templateUrl).origin;
+  const blobEndpoint = new URL((await storage.templateAccess()).templateUrl).origin;
   connectionString = `DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=${blobEndpoint}/devstoreaccount1;`;
   if (testDbKind === "postgres") {
     // An empty database of its own; the child migrates and seeds it.
