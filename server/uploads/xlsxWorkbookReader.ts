@@ -31,7 +31,8 @@ export async function openXlsxWorkbookReader(
   path: string,
   options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
 ): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
-  const Reader = await (readerClass ??= defineReader());
+  readerClass ??= defineReader();
+  const Reader = await readerClass;
   return new Reader(path, options);
 }
 
