@@ -3,7 +3,9 @@
  * `me` (the user) and the cost-center list (`costCenters`, the admin), at 50 and 200 concurrent
  * connections, on PGlite and PostgreSQL, against a bare graphql-yoga `{ hello }` server on the same
  * Node (the floor: HTTP, GraphQL parse/validate/execute, nothing of ours).
- * Run: npm run bench:requests [-- --seconds 8] [--connections 50,200]
+ * Run: npm run bench:requests [-- --seconds 8] [--connections 50,200] [--cpu-prof DIR]
+ * (--cpu-prof: the app writes a V8 CPU profile per database into DIR when it stops, for Chrome's
+ * DevTools or `npx speedscope`).
  *
  * The server is dist/server/main.mjs (built first when stale), started on a seeded demo database.
  * Each connection sends its next request when the previous one answered (closed loop), over
@@ -25,6 +27,9 @@ const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 8);
 const connectionsIndex = args.indexOf("--connections");
 const connectionCounts = (connectionsIndex >= 0 ? (args[connectionsIndex + 1] ?? "") : "50,200").split(",").map(Number);
+const profileIndex = args.indexOf("--cpu-prof");
+const profileArgs =
+  profileIndex >= 0 ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args[profileIndex + 1] ?? ".")}`] : [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -156,7 +161,11 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 async function measureApp(database: string, env: Record<string, string>) {
   // Seeds the demo facility on its first start, then serves.
-  const app = await startProcess(["dist/server/main.mjs"], { ...env, SEED_DEMO: "true" }, "/api/config/auth");
+  const app = await startProcess(
+    [...profileArgs, "dist/server/main.mjs"],
+    { ...env, SEED_DEMO: "true" },
+    "/api/config/auth",
+  );
   try {
     const url = `${app.baseUrl}/graphql`;
     const user = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
