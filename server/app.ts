@@ -96,6 +96,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     identity,
     limits,
     allowedOrigins: browserOrigins,
+    explorer: config.graphqlExplorer,
   });
   const authSettings = publicAuthSettings(config);
   const identityOrigins =
@@ -114,7 +115,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
-  const graphql = graphiqlPage((request) => Promise.resolve(yoga.fetch(request, {})));
+  const runGraphQL = (request: Request) => Promise.resolve(yoga.fetch(request, {}));
+  const graphql = config.graphqlExplorer ? graphiqlPage(runGraphQL) : runGraphQL;
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));

@@ -39,6 +39,12 @@ export type AppConfig = {
   redisUrl: string | undefined;
   /** Serve the built client from this folder when it exists. */
   clientDistDir: string;
+  /**
+   * GraphiQL at /graphql and schema introspection (for executives and administrators only).
+   * GRAPHQL_EXPLORER=on|off; by default on with the embedded identity provider, off with B2C
+   * (production), where an operator turns it on for analysts.
+   */
+  graphqlExplorer: boolean;
 };
 
 /** The only place that reads process.env. */
@@ -46,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 4000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  const b2c = readB2c(env);
   return {
     port,
     host: env.HOST ?? "127.0.0.1",
@@ -53,12 +60,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlIsDefault: !env.PUBLIC_URL,
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     databaseUrl: env.DATABASE_URL || undefined,
-    b2c: readB2c(env),
+    b2c,
     azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
     azureStoragePublicBlobUrl: env.AZURE_STORAGE_PUBLIC_BLOB_URL?.replace(/\/$/, "") || undefined,
     redisUrl: env.REDIS_URL || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
+    graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
   };
+}
+
+function readSwitch(env: NodeJS.ProcessEnv, name: string, byDefault: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return byDefault;
+  if (value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`${name} must be 'on' or 'off', got '${env[name]}'`);
 }
 
 const B2C_KEYS = {

@@ -13,6 +13,7 @@ import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
+import { useExplorerAccess } from "./explorer";
 import { schema } from "./schema";
 
 /** Limits that keep one request from exhausting the server; clients get a clear error instead. */
@@ -31,6 +32,8 @@ export function createGraphQLServer(options: {
   limits: RequestLimits;
   /** The browser app's origins (PUBLIC_URL, DEV_ORIGINS): the only ones CORS answers. */
   allowedOrigins: string[];
+  /** GraphiQL and schema introspection (config.graphqlExplorer). */
+  explorer: boolean;
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -43,7 +46,7 @@ export function createGraphQLServer(options: {
     },
     logging: quietAboutExpectedErrors,
     landingPage: false,
-    graphiql: {
+    graphiql: options.explorer && {
       title: "Staffing & Position Control: GraphQL",
       subscriptionsProtocol: "WS",
       headers: JSON.stringify({ Authorization: "Bearer <paste your access token>" }),
@@ -68,6 +71,7 @@ export function createGraphQLServer(options: {
         maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
         blockFieldSuggestion: { enabled: true },
       }),
+      useExplorerAccess(options.explorer),
     ],
     context: async (initial) => {
       const header =

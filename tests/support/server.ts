@@ -20,6 +20,8 @@ export async function startTestServer(
     defaultPublicUrl?: boolean;
     /** Serve this folder as the built client instead of CLIENT_DIST_DIR or dist/client. */
     clientDistDir?: string;
+    /** More settings, as environment variables (e.g. GRAPHQL_EXPLORER). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase({ migrate: false });
@@ -28,7 +30,11 @@ export async function startTestServer(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = options.defaultPublicUrl ? { PORT: String(port) } : { PORT: String(port), PUBLIC_URL: baseUrl };
+  const env = {
+    ...options.env,
+    PORT: String(port),
+    ...(options.defaultPublicUrl ? {} : { PUBLIC_URL: baseUrl }),
+  };
   const loaded = loadConfig(env);
   const config = { ...loaded, b2c: undefined, clientDistDir: options.clientDistDir ?? loaded.clientDistDir };
   const app = await createApp(config, {
