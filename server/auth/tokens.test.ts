@@ -2,17 +2,19 @@
 // longer; refused and altered tokens are checked every time.
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTokenVerifier, InvalidTokenError, type TokenVerifier } from "./tokens";
+import { b2cClaimsRefusal, createTokenVerifier, InvalidTokenError, type TokenVerifier } from "./tokens";
 
 const issuer = "http://localhost:4000/oidc";
 const audience = "http://localhost:4000/api";
 let privateKey: CryptoKey;
+let publicKey: CryptoKey;
 let verify: TokenVerifier;
 let keyLookups = 0;
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
   privateKey = pair.privateKey;
+  publicKey = pair.publicKey;
   const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256" }] });
   const counted: JWTVerifyGetKey = (...args) => {
     keyLookups++;
@@ -60,5 +62,49 @@ describe("createTokenVerifier", () => {
     await expect(verify(wrongIssuer)).rejects.toThrow(InvalidTokenError);
     await expect(verify(wrongIssuer)).rejects.toThrow(InvalidTokenError);
     expect(keyLookups).toBe(2);
+  });
+});
+
+describe("B2C claims (issue #17)", () => {
+  const b2c = { policy: "B2C_1_signin", apiScope: "https://contoso.onmicrosoft.com/staffing-api/access" };
+  const refusal = (claims: Record<string, unknown>) => b2cClaimsRefusal(b2c, claims);
+
+  it("accepts an access token of the configured user flow (tfp, or acr, in any case) with the API's scope", () => {
+    expect(refusal({ tfp: "B2C_1_signin", scp: "access" })).toBeUndefined();
+    expect(refusal({ acr: "b2c_1_SIGNIN", scp: "read access" })).toBeUndefined();
+  });
+
+  it("refuses another user flow's token, and an ID token (no scp) or one for another scope", () => {
+    expect(refusal({ tfp: "B2C_1_passwordreset", scp: "access" })).toBe(
+      "The access token comes from the user flow 'B2C_1_passwordreset', not 'B2C_1_signin'",
+    );
+    expect(refusal({ scp: "access" })).toBe("The access token comes from the user flow '(none)', not 'B2C_1_signin'");
+    expect(refusal({ tfp: "B2C_1_signin" })).toBe(
+      "The token does not grant this API's scope 'access': send an access token for the API, not an ID token",
+    );
+    expect(refusal({ tfp: "B2C_1_signin", scp: "accessible" })).toMatch(/does not grant this API's scope 'access'/);
+  });
+
+  it("a verifier with the B2C rule refuses such a token after its signature checked out", async () => {
+    const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256" }] });
+    const b2cVerify = createTokenVerifier({
+      issuer,
+      audience,
+      jwks,
+      refusal: (claims) => b2cClaimsRefusal(b2c, claims),
+    });
+    const token = (claims: Record<string, unknown>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: "k1" })
+        .setSubject("b2c-user")
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(privateKey);
+    expect((await b2cVerify(await token({ tfp: "B2C_1_signin", scp: "access" }))).subject).toBe("b2c-user");
+    const idToken = await token({ tfp: "B2C_1_signin" });
+    await expect(b2cVerify(idToken)).rejects.toThrow(InvalidTokenError);
+    await expect(b2cVerify(idToken)).rejects.toThrow("send an access token for the API, not an ID token");
   });
 });

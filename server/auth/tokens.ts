@@ -22,7 +22,13 @@ export class InvalidTokenError extends Error {
 /** Only asymmetric signatures are accepted: 'none' and HS256-with-a-public-key are refused. */
 export const ALLOWED_ALGORITHMS = ["RS256"];
 
-export type TokenSettings = { issuer: string; audience: string; jwks: JWTVerifyGetKey };
+export type TokenSettings = {
+  issuer: string;
+  audience: string;
+  jwks: JWTVerifyGetKey;
+  /** The provider's own claims, checked after the signature: why the token is refused, or undefined. */
+  refusal?: (claims: JWTPayload) => string | undefined;
+};
 
 /**
  * How many verified tokens are remembered. Verifying a token (an RS256 signature) was the largest
@@ -51,6 +57,8 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
         algorithms: ALLOWED_ALGORITHMS,
         requiredClaims: ["sub", "exp", "iat"],
       });
+      const refused = settings.refusal?.(payload);
+      if (refused) throw new InvalidTokenError(refused);
       const email = typeof payload.email === "string" ? payload.email : firstEmail(payload.emails);
       const result = { subject: payload.sub as string, email, claims: payload };
       // The oldest remembered token makes room (a Map keeps insertion order).
@@ -58,7 +66,7 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
       verified.set(token, result);
       return result;
     } catch (error) {
-      throw new InvalidTokenError(describeTokenError(error));
+      throw error instanceof InvalidTokenError ? error : new InvalidTokenError(describeTokenError(error));
     }
   };
 }
@@ -79,7 +87,27 @@ export function b2cTokenSettings(b2c: B2cConfig): TokenSettings {
     jwks: createRemoteJWKSet(
       new URL(`https://${host}/${b2c.tenantName}.onmicrosoft.com/${b2c.policy}/discovery/v2.0/keys`),
     ),
+    refusal: (claims) => b2cClaimsRefusal(b2c, claims),
   };
+}
+
+/**
+ * B2C signs the tokens of every user flow of the tenant with the same keys: a token from another
+ * flow (`tfp`, or `acr` in older tenants) is refused, as is one without this API's scope in `scp`:
+ * an ID token carries no `scp`, so only access tokens for this API are accepted.
+ */
+export function b2cClaimsRefusal(b2c: Pick<B2cConfig, "policy" | "apiScope">, claims: JWTPayload): string | undefined {
+  const policy = typeof claims.tfp === "string" ? claims.tfp : typeof claims.acr === "string" ? claims.acr : undefined;
+  if (policy?.toLowerCase() !== b2c.policy.toLowerCase()) {
+    return `The access token comes from the user flow '${policy ?? "(none)"}', not '${b2c.policy}'`;
+  }
+  // The scope URI's last segment is what `scp` lists (https://tenant.onmicrosoft.com/api/access → access).
+  const scope = b2c.apiScope.split("/").pop() ?? b2c.apiScope;
+  const granted = typeof claims.scp === "string" ? claims.scp.split(" ") : [];
+  if (!granted.includes(scope)) {
+    return `The token does not grant this API's scope '${scope}': send an access token for the API, not an ID token`;
+  }
+  return undefined;
 }
 
 export const embeddedIssuer = (publicUrl: string) => `${publicUrl}/oidc`;
