@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { WIZARD_STEPS } from "../../schema/staffing/rules";
 
 export const userTypeEnum = pgEnum("user_type", ["Admin", "User"]);
 export const staffTypeEnum = pgEnum("staff_type", ["Regular", "PRN", "Traveller"]);
@@ -12,14 +13,8 @@ export const adminTaskNameEnum = pgEnum("admin_task_name", [
   "AddUserAccessibility",
 ]);
 export const taskStateEnum = pgEnum("task_state", ["Completed", "Pending"]);
-export const wizardStepEnum = pgEnum("wizard_step", [
-  "UnitDefinition",
-  "DefineRoles",
-  "CreateCareSchedules",
-  "AssignStaff",
-  "FinalizePositionControl",
-  "ReviewAttestation",
-]);
+/** The wizard's steps, in their order (schema/staffing/rules.ts, which the client shares). */
+export const wizardStepEnum = pgEnum("wizard_step", WIZARD_STEPS);
 export const stepStatusEnum = pgEnum("step_status", ["Pending", "InProgress", "Completed"]);
 export const shiftEnum = pgEnum("shift", ["Days", "Evenings", "Nights"]);
 export const roleReplacementEnum = pgEnum("role_replacement", ["Fixed", "FixedWithReplacement", "Variable"]);

@@ -26,6 +26,7 @@ import {
   shiftPaidHours,
 } from "./math";
 import { openPositionSchema, roleSchema, STAFFING_MESSAGES, unitDefinitionSchema } from "./rules";
+import { heldPosition, requestedAsCalculated, variableRole } from "./testRoles";
 
 const H = 2080;
 const unit = {
@@ -49,33 +50,15 @@ const SAMPLE_ROLES: RoleInput[] = [
     isDirectCare: false,
     shifts: [],
   },
-  {
-    key: "rn",
-    name: "Registered Nurse",
-    isExempt: false,
-    fte: null,
-    replacement: "Variable",
-    unpaidBreakMinutes: null,
-    isDirectCare: true,
-    shifts: [
-      { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 5 },
-      { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 4 },
-    ],
-  },
-  {
-    key: "cna",
-    name: "Certified Nursing Assistant",
-    isExempt: false,
-    fte: null,
-    replacement: "Variable",
-    unpaidBreakMinutes: null,
-    isDirectCare: true,
-    shifts: [
-      { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
-      { shift: "Evenings", startTime: "1500", durationHours: 8, staffPerShift: 2 },
-      { shift: "Nights", startTime: "2300", durationHours: 8, staffPerShift: 1 },
-    ],
-  },
+  variableRole("rn", "Registered Nurse", [
+    { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 5 },
+    { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 4 },
+  ]),
+  variableRole("cna", "Certified Nursing Assistant", [
+    { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
+    { shift: "Evenings", startTime: "1500", durationHours: 8, staffPerShift: 2 },
+    { shift: "Nights", startTime: "2300", durationHours: 8, staffPerShift: 1 },
+  ]),
 ];
 
 describe("hand-worked examples", () => {
@@ -155,19 +138,15 @@ describe("hand-worked examples", () => {
   });
 
   it("a 24/7 12-hour post with a 30-min unpaid break at 2080 h is 4.21 productive, 4.95 paid at 15 %", () => {
-    const post: RoleInput = {
-      key: "rn",
-      name: "RN",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: 30,
-      isDirectCare: true,
-      shifts: [
+    const post = variableRole(
+      "rn",
+      "RN",
+      [
         { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
         { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 1 },
       ],
-    };
+      { unpaidBreakMinutes: 30 },
+    );
     expect(shiftPaidHours({ durationHours: 12.5 }, 30)).toBe(12);
     // 2 × 12 paid hours = 24 h a day; 24 × 365 ÷ 2080 = 4.2115; ÷ 0.85 = 4.9548
     const s = planSummary({ ...unit, nonProductiveGoalPercentage: 15 }, [post], H);
@@ -188,16 +167,9 @@ describe("hand-worked examples", () => {
   });
 
   it("HPPD and the care-hours balance count direct-care roles only", () => {
-    const rn: RoleInput = {
-      key: "rn",
-      name: "RN",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
+    const rn = variableRole("rn", "RN", [{ shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 2 }], {
       unpaidBreakMinutes: 0,
-      isDirectCare: true,
-      shifts: [{ shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 2 }],
-    };
+    });
     const secretary: RoleInput = { ...rn, key: "us", name: "Unit Secretary", isDirectCare: false };
     // Census 3 × HPPD 8 = 24 care hours; the RNs schedule 2 × 12 = 24, the secretary 24 more.
     const s = planSummary({ ...unit, census: 3, careTeamTarget: 8 }, [rn, secretary], H);
@@ -231,35 +203,24 @@ describe("hand-worked examples", () => {
   });
 
   it("open positions: what stays unfilled, one requisition per whole FTE, rounded as shown", () => {
-    const roles: RoleInput[] = [
-      {
-        key: "rn",
-        name: "RN",
-        isExempt: false,
-        fte: null,
-        replacement: "Variable",
+    const roles = [
+      variableRole("rn", "RN", [{ shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 1 }], {
         unpaidBreakMinutes: 0,
-        isDirectCare: true,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 1 }],
-      },
+      }),
     ];
     // 12 h a day = 12 × 365 ÷ 2080 = 2.1058 productive; ÷ 0.9 = 2.3397 paid.
     const needs = positionNeeds(roles, 10, H);
     expect(roundFte(needs[0]?.paidFte ?? 0)).toBe(2.34);
-    const held: HeldPosition[] = [
-      { roleKey: "rn", shift: "Days", fte: 0.9, staffType: "Regular", isExempt: false, coverage: 1 },
-      { roleKey: "rn", shift: "Days", fte: 0.2, staffType: "PRN", isExempt: false, coverage: 1 },
-      { roleKey: "rn", shift: "Days", fte: 0.4, staffType: "Traveller", isExempt: false, coverage: 1 },
+    const held = [
+      heldPosition("rn", "Days", 0.9),
+      heldPosition("rn", "Days", 0.2, { staffType: "PRN" }),
+      heldPosition("rn", "Days", 0.4, { staffType: "Traveller" }),
     ];
     // unfilled 2.3397 − 0.9 − 0.4 = 1.0397, shown 1.04: requisitions 1 and 0.04 (PRN fills nothing)
     const open = openPositionsFor(needs, held);
     expect(open.map((p) => p.fte)).toEqual([1, 0.04]);
     expect(open[0]).toMatchObject({ shift: "Days", startTime: "0700", endTime: "1900", isTraveller: false });
-    const { rows, totals } = positionControl(
-      needs,
-      held,
-      open.map((p) => ({ roleKey: p.roleKey, shift: p.shift, fte: p.fte, isTraveller: false })),
-    );
+    const { rows, totals } = positionControl(needs, held, requestedAsCalculated(open));
     expect(roundFte(totals.hiredFte)).toBe(0.9);
     expect(totals.prnFte).toBe(0.2);
     expect(totals.totalTravellerFte).toBe(0.4);
@@ -290,26 +251,15 @@ describe("hand-worked examples", () => {
 
   it("a need on the half cent: 7.665 is 7.67 unfilled, and the 7.67 requested shows neither gap nor over-hire", () => {
     // 21 staff × a 3-hour shift × 365 days ÷ 3000 hours = 7.665 FTE (no break under 8 h, 0 % non-productive).
-    const role: RoleInput = {
-      key: "half-cent",
-      name: "Sitter",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: null,
-      isDirectCare: true,
-      shifts: [{ shift: "Days", startTime: "0000", durationHours: 3, staffPerShift: 21 }],
-    };
+    const role = variableRole("half-cent", "Sitter", [
+      { shift: "Days", startTime: "0000", durationHours: 3, staffPerShift: 21 },
+    ]);
     const needs = positionNeeds([role], 0, 3000);
     expect(needs[0]?.paidFte).toBeCloseTo(7.665, 9);
     const requisitions = openPositionsFor(needs, []);
     // 1 × 7 whole FTEs, then 0.67.
     expect(requisitions.map((r) => r.fte)).toEqual([1, 1, 1, 1, 1, 1, 1, 0.67]);
-    const { rows, totals } = positionControl(
-      needs,
-      [],
-      requisitions.map((r) => ({ roleKey: r.roleKey, shift: r.shift, fte: r.fte, isTraveller: false })),
-    );
+    const { rows, totals } = positionControl(needs, [], requestedAsCalculated(requisitions));
     expect(formatFte(rows[0]?.paidFte ?? NaN)).toBe("7.67");
     expect(formatFte(totals.totalRequestedFte)).toBe("7.67");
     expect(formatFte(totals.totalGap)).toBe("0.00");
@@ -317,31 +267,16 @@ describe("hand-worked examples", () => {
   });
 
   it("a multi-role unit: an over-hired unit secretary never hides an RN shortfall", () => {
-    const rn: RoleInput = {
-      key: "rn",
-      name: "RN",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: null,
-      isDirectCare: true,
-      shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-    };
-    const secretary: RoleInput = {
-      ...rn,
-      key: "us",
-      name: "Unit Secretary",
-      unpaidBreakMinutes: 0,
-      isDirectCare: false,
-      shifts: [{ shift: "Days", startTime: "0800", durationHours: 8, staffPerShift: 1 }],
-    };
+    const rn = variableRole("rn", "RN", [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }]);
+    const secretary = variableRole(
+      "us",
+      "Unit Secretary",
+      [{ shift: "Days", startTime: "0800", durationHours: 8, staffPerShift: 1 }],
+      { unpaidBreakMinutes: 0, isDirectCare: false },
+    );
     // RN: 12 paid h × 365 ÷ 2080 = 2.1058 paid at NP 0; secretary: 8 × 365 ÷ 2080 = 1.4038
     const needs = positionNeeds([rn, secretary], 0, H);
-    const held: HeldPosition[] = [
-      { roleKey: "rn", shift: "Days", fte: 1.5, staffType: "Regular", isExempt: false, coverage: 1 },
-      { roleKey: "us", shift: "Days", fte: 1, staffType: "Regular", isExempt: false, coverage: 1 },
-      { roleKey: "us", shift: "Days", fte: 1, staffType: "Regular", isExempt: false, coverage: 1 },
-    ];
+    const held = [heldPosition("rn", "Days", 1.5), heldPosition("us", "Days", 1), heldPosition("us", "Days", 1)];
     const { rows, totals } = positionControl(needs, held, []);
     expect(rows.map((r) => [r.roleKey, r.gapFte, r.overHireFte])).toEqual([
       ["rn", 0.61, 0], // 2.1058 − 1.5 = 0.6058
@@ -353,26 +288,22 @@ describe("hand-worked examples", () => {
   });
 
   it("sums each role over its shifts, counting a PRN, a traveller and a requisition of a removed role", () => {
-    const rn: RoleInput = {
-      key: "rn",
-      name: "RN",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: 0,
-      isDirectCare: true,
-      shifts: [
+    const rn = variableRole(
+      "rn",
+      "RN",
+      [
         { shift: "Days", startTime: "0700", durationHours: 12, staffPerShift: 2 },
         { shift: "Nights", startTime: "1900", durationHours: 12, staffPerShift: 1 },
       ],
-    };
+      { unpaidBreakMinutes: 0 },
+    );
     // NP 0: Days 24 h × 365 ÷ 2080 = 4.2115 paid; Nights 12 h × 365 ÷ 2080 = 2.1058; RN 6.3173
     const needs = positionNeeds([rn], 0, H);
-    const held: HeldPosition[] = [
-      { roleKey: "rn", shift: "Days", fte: 3, staffType: "Regular", isExempt: false, coverage: 1 },
-      { roleKey: "rn", shift: "Nights", fte: 2.5, staffType: "Regular", isExempt: false, coverage: 1 },
-      { roleKey: "rn", shift: "Days", fte: 0.3, staffType: "PRN", isExempt: false, coverage: 1 },
-      { roleKey: "rn", shift: "Days", fte: 1, staffType: "Traveller", isExempt: false, coverage: 0.5 },
+    const held = [
+      heldPosition("rn", "Days", 3),
+      heldPosition("rn", "Nights", 2.5),
+      heldPosition("rn", "Days", 0.3, { staffType: "PRN" }),
+      heldPosition("rn", "Days", 1, { staffType: "Traveller", coverage: 0.5 }),
     ];
     const requested = [
       { roleKey: "rn", shift: "Days" as const, fte: 0.5, isTraveller: false },
@@ -417,14 +348,10 @@ describe("hand-worked examples", () => {
     expect(contractCoverage("2026-06-30", year.start, year.end)).toBe(0);
     expect(contractCoverage(null, year.start, year.end)).toBe(1);
     const needs = positionNeeds(SAMPLE_ROLES.slice(1, 2) as RoleInput[], 0, H);
-    const traveller: HeldPosition = {
-      roleKey: "rn",
-      shift: "Days",
-      fte: 1,
+    const traveller = heldPosition("rn", "Days", 1, {
       staffType: "Traveller",
-      isExempt: false,
       coverage: contractCoverage("2026-12-31", year.start, year.end),
-    };
+    });
     const { totals } = positionControl(needs, [traveller], []);
     expect(formatFte(totals.totalTravellerFte)).toBe("0.50"); // 1 × 184 ÷ 365 = 0.504
   });
@@ -697,11 +624,7 @@ describe("properties", () => {
       fc.property(rolesArb({ minLength: 1, maxLength: 8 }), unitArb, hoursArb, (roles, u, hours) => {
         const needs = positionNeeds(roles, u.nonProductiveGoalPercentage, hours);
         const open = openPositionsFor(needs, []);
-        const { totals } = positionControl(
-          needs,
-          [],
-          open.map((o) => ({ roleKey: o.roleKey, shift: o.shift, fte: o.fte, isTraveller: false })),
-        );
+        const { totals } = positionControl(needs, [], requestedAsCalculated(open));
         expect(formatFte(totals.totalGap)).toBe("0.00");
         expect(formatFte(totals.totalOverHire)).toBe("0.00");
       }),

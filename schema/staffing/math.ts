@@ -314,13 +314,8 @@ export function positionNeeds(
 // The plan's figures
 // ---------------------------------------------------------------------------------------------
 
-export type PlanSummary = {
-  census: number;
-  careTeamTarget: number;
-  nonProductiveGoalPercentage: number;
-  targetOvertimePercentage: number;
-  productiveFteBudget: number | null;
-  totalPaidFteBudget: number | null;
+/** The plan's unit definition and the figures worked from it and its roles. */
+export type PlanSummary = UnitDefinition & {
   /** Hours of care needed a day: census × HPPD. */
   dailyPlannedCare: number;
   /** Paid hours scheduled a day: Σ staff per shift × paid hours over variable shifts. */
@@ -464,15 +459,25 @@ export type PositionTotals = {
  * position and requisition of the role counts, also one that matches none of its needed positions.
  * FTE unrounded, except the gap and over-hire: sums of the rows' as shown.
  */
-export type RolePositionTotals = {
+export type RolePositionTotals = FilledFte & {
   /** null: requisitions of no role (the role was removed). */
   roleKey: string | null;
   paidFte: number;
+};
+
+/** What fills the paid need and what stays: of a role, or summed over roles (dashboards, rollup). */
+export type FilledFte = {
+  /** Regular staff (exempt and variable) holding positions. */
   hiredFte: number;
+  /** PRN staff: a supplement, filling nothing. */
   prnFte: number;
+  /** Travellers, each for the share of the budget year their contract covers. */
   travellerFte: number;
+  /** Open positions requested. */
   requestedFte: number;
+  /** Shortfall per role and shift where positive, summed: over-hire never offsets it. */
   gapFte: number;
+  /** Held and requested FTE beyond the need per role and shift, summed. */
   overHireFte: number;
 };
 

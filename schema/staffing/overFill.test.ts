@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type HeldPosition, type PositionControlRow, positionControl, positionNeeds, type RoleInput } from "./math";
+import { type PositionControlRow, positionControl, positionNeeds, type RoleInput } from "./math";
 import { overFillsOf, overFillWarning } from "./overFill";
+import { heldPosition as held, variableRole } from "./testRoles";
 
 const H = 2080;
-const held = (roleKey: string, shift: HeldPosition["shift"], fte: number, more: Partial<HeldPosition> = {}) =>
-  ({ roleKey, shift, fte, staffType: "Regular", isExempt: false, coverage: 1, ...more }) as HeldPosition;
 
 describe("over-filled positions", () => {
   it("names the role, the shift, the FTE assigned, the FTE needed and how much over", () => {
@@ -17,19 +16,10 @@ describe("over-filled positions", () => {
   });
 
   it("counts hired, traveller (prorated) and requested FTE above the paid need; PRN fills nothing", () => {
-    const rn: RoleInput = {
-      key: "rn",
-      name: "Registered Nurse",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: null,
-      isDirectCare: true,
-      shifts: [
-        { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
-        { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 1 },
-      ],
-    };
+    const rn = variableRole("rn", "Registered Nurse", [
+      { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
+      { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 1 },
+    ]);
     const manager: RoleInput = {
       ...rn,
       key: "nm",
@@ -74,16 +64,7 @@ describe("over-filled positions", () => {
   });
 
   it("a surplus that shows as 0.00 is no over-fill", () => {
-    const rn: RoleInput = {
-      key: "rn",
-      name: "RN",
-      isExempt: false,
-      fte: null,
-      replacement: "Variable",
-      unpaidBreakMinutes: null,
-      isDirectCare: true,
-      shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-    };
+    const rn = variableRole("rn", "RN", [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }]);
     // 2.1058 needed, 2.11 held: 0.0042 over, 0.00 as shown.
     const needs = positionNeeds([rn], 0, H);
     const { rows } = positionControl(needs, [held("rn", "Days", 2.11)], []);

@@ -228,17 +228,20 @@ export function createEmbeddedProvider(options: {
     return c.redirect(redirectTo, 303);
   });
 
+  /** The set-password form of an open invitation, with the refusal of the last try if any. */
+  const acceptInvitePage = async (token: string, error?: string) => {
+    const invite = await findOpenInvite(db, token);
+    return renderAcceptInvitePage({
+      action: `${INVITE_PATH}/${token}`,
+      email: invite.email,
+      name: `${invite.firstName} ${invite.lastName}`,
+      error,
+    });
+  };
   /** The invitation link (48 hours): set a password, then sign in through the usual form. */
   interactions.get(`${INVITE_PATH}/:token`, async (c) => {
     try {
-      const invite = await findOpenInvite(db, c.req.param("token"));
-      return c.html(
-        renderAcceptInvitePage({
-          action: `${INVITE_PATH}/${c.req.param("token")}`,
-          email: invite.email,
-          name: `${invite.firstName} ${invite.lastName}`,
-        }),
-      );
+      return c.html(await acceptInvitePage(c.req.param("token")));
     } catch (error) {
       return inviteRefusal(c, error);
     }
@@ -251,16 +254,7 @@ export function createEmbeddedProvider(options: {
       await acceptInvite(db, c.req.param("token"), password, confirm);
     } catch (error) {
       if (error instanceof DomainError && error.fieldErrors.password) {
-        const invite = await findOpenInvite(db, c.req.param("token"));
-        return c.html(
-          renderAcceptInvitePage({
-            action: `${INVITE_PATH}/${c.req.param("token")}`,
-            email: invite.email,
-            name: `${invite.firstName} ${invite.lastName}`,
-            error: error.message,
-          }),
-          400,
-        );
+        return c.html(await acceptInvitePage(c.req.param("token"), error.message), 400);
       }
       return inviteRefusal(c, error);
     }

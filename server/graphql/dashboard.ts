@@ -5,7 +5,7 @@ import {
   type PlanStatus,
   type StaffingFigures,
 } from "../services/dashboards";
-import { builder } from "./builder";
+import { type BuilderTypes, builder } from "./builder";
 
 const FTE = "FTE, rounded to 2 decimals as the wizard shows it.";
 
@@ -100,22 +100,28 @@ export const StatusCountsType = builder.objectRef<FacilityDashboard["statusCount
   }),
 });
 
+/** How both dashboards order their rows (`costCenters`). */
+export const SORTED_BY_CODE = "Sorted by numeric cost center number.";
+
+/** What the facility and the user dashboard say beside their rows: the budget year, the rows' totals, the status counts. */
+export const dashboardSummaryFields = <T extends Omit<FacilityDashboard, "costCenters">>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, T>,
+) => ({
+  budgetYear: t.int({ resolve: (d) => d.budgetYear }),
+  totals: t.field({
+    type: StaffingFiguresType,
+    description: "Sums of the cost centers' rows as shown; HPPD is all units' direct-care hours ÷ their census.",
+    resolve: (d) => d.totals,
+  }),
+  statusCounts: t.field({ type: StatusCountsType, resolve: (d) => d.statusCounts }),
+});
+
 const FacilityDashboardType = builder.objectRef<FacilityDashboard>("FacilityDashboard").implement({
   description:
     "The facility dashboard: every cost center the viewer may see (an executive's executive permissions, a user's own), with totals.",
   fields: (t) => ({
-    budgetYear: t.exposeInt("budgetYear"),
-    costCenters: t.field({
-      type: [CostCenterFiguresType],
-      description: "Sorted by numeric cost center number.",
-      resolve: (d) => d.costCenters,
-    }),
-    totals: t.field({
-      type: StaffingFiguresType,
-      description: "Sums of the cost centers' rows as shown; HPPD is all units' direct-care hours ÷ their census.",
-      resolve: (d) => d.totals,
-    }),
-    statusCounts: t.field({ type: StatusCountsType, resolve: (d) => d.statusCounts }),
+    ...dashboardSummaryFields(t),
+    costCenters: t.field({ type: [CostCenterFiguresType], description: SORTED_BY_CODE, resolve: (d) => d.costCenters }),
   }),
 });
 

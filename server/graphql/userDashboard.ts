@@ -1,6 +1,6 @@
 import { type UserDashboard, type UserDashboardCostCenter, userDashboard } from "../services/userDashboard";
 import { builder } from "./builder";
-import { CostCenterFiguresType, StaffingFiguresType, StatusCountsType } from "./dashboard";
+import { CostCenterFiguresType, dashboardSummaryFields, SORTED_BY_CODE } from "./dashboard";
 import { WizardStepEnum } from "./wizard";
 
 const UserDashboardCostCenterType = builder.objectRef<UserDashboardCostCenter>("UserDashboardCostCenter").implement({
@@ -33,18 +33,12 @@ const UserDashboardCostCenterType = builder.objectRef<UserDashboardCostCenter>("
 const UserDashboardType = builder.objectRef<UserDashboard>("UserDashboard").implement({
   description: "The user dashboard: the cost centers the user holds permissions on, for the current budget year.",
   fields: (t) => ({
-    budgetYear: t.exposeInt("budgetYear"),
+    ...dashboardSummaryFields(t),
     costCenters: t.field({
       type: [UserDashboardCostCenterType],
-      description: "Sorted by numeric cost center number.",
+      description: SORTED_BY_CODE,
       resolve: (d) => d.costCenters,
     }),
-    totals: t.field({
-      type: StaffingFiguresType,
-      description: "Sums of the cost centers' rows as shown; HPPD is all units' direct-care hours ÷ their census.",
-      resolve: (d) => d.totals,
-    }),
-    statusCounts: t.field({ type: StatusCountsType, resolve: (d) => d.statusCounts }),
   }),
 });
 

@@ -29,15 +29,7 @@ export function auditEntry(
 
 /** Writes one audit record. Pass the mutation's transaction so the record and the change commit together. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    facilityId: entry.facilityId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await recordAudits(db, [entry]);
 }
 
 /** Writes several audit records in one statement (a bulk change audited per row it changed). */

@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/client";
 import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
 import { budgetYearOf } from "../../schema/calendar";
 import type { PlanStatus } from "../../schema/dashboards";
-import { roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
+import { type FilledFte, roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
 import { byNumericCode, costCenterColumns } from "./costCenters";
 import { type DomainError, forbidden, notFound } from "./errors";
 import { type Access, attestedByNameSql, budgetColumns, planViews } from "./staffingPlans";
@@ -15,24 +15,13 @@ import type { Viewer } from "./viewer";
 export type { PlanStatus };
 
 /** Staffing figures of a cost center, or of the facility; each FTE rounded as the wizard shows it (2 decimals). */
-export type StaffingFigures = {
+export type StaffingFigures = FilledFte & {
   /** Productive and paid FTE the plan budgets (null: no plan yet). */
   budgetedProductiveFte: number | null;
   budgetedPaidFte: number | null;
   /** Finance's budget as entered in the unit definition. */
   financeProductiveFte: number | null;
   financePaidFte: number | null;
-  /** Regular staff (exempt and variable) in the plan's positions. */
-  hiredFte: number;
-  prnFte: number;
-  /** Travellers for the share of the budget year their contracts cover. */
-  travellerFte: number;
-  /** Open positions requested. */
-  requestedFte: number;
-  /** Σ per role and shift of paid need − hired − requested − traveller, where positive. */
-  gapFte: number;
-  /** Σ per role and shift of what is hired beyond the need. */
-  overHireFte: number;
   /** Direct-care hours per patient day the plan delivers. */
   hppdPlanned: number | null;
   /** Census × target HPPD × 365 ÷ hours per FTE: the productive FTE the census calls for. */

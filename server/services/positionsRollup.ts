@@ -2,7 +2,7 @@
 // in the viewer's scope, from the same per-role position control the wizard shows.
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
-import { sumAsShown } from "../../schema/staffing";
+import { type FilledFte, sumAsShown } from "../../schema/staffing";
 import { planFiguresInScope } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
 import type { Viewer } from "./viewer";
@@ -10,19 +10,9 @@ import type { Viewer } from "./viewer";
 export type { RollupGroupBy };
 
 /** FTE of a rollup row, 2 decimals. */
-export type RollupFigures = {
+export type RollupFigures = FilledFte & {
   /** Paid FTE the plans' roles need. */
   budgetedFte: number;
-  /** Regular staff (exempt and variable) holding positions. */
-  hiredFte: number;
-  prnFte: number;
-  /** Travellers, each for the share of the budget year their contract covers. */
-  travellerFte: number;
-  /** Open positions requested. */
-  requestedFte: number;
-  /** Shortfall per role and shift where positive, summed: over-hire never offsets it. */
-  gapFte: number;
-  overHireFte: number;
 };
 
 export type RollupRow = {

@@ -1,13 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterPermissions, costCenters, staffingPlans } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
+const { server, token } = useTestServer();
 const OTHER_FACILITY = "00000000-0000-4000-8000-000000000000";
 
 /** The seed's tasks, in onboarding order: the relationships are defined and the cost centers have managers. */
@@ -22,9 +20,6 @@ const SEEDED_TASKS = [
 ] as const;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-
   // 3 West: attested last year, begun again this year (InProgress). 4 East: attested this year
   // (Completed). Telemetry: no plan (NotStarted). ICU: begun, not attested (InProgress).
   const at = new Date("2026-06-01T12:00:00Z");
@@ -35,7 +30,6 @@ beforeAll(async () => {
     { costCenterId: demoId("costCenter", 4), budgetYear: 2027 },
   ]);
 });
-afterAll(() => server?.close());
 
 async function rest(path: string, bearer: string) {
   const response = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${bearer}` } });

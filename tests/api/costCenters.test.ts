@@ -1,32 +1,16 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, costCenters, staffingPlans, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { restCall } from "../support/rest";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token = { admin: "", exec: "", user: "" };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
+const { server, token } = useTestServer();
 
 type Json = Record<string, unknown> & { message?: string; code?: string };
-async function call(method: string, path: string, bearer: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json & Json[] };
-}
+const call = (method: string, path: string, bearer: string, body?: unknown) =>
+  restCall<Json & Json[]>(server.baseUrl, method, path, bearer, body);
 
 const db = () => server.database.db;
 const activeCount = async () =>

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   costCenterPermissions,
   costCenterStaff,
@@ -12,11 +12,9 @@ import {
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
+const { server, token } = useTestServer();
 
 /** Fixed staff of the demo seed (db/seed/demo.ts). */
 const JORDAN = demoId("staff", 1); // the demo user account's staff record: 6010 0.6, 6020 0.4
@@ -34,8 +32,6 @@ let allStaff: StaffRow[] = [];
 let costCentersOf = new Map<string, string[]>();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
   const db = server.database.db;
 
   // One terminated employee (the seed has none): the last generated staff member of 3 West.
@@ -90,7 +86,6 @@ beforeAll(async () => {
   costCentersOf = new Map(rows.map((row) => [row.id, []]));
   for (const m of await db.select().from(costCenterStaff)) costCentersOf.get(m.staffId)?.push(m.costCenterId);
 });
-afterAll(() => server?.close());
 
 /** The rule, computed here independently of the service over every staff row. */
 function expectedSearch(term: string, permitted: Set<string> | "all"): string[] {

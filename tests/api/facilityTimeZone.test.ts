@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { facilities, facilityBudgetSettings } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
@@ -7,8 +7,7 @@ import { transferStaffMember } from "../../server/services/manageStaff";
 import { getWizard } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
 /**
  * Issue #15 item 3: a facility's dates (budget year, budget season, "today") are read in the
@@ -16,19 +15,15 @@ import { demoAccountTokens } from "../support/tokens";
  * between midnight UTC and midnight at the facility, where the two disagree.
  */
 
-let server: TestServer;
-let tokens: Record<"admin" | "exec" | "user", string>;
+const { server, token: tokens } = useTestServer();
 const cc6010 = demoId("costCenter", 1);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await demoAccountTokens(server);
   await server.database.db
     .update(facilityBudgetSettings)
     .set({ fiscalYearMonthsBegin: 7, fiscalYearDaysBegin: 1 })
     .where(eq(facilityBudgetSettings.facilityId, DEMO_FACILITY_ID));
 });
-afterAll(() => server?.close());
 
 const db = () => server.database.db;
 const inZone = (timeZone: string) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTasks, auditLog, facilities, jobs, organizations } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
+import { restCall } from "../support/rest";
 import { startTestServer, type TestServer } from "../support/server";
 import { tokenFactory } from "../support/tokens";
 
@@ -47,17 +48,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 type Json = Record<string, unknown> & { message?: string; code?: string; fieldErrors?: Record<string, string> };
-async function call(method: string, path: string, bearer: string | null, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json & Json[] };
-}
+const call = (method: string, path: string, bearer: string | null, body?: unknown) =>
+  restCall<Json & Json[]>(server.baseUrl, method, path, bearer, body);
 const patchCategories = (body: unknown, bearer = token.admin, organizationId: string | null = DEMO_ORGANIZATION_ID) =>
   call("PATCH", `/job/category${organizationId ? `?organizationId=${organizationId}` : ""}`, bearer, body);
 

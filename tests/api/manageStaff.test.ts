@@ -1,13 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterStaff, staff, staffPositions, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
 import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
 import { demoFacilityToday } from "../support/facilityDate";
-import { startTestServer, type TestServer } from "../support/server";
+import { expectJson, restFetch } from "../support/rest";
 import { type Json, planCalls } from "../support/staffingPlans";
-import { demoAccountTokens, executiveOver, managerOfNewCostCenter, userOver } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
+import { executiveOver, managerOfNewCostCenter, userOver } from "../support/tokens";
 
 /**
  * Issue #14, Manage Staff on the server (REST `/api/staff`, GraphQL `manageStaff` and its
@@ -15,8 +16,7 @@ import { demoAccountTokens, executiveOver, managerOfNewCostCenter, userOver } fr
  * adds the staff members it changes, with employee ids of its own.
  */
 
-let server: TestServer;
-let tokens: Record<"admin" | "exec" | "user", string>;
+const { server, token: tokens } = useTestServer();
 const [cc6010, cc6020, cc6030, cc6040] = [1, 2, 3, 4].map((n) => demoId("costCenter", n)) as [
   string,
   string,
@@ -25,23 +25,9 @@ const [cc6010, cc6020, cc6030, cc6040] = [1, 2, 3, 4].map((n) => demoId("costCen
 ];
 let serial = 0;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await demoAccountTokens(server);
-});
-afterAll(() => server?.close());
-
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-async function ok(response: Response, status = 200): Promise<Json> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as Json;
-}
+  restFetch(server.baseUrl, method, path, token, body);
+const ok = expectJson;
 async function refused(response: Response, status: number, message: string) {
   const body = (await response.json()) as Json;
   expect(response.status, JSON.stringify(body)).toBe(status);

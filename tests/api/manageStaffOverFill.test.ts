@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoId } from "../../db/seed/demo";
-import { startTestServer, type TestServer } from "../support/server";
+import { expectJson, restFetch } from "../support/rest";
 import { type Json, planCalls } from "../support/staffingPlans";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
 /**
  * Over-filled positions on Manage Staff (GraphQL `manageStaff`, REST `GET /api/staff`): a position
@@ -11,27 +11,12 @@ import { demoAccountTokens } from "../support/tokens";
  * manager holds Complete Wizard and Manage Staff on 6010 (this file's own database).
  */
 
-let server: TestServer;
-let tokens: Record<"admin" | "exec" | "user", string>;
+const { server, token: tokens } = useTestServer();
 const cc6010 = demoId("costCenter", 1);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await demoAccountTokens(server);
-});
-afterAll(() => server?.close());
-
 const call = (method: string, path: string, body?: unknown, token = tokens.user) =>
-  fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-async function ok(response: Response, status = 200): Promise<Json> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as Json;
-}
+  restFetch(server.baseUrl, method, path, token, body);
+const ok = expectJson;
 
 const LIST_QUERY = `query($id: ID!) { manageStaff(costCenterId: $id) {
   overFilledPositions { unitRoleId roleName shift assignedFte neededFte overFte warning }

@@ -1,14 +1,14 @@
 import { and, eq, like } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { basisOfQuery } from "../../client/src/features/modelling/basis";
 import { auditLog, facilities, modellingScenarios, staffingPlans, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID } from "../../db/seed/demo";
 import { checkModelInputs, MODELLING_MESSAGES, modelFigures, STAFFING_MESSAGES } from "../../schema/staffing";
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
-import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
-import { demoAccountTokens, managerOfNewCostCenter, userOver } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
+import { managerOfNewCostCenter, userOver } from "../support/tokens";
 
 /**
  * Issue #14, modelling on the server: the `modelling` query, `POST /api/staffing/model`, and the
@@ -16,16 +16,12 @@ import { demoAccountTokens, managerOfNewCostCenter, userOver } from "../support/
  * center, manager and plan: the hand-worked plan of schema/staffing/modelling.test.ts.
  */
 
-let server: TestServer;
-let tokens: Record<"admin" | "exec" | "user", string>;
+const { server, token: tokens } = useTestServer();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await demoAccountTokens(server);
   // This file's own database: the facility's average hourly rate is $50.
   await server.database.db.update(facilities).set({ averageHourlyRate: 50 }).where(eq(facilities.id, DEMO_FACILITY_ID));
 });
-afterAll(() => server?.close());
 
 const call = async (method: string, path: string, token: string, body?: unknown) => {
   const response = await fetch(`${server.baseUrl}/api${path}`, {

@@ -1,21 +1,13 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, contactMessages, costCenters, facilities, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
+const { server, token } = useTestServer();
 
 /** Every table these calls could write: a refusal changes none of them. */
 async function counts() {

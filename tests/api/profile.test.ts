@@ -1,23 +1,16 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { updateOwnProfile } from "../../server/services/profile";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens, viewerOfMissingFacility } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
+import { viewerOfMissingFacility } from "../support/tokens";
 
-let server: TestServer;
-const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
+const { server, token } = useTestServer();
 /** The demo user account's staff record (db/seed/demo.ts). */
 const JORDAN_STAFF = demoId("staff", 1);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
 
 const UPDATE = `mutation Update($input: ProfileInput!) {
   updateMyProfile(input: $input) {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   costCenterPermissions,
   facilityFteBasis,
@@ -11,8 +11,8 @@ import {
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { roundFte, WIZARD_NOTICES, WIZARD_STEPS } from "../../schema/staffing";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { restCall } from "../support/rest";
+import { useTestServer } from "../support/testServer";
 
 /**
  * A signed plan shows what was signed: changing hours per FTE, a job's direct-care flag and a
@@ -20,8 +20,7 @@ import { demoAccountTokens } from "../support/tokens";
  * GraphQL), while open plans are marked 'needs re-verification'. Own server and database.
  */
 
-let server: TestServer;
-const token = { admin: "", exec: "", user: "" };
+const { server, token } = useTestServer();
 const CC_6010 = demoId("costCenter", 1);
 const CC_6020 = demoId("costCenter", 2);
 const RN_JOB = demoId("job", 1);
@@ -31,17 +30,8 @@ const SECRETARY_JOB = demoId("job", 6);
 type Json = Record<string, any>;
 const db = () => server.database.db;
 
-async function call(method: string, path: string, bearer: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const call = (method: string, path: string, bearer: string, body?: unknown) =>
+  restCall<Json>(server.baseUrl, method, path, bearer, body);
 const graphql = async (bearer: string, query: string, variables?: Record<string, unknown>) =>
   (await graphqlRequest(server.baseUrl, bearer, query, variables)).body.data as Json;
 
@@ -82,9 +72,6 @@ async function completeStepsThroughPositionControl(planId: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-
   // The signed plan: built through the API on 6010, where the demo manager holds Complete Wizard.
   const started = await call("POST", `/wizard/${CC_6010}`, token.user);
   signedPlanId = started.body.plan.id;
@@ -118,7 +105,6 @@ beforeAll(async () => {
   }
   await completeStepsThroughPositionControl(openPlanId);
 });
-afterAll(() => server?.close());
 
 describe("attestation freezes the plan", () => {
   let signedRest: Json;

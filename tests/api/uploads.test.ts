@@ -2,24 +2,17 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { createClient } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { auditLog, costCenters, uploads, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
 import { sweepAbandonedUploads, UPLOAD_RENEW_REFUSED } from "../../server/services/uploads";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens, tokenFactory } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
+import { tokenFactory } from "../support/tokens";
 
-let server: TestServer;
-let tokens: Awaited<ReturnType<typeof demoAccountTokens>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await demoAccountTokens(server);
-});
-afterAll(() => server?.close());
+const { server, token: tokens } = useTestServer();
 
 const SLOT = `mutation Slot($input: UploadSlotInput!) {
   requestUploadSlot(input: $input) {

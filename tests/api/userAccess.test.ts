@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   adminTasks,
   auditLog,
@@ -12,9 +12,8 @@ import {
 } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
 /**
  * /admin/user-accessibility on the server (spec §2, §4, §5, §6, §7): the access list, every rule of
@@ -22,14 +21,7 @@ import { demoAccountTokens } from "../support/tokens";
  * audit records, and the refusals of user and exec tokens on every admin call.
  */
 
-let server: TestServer;
-const token = { admin: "", exec: "", user: "" };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
+const { server, token } = useTestServer();
 
 const db = () => server.database.db;
 const cc = (n: number) => demoId("costCenter", n); // 1 = 6010 ... 12 = 6120

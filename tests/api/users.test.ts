@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token: Record<keyof typeof DEMO_USER_IDS, string> = { admin: "", exec: "", user: "" };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
+const { server, token } = useTestServer();
 
 type UserBody = { email: string; firstName: string; costCenterPermissions: { executive: boolean }[] };
 /** Loosely typed on purpose: each test asserts the shape it reads. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   auditLog,
   costCenterStaff,
@@ -15,35 +15,19 @@ import { isGapClosed, prnNotice, roundFte, STAFFING_MESSAGES, WIZARD_NOTICES } f
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
 import { demoFacilityToday } from "../support/facilityDate";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import { restCall } from "../support/rest";
+import { useTestServer } from "../support/testServer";
 
-let server: TestServer;
-const token = { admin: "", exec: "", user: "" };
+const { server, token } = useTestServer();
 /** Demo cost centers: the manager completes the wizard of 6010, reads 6030 and has nothing on 6040. */
 const CC_6010 = demoId("costCenter", 1);
 const CC_6030 = demoId("costCenter", 3);
 const CC_6040 = demoId("costCenter", 4);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  Object.assign(token, await demoAccountTokens(server));
-});
-afterAll(() => server?.close());
-
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers are read field by field and asserted, not typed.
 type Json = Record<string, any>;
-async function call(method: string, path: string, bearer: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const call = (method: string, path: string, bearer: string, body?: unknown) =>
+  restCall<Json>(server.baseUrl, method, path, bearer, body);
 const db = () => server.database.db;
 const auditCount = async (action: string) =>
   (await db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action))).length;

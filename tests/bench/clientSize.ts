@@ -9,8 +9,7 @@
  * min and median. The budget the browser specs hold is in tests/e2e/bundleSize.spec.ts.
  */
 import { chromium, type Page } from "@playwright/test";
-import { REFRESH_KEY } from "../../client/src/auth/localOidcAdapter";
-import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
+import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { kib, recordClientFiles } from "../support/routeWeight";
 import { numberOption } from "./options";
 
@@ -18,7 +17,7 @@ const args = process.argv.slice(2);
 const RUNS = numberOption(args, "--runs", 3);
 
 const { createTestDatabase } = await import("../support/database");
-const { signInForTokens } = await import("../support/signIn");
+const { putSessionInPage } = await import("../e2e/support/signIn");
 const { clientDistDir, hasBuiltClient, startBenchApp } = await import("./browser");
 
 type Route = { label: string; path: string; account: DemoAccountType | null; ready: (page: Page) => Promise<unknown> };
@@ -43,29 +42,6 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** Signs the page in as the demo account with tokens (as tests/e2e/support/signIn.ts does). */
-async function signIn(page: Page, baseUrl: string, account: DemoAccountType) {
-  const { email, password } = DEMO_ACCOUNTS[account];
-  await page.goto("/api/config/auth");
-  const { accessToken, refreshToken, cookie } = await signInForTokens(baseUrl, email, password);
-  await page.context().addCookies(
-    cookie
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => {
-        const [name = "", ...value] = pair.split("=");
-        return { name, value: value.join("="), url: `${baseUrl}/` };
-      }),
-  );
-  await page.evaluate(
-    ({ accessToken, refreshToken, refreshKey }) => {
-      sessionStorage.setItem("accessToken", accessToken);
-      if (refreshToken) sessionStorage.setItem(refreshKey, refreshToken);
-    },
-    { accessToken, refreshToken, refreshKey: REFRESH_KEY },
-  );
-}
-
 async function visit(baseUrl: string, route: Route): Promise<{ gzipBytes: number; files: number; lcpMs: number }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -74,7 +50,7 @@ async function visit(baseUrl: string, route: Route): Promise<{ gzipBytes: number
   try {
     const page = await browser.newPage({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     if (route.account) {
-      await signIn(page, baseUrl, route.account);
+      await putSessionInPage(page, route.account);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.clearBrowserCache");
     }

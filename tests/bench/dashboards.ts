@@ -14,13 +14,14 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { costCenterSummary } from "../../server/services/costCenterSummary";
 import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/dashboards";
 import { positionControl } from "../../server/services/positionControl";
 import { positionsRollup } from "../../server/services/positionsRollup";
 import { resolveViewer } from "../../server/services/viewer";
 import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
+import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
@@ -29,10 +30,6 @@ const COST_CENTERS = option("--cost-centers", 500);
 const PER_UNIT = option("--per-unit", 100);
 const RUNS = option("--runs", 7);
 const WARM_UP = 2;
-
-// database.ts reads TEST_DB when it is first imported.
-if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
-const { createTestDatabase } = await import("../support/database");
 
 /** The generated facility, all in SQL (generate_series), so seeding 50,000 positions takes seconds. */
 async function generateFacility(db: Database, budgetYear: number): Promise<void> {
@@ -220,12 +217,10 @@ async function facilityDashboardInChromium(database: Parameters<typeof startBenc
 }
 
 async function main() {
-  const database = await createTestDatabase();
-  const kind = database.kind;
-  try {
+  await onDemoDatabase(args, async (database, seedingBegan) => {
+    const kind = database.kind;
     const db = database.db;
-    let started = performance.now();
-    await seedDemo(db);
+    let started = seedingBegan;
     const exec = await resolveViewer(db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
     const { budgetYear } = await scopeAndBudgetYear(db, exec, new Date());
     await generateFacility(db, budgetYear);
@@ -284,9 +279,7 @@ async function main() {
     }
     console.log(`${kind} positionControl: 20 pages of 500 by cursor in ${(performance.now() - started).toFixed(0)} ms`);
     if (args.includes("--browser")) await facilityDashboardInChromium(database, scope.length);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 await main();

@@ -10,10 +10,11 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../../db/client";
 import { costCenterStaff, staff } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { mulberry32 } from "../../db/seed/random";
 import { searchEmployees } from "../../server/services/employees";
 import { resolveViewer } from "../../server/services/viewer";
+import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
@@ -26,10 +27,6 @@ const CHUNK = 1000;
 /** Share of the extra staff placed in no cost center (they are visible to every account). */
 const UNASSIGNED_SHARE = 0.03;
 const COST_CENTER_COUNT = 12;
-
-// database.ts reads TEST_DB when it is first imported.
-if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
-const { createTestDatabase } = await import("../support/database");
 
 const random = mulberry32(20_000);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -115,12 +112,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const database = await createTestDatabase();
-  const kind = database.kind;
-  try {
+  await onDemoDatabase(args, async (database, seedingBegan) => {
+    const kind = database.kind;
     const db = database.db;
-    let started = performance.now();
-    await seedDemo(db);
+    let started = seedingBegan;
     const people = await insertExtraStaff(db);
     await db.execute(sql`analyze`);
     const [{ total } = { total: 0 }] = rowsOf<Record<string, unknown>>(
@@ -161,9 +156,7 @@ async function main() {
         order by lower(${staff.firstName}), lower(${staff.lastName}) limit 25`),
     ).map((row) => String(Object.values(row)[0]));
     console.log(`${kind} plan for '%chai%':\n  ${plan.join("\n  ")}`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 await main();

@@ -18,13 +18,14 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { costCenters } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { budgetYearOf } from "../../schema/calendar";
 import { listManagedStaff } from "../../server/services/manageStaff";
 import { buildView } from "../../server/services/staffingPlans";
 import { access } from "../../server/services/staffingPlans/access";
 import { resolveViewer } from "../../server/services/viewer";
 import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
+import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
@@ -32,10 +33,6 @@ const STAFF = numberOption(args, "--staff", 2000);
 const RUNS = numberOption(args, "--runs", 7);
 const WARM_UP = 2;
 const TARGET_MS = 100;
-
-// database.ts reads TEST_DB when it is first imported.
-if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
-const { createTestDatabase } = await import("../support/database");
 
 const FIRST_NAMES = ["Ada", "Ben", "Cora", "Dan", "Eve", "Farah", "Gus", "Hana", "Ivan", "Jo", "Kemi", "Luis"];
 
@@ -217,12 +214,10 @@ async function inChromium(database: Parameters<typeof startBenchApp>[0], costCen
 }
 
 async function main() {
-  const database = await createTestDatabase();
-  const kind = database.kind;
-  try {
+  await onDemoDatabase(args, async (database, seedingBegan) => {
+    const kind = database.kind;
     const db = database.db;
-    const started = performance.now();
-    await seedDemo(db);
+    const started = seedingBegan;
     const costCenterId = await generateCostCenter(db);
     console.log(`${kind}: ${STAFF} staff generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const manager = await resolveViewer(db, { subject: DEMO_USER_IDS.user, email: undefined, claims: {} });
@@ -239,9 +234,7 @@ async function main() {
         `of which the plan's view for its over-filled positions (run beside the staff queries) ${plan.toFixed(1)} ms alone`,
     );
     if (!args.includes("--no-browser")) await inChromium(database, costCenterId);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 await main();

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import { asExecutiveOf, buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -17,15 +17,8 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
   // One RN on days, 0700 for 12.5 h (12 paid), census 2 at 6 HPPD, 10 % non-productive; nothing hired or requested.
   const unit = await ownUnits.create(`Dashboard Unit ${uniqueWord()}`);
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
-    roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-      },
-    ],
+    unit: SMALL_UNIT,
+    roles: [RN_DAYS],
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async (before) => {

@@ -1,6 +1,15 @@
 import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import {
+  asExecutiveOf,
+  buildPlanAsManager,
+  expect,
+  RN_DAYS,
+  SECRETARY_DAYS,
+  SMALL_UNIT,
+  test,
+  uniqueWord,
+} from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -19,27 +28,10 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
   // Unit Secretary Days 0800 8.5 h (8 paid): 8 × 365 ÷ 2080 = 1.4038 ÷ 0.9 = 1.5598 paid.
   const unit = await ownUnits.create(`Individual Unit ${uniqueWord()}`);
   await buildPlanAsManager(page, unit.id, {
-    unit: {
-      census: 2,
-      careTeamTarget: 6,
-      nonProductiveGoalPercentage: 10,
-      targetOvertimePercentage: 0,
-      productiveFteBudget: 3.5,
-      totalPaidFteBudget: 4,
-    },
+    unit: { ...SMALL_UNIT, productiveFteBudget: 3.5, totalPaidFteBudget: 4 },
     roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-      },
-      {
-        name: "Unit Secretary",
-        jobId: JOB_IDS.unitSecretary,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 }],
-      },
+      RN_DAYS,
+      { ...SECRETARY_DAYS, shifts: [{ shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 }] },
     ],
     steps: [],
     // Open positions for all of it: RN 1, 1 and 0.34; Unit Secretary 1 and 0.56.

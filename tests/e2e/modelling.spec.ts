@@ -36,6 +36,7 @@ const RN = {
   ],
 };
 const NM = { name: "Nurse Manager", jobId: JOB_IDS.nurseManager, isExempt: true, fte: 1 };
+const UNIT = { census: 10, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 };
 
 async function handWorkedPlan(
   page: Page,
@@ -55,7 +56,7 @@ async function handWorkedPlan(
   );
   const maya = await unit.addStaff({ firstName: "Maya", fte: 1 });
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 10, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
+    unit: UNIT,
     roles: [RN, NM],
     assignments: [{ staffId: maya.staffId, role: "RN", shift: "Days", fte: 1 }],
     steps,
@@ -67,6 +68,20 @@ const number = (scope: Page | Locator, label: string) => scope.getByRole("spinbu
 const figure = (page: Page, label: string) => page.getByTestId("model-figure").filter({ hasText: label });
 const cells = async (page: Page, label: string) =>
   (await figure(page, label).locator("td, th").allInnerTexts()).map((text) => text.trim());
+/** A figure's row of the comparison: its label, the saved plan's (or compared scenario's), the model's, the change. */
+type FigureRow = readonly [label: string, saved: string, model: string, change: string];
+/** Each figure's row reads as stated, in the order given. */
+async function expectFigures(page: Page, rows: readonly FigureRow[]): Promise<void> {
+  for (const row of rows) expect(await cells(page, row[0]), row[0]).toEqual(row);
+}
+
+/** Signs in as the demo manager and opens modelling on the cost center, which shows the saved plan. */
+async function openModelling(page: Page, unit: OwnUnit): Promise<void> {
+  await signIn(page, "user", "/user/modelling");
+  await expect(page.getByRole("heading", { level: 1, name: "MODELLING" })).toBeVisible();
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+}
 
 test("a manager changes census and staff, and sees the saved plan and the model side by side, worked by hand", async ({
   page,
@@ -76,43 +91,34 @@ test("a manager changes census and staff, and sees the saved plan and the model 
 }) => {
   const unit = await ownUnits.create(`Model Unit ${uniqueWord()}`, { manageStaff: true });
   await handWorkedPlan(page, admin, unit, facilitySettings);
-  await signIn(page, "user", "/user/modelling");
-  await expect(page.getByRole("heading", { level: 1, name: "MODELLING" })).toBeVisible();
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
-  await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+  await openModelling(page, unit);
 
-  // Before any change the model is the saved plan: 80 h needed and scheduled, HPPD 8.00,
-  // paid FTE 14.0385 ÷ 0.9 + 1 = 16.60, 34,524 paid hours, $1,726,222.
-  expect(await cells(page, "Paid FTE")).toEqual(["Paid FTE", "16.60", "16.60", "No change"]);
-  expect(await cells(page, "Cost a year")).toEqual(["Cost a year", "$1,726,222", "$1,726,222", "No change"]);
+  await expectFigures(page, [
+    // Before any change the model is the saved plan: 80 h needed and scheduled, HPPD 8.00,
+    // paid FTE 14.0385 ÷ 0.9 + 1 = 16.60, 34,524 paid hours, $1,726,222.
+    ["Paid FTE", "16.60", "16.60", "No change"],
+    ["Cost a year", "$1,726,222", "$1,726,222", "No change"],
+  ]);
 
   await number(page, "Average daily census").fill("12");
   await number(page, "RN Days staff per shift").fill("5");
   await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
-  // 12 × 8 = 96 h needed; 5×8 + 3×8 + 3×8 = 88 h scheduled; 88 ÷ 12 = 7.33 HPPD.
-  expect(await cells(page, "Care hours needed a day")).toEqual(["Care hours needed a day", "80.0", "96.0", "+16.0"]);
-  expect(await cells(page, "Care hours scheduled a day")).toEqual([
-    "Care hours scheduled a day",
-    "80.0",
-    "88.0",
-    "+8.0",
+  await expectFigures(page, [
+    // 12 × 8 = 96 h needed; 5×8 + 3×8 + 3×8 = 88 h scheduled; 88 ÷ 12 = 7.33 HPPD.
+    ["Care hours needed a day", "80.0", "96.0", "+16.0"],
+    ["Care hours scheduled a day", "80.0", "88.0", "+8.0"],
+    ["HPPD delivered", "8.00", "7.33", "−0.67"],
+    // Census-driven need 10 × 8 × 365 ÷ 2080 = 14.04 → 12 × 8 × 365 ÷ 2080 = 16.85.
+    ["Census-driven need (FTE)", "14.04", "16.85", "+2.81"],
+    // RN 88 × 365 ÷ 2080 ÷ 0.9 = 17.16 + the manager's 1.00 = 18.16.
+    ["Paid FTE", "16.60", "18.16", "+1.56"],
+    ["Hired FTE", "1.00", "1.00", "No change"],
+    // Gap: RN 5.24 + 4.68 + 4.68 = 14.60 (+ manager 1.00 = 15.60) → 6.80 + 4.68 + 4.68 = 16.16 (17.16).
+    ["Gap FTE", "15.60", "17.16", "+1.56"],
+    // 88 × 365 ÷ 0.9 + 2080 = 37,769 paid hours; × $50 = $1,888,444.
+    ["Paid hours a year", "34,524", "37,769", "+3,245"],
+    ["Cost a year", "$1,726,222", "$1,888,444", "+$162,222"],
   ]);
-  expect(await cells(page, "HPPD delivered")).toEqual(["HPPD delivered", "8.00", "7.33", "−0.67"]);
-  // Census-driven need 10 × 8 × 365 ÷ 2080 = 14.04 → 12 × 8 × 365 ÷ 2080 = 16.85.
-  expect(await cells(page, "Census-driven need (FTE)")).toEqual([
-    "Census-driven need (FTE)",
-    "14.04",
-    "16.85",
-    "+2.81",
-  ]);
-  // RN 88 × 365 ÷ 2080 ÷ 0.9 = 17.16 + the manager's 1.00 = 18.16.
-  expect(await cells(page, "Paid FTE")).toEqual(["Paid FTE", "16.60", "18.16", "+1.56"]);
-  expect(await cells(page, "Hired FTE")).toEqual(["Hired FTE", "1.00", "1.00", "No change"]);
-  // Gap: RN 5.24 + 4.68 + 4.68 = 14.60 (+ manager 1.00 = 15.60) → 6.80 + 4.68 + 4.68 = 16.16 (17.16).
-  expect(await cells(page, "Gap FTE")).toEqual(["Gap FTE", "15.60", "17.16", "+1.56"]);
-  // 88 × 365 ÷ 0.9 + 2080 = 37,769 paid hours; × $50 = $1,888,444.
-  expect(await cells(page, "Paid hours a year")).toEqual(["Paid hours a year", "34,524", "37,769", "+3,245"]);
-  expect(await cells(page, "Cost a year")).toEqual(["Cost a year", "$1,726,222", "$1,888,444", "+$162,222"]);
   const rn = page.getByTestId("model-role").filter({ hasText: "RN" });
   expect((await rn.locator("td, th").allInnerTexts()).map((t) => t.trim())).toEqual([
     "RN",
@@ -143,47 +149,37 @@ test("HPPD, non-productive %, overtime % and shift length change the model, work
 }) => {
   const unit = await ownUnits.create(`Model Unit ${uniqueWord()}`, { manageStaff: true });
   await handWorkedPlan(page, admin, unit, facilitySettings, ["UnitDefinition", "DefineRoles", "CreateCareSchedules"]);
-  await signIn(page, "user", "/user/modelling");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
-  await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+  await openModelling(page, unit);
 
   await number(page, "HPPD target").fill("9");
   await number(page, "Non-productive %").fill("20");
   await number(page, "Overtime %").fill("5");
   await number(page, "RN Days shift length").fill("12");
   await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
-  // Needed: 10 × 8 = 80.0 → 10 × 9 = 90.0. Scheduled (no unpaid break on RN): 4×8 + 3×8 + 3×8 = 80.0
-  // → 4×12 + 3×8 + 3×8 = 48 + 24 + 24 = 96.0; HPPD 80 ÷ 10 = 8.00 → 96 ÷ 10 = 9.60.
-  expect(await cells(page, "Care hours needed a day")).toEqual(["Care hours needed a day", "80.0", "90.0", "+10.0"]);
-  expect(await cells(page, "Care hours scheduled a day")).toEqual([
-    "Care hours scheduled a day",
-    "80.0",
-    "96.0",
-    "+16.0",
+  await expectFigures(page, [
+    // Needed: 10 × 8 = 80.0 → 10 × 9 = 90.0. Scheduled (no unpaid break on RN): 4×8 + 3×8 + 3×8 = 80.0
+    // → 4×12 + 3×8 + 3×8 = 48 + 24 + 24 = 96.0; HPPD 80 ÷ 10 = 8.00 → 96 ÷ 10 = 9.60.
+    ["Care hours needed a day", "80.0", "90.0", "+10.0"],
+    ["Care hours scheduled a day", "80.0", "96.0", "+16.0"],
+    ["HPPD delivered", "8.00", "9.60", "+1.60"],
+    // Census-driven: 10 × 8 × 365 ÷ 2080 = 29,200 ÷ 2080 = 14.04 → 10 × 9 × 365 ÷ 2080 = 32,850 ÷ 2080 = 15.79.
+    ["Census-driven need (FTE)", "14.04", "15.79", "+1.75"],
+    // Productive: RN 80 × 365 ÷ 2080 = 14.0385 + the Fixed manager's 1.0 × (1 − 10 %) = 0.9 → 14.94;
+    // RN 96 × 365 ÷ 2080 = 35,040 ÷ 2080 = 16.8462 + 1.0 × (1 − 20 %) = 0.8 → 17.6462 = 17.65; 17.65 − 14.94 = 2.71.
+    ["Productive FTE", "14.94", "17.65", "+2.71"],
+    // Paid: 14.0385 ÷ 0.9 + 1 = 16.60 → 16.8462 ÷ 0.8 + 1 = 21.0577 + 1 = 22.06; 22.06 − 16.60 = 5.46.
+    ["Paid FTE", "16.60", "22.06", "+5.46"],
+    // Overtime counts the non-exempt productive FTE only: 14.0385 × 0 % = 0.00 → 16.8462 × 5 % = 0.8423 = 0.84.
+    ["Overtime FTE", "0.00", "0.84", "+0.84"],
+    // Gap per position, each rounded: Days 4×12 = 48 h × 365 ÷ 2080 ÷ 0.8 = 10.5288 − 1.00 held = 9.53,
+    // Evenings and Nights 24 × 365 ÷ 2080 ÷ 0.8 = 5.2644 = 5.26 each, the manager 1.00:
+    // 9.53 + 5.26 + 5.26 + 1.00 = 21.05 (the plan: 5.24 + 4.68 + 4.68 + 1.00 = 15.60).
+    ["Gap FTE", "15.60", "21.05", "+5.45"],
+    // Paid hours: 22.0577 × 2080 = 35,040 ÷ 0.8 + 2080 = 43,800 + 2080 = 45,880; × $50 = $2,294,000.
+    // The plan: 16.5983 × 2080 = 34,524.4 → $1,726,222. Changes: 45,880 − 34,524 = 11,356; 2,294,000 − 1,726,222 = 567,778.
+    ["Paid hours a year", "34,524", "45,880", "+11,356"],
+    ["Cost a year", "$1,726,222", "$2,294,000", "+$567,778"],
   ]);
-  expect(await cells(page, "HPPD delivered")).toEqual(["HPPD delivered", "8.00", "9.60", "+1.60"]);
-  // Census-driven: 10 × 8 × 365 ÷ 2080 = 29,200 ÷ 2080 = 14.04 → 10 × 9 × 365 ÷ 2080 = 32,850 ÷ 2080 = 15.79.
-  expect(await cells(page, "Census-driven need (FTE)")).toEqual([
-    "Census-driven need (FTE)",
-    "14.04",
-    "15.79",
-    "+1.75",
-  ]);
-  // Productive: RN 80 × 365 ÷ 2080 = 14.0385 + the Fixed manager's 1.0 × (1 − 10 %) = 0.9 → 14.94;
-  // RN 96 × 365 ÷ 2080 = 35,040 ÷ 2080 = 16.8462 + 1.0 × (1 − 20 %) = 0.8 → 17.6462 = 17.65; 17.65 − 14.94 = 2.71.
-  expect(await cells(page, "Productive FTE")).toEqual(["Productive FTE", "14.94", "17.65", "+2.71"]);
-  // Paid: 14.0385 ÷ 0.9 + 1 = 16.60 → 16.8462 ÷ 0.8 + 1 = 21.0577 + 1 = 22.06; 22.06 − 16.60 = 5.46.
-  expect(await cells(page, "Paid FTE")).toEqual(["Paid FTE", "16.60", "22.06", "+5.46"]);
-  // Overtime counts the non-exempt productive FTE only: 14.0385 × 0 % = 0.00 → 16.8462 × 5 % = 0.8423 = 0.84.
-  expect(await cells(page, "Overtime FTE")).toEqual(["Overtime FTE", "0.00", "0.84", "+0.84"]);
-  // Gap per position, each rounded: Days 4×12 = 48 h × 365 ÷ 2080 ÷ 0.8 = 10.5288 − 1.00 held = 9.53,
-  // Evenings and Nights 24 × 365 ÷ 2080 ÷ 0.8 = 5.2644 = 5.26 each, the manager 1.00:
-  // 9.53 + 5.26 + 5.26 + 1.00 = 21.05 (the plan: 5.24 + 4.68 + 4.68 + 1.00 = 15.60).
-  expect(await cells(page, "Gap FTE")).toEqual(["Gap FTE", "15.60", "21.05", "+5.45"]);
-  // Paid hours: 22.0577 × 2080 = 35,040 ÷ 0.8 + 2080 = 43,800 + 2080 = 45,880; × $50 = $2,294,000.
-  // The plan: 16.5983 × 2080 = 34,524.4 → $1,726,222. Changes: 45,880 − 34,524 = 11,356; 2,294,000 − 1,726,222 = 567,778.
-  expect(await cells(page, "Paid hours a year")).toEqual(["Paid hours a year", "34,524", "45,880", "+11,356"]);
-  expect(await cells(page, "Cost a year")).toEqual(["Cost a year", "$1,726,222", "$2,294,000", "+$567,778"]);
 
   // Kept as a scenario and carried into the wizard: the completed steps are to be verified again.
   await page.getByLabel("Scenario name").fill("Long days");
@@ -239,9 +235,7 @@ test("scenarios: kept by name, refused twice, compared, deleted; a new role; car
 }) => {
   const unit = await ownUnits.create(`Model Unit ${uniqueWord()}`, { manageStaff: true });
   await handWorkedPlan(page, admin, unit, facilitySettings);
-  await signIn(page, "user", "/user/modelling");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
-  await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+  await openModelling(page, unit);
   const save = page.locator("footer").getByRole("button", { name: "SAVE SCENARIO" });
   await expect(save).toBeDisabled();
 
@@ -285,8 +279,10 @@ test("scenarios: kept by name, refused twice, compared, deleted; a new role; car
 
   // Compared with the first scenario rather than the plan: census 12 against 10, Nights 4 against 3.
   await page.getByLabel("Compare with").selectOption({ label: "Winter census" });
-  // Needed care 96.0 (census 12) against 80.0 (census 10) on the model's side.
-  expect(await cells(page, "Care hours needed a day")).toEqual(["Care hours needed a day", "96.0", "80.0", "−16.0"]);
+  await expectFigures(page, [
+    // Needed care 96.0 (census 12) against 80.0 (census 10) on the model's side.
+    ["Care hours needed a day", "96.0", "80.0", "−16.0"],
+  ]);
 
   // Carried into the wizard after a confirmation: the plan takes the scenario, steps go back.
   await page.getByRole("button", { name: "Carry into wizard" }).click();
@@ -314,7 +310,7 @@ test("a Read Only holder models but keeps nothing; a cost center without a plan 
 }) => {
   const planned = await ownUnits.create(`Model Unit ${uniqueWord()}`);
   await buildPlanAsManager(page, planned.id, {
-    unit: { census: 10, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
+    unit: UNIT,
     roles: [RN],
     steps: [],
   });
@@ -325,8 +321,10 @@ test("a Read Only holder models but keeps nothing; a cost center without a plan 
   await expect(page.getByLabel("Scenario name")).toBeDisabled();
   await expect(page.getByText("Only the cost center's Complete Wizard holder keeps scenarios.")).toBeVisible();
   await number(page, "Average daily census").fill("12");
-  // 12 × 8 = 96 h needed against 80.
-  expect(await cells(page, "Care hours needed a day")).toEqual(["Care hours needed a day", "80.0", "96.0", "+16.0"]);
+  await expectFigures(page, [
+    // 12 × 8 = 96 h needed against 80.
+    ["Care hours needed a day", "80.0", "96.0", "+16.0"],
+  ]);
   await expect(page.locator("footer").getByRole("button", { name: "SAVE SCENARIO" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Carry into wizard" })).toHaveCount(0);
 

@@ -1,6 +1,16 @@
 import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { addStaff, asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import {
+  addStaff,
+  asExecutiveOf,
+  buildPlanAsManager,
+  expect,
+  JOB_IDS,
+  RN_DAYS,
+  SMALL_UNIT,
+  test,
+  uniqueWord,
+} from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -26,15 +36,8 @@ test("an executive reads position control: filter by cost center, status and sea
   // Held: the nurse 1 and the traveller 0.5 (contract past the budget year: whole); step 5 opens
   // the rest: 2.3397 − 1.5 = 0.8397, shown 0.84. All positions: 1 + 0.5 + 0.84 = 2.34.
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
-    roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-      },
-    ],
+    unit: SMALL_UNIT,
+    roles: [RN_DAYS],
     assignments: [
       { staffId: nurse.staffId, role: "Registered Nurse", shift: "Days", fte: 1 },
       { staffId: traveller.staffId, role: "Registered Nurse", shift: "Days", fte: 0.5 },

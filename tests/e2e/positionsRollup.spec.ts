@@ -1,6 +1,15 @@
 import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { asExecutiveOf, buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import {
+  asExecutiveOf,
+  buildPlanAsManager,
+  expect,
+  RN_DAYS,
+  SECRETARY_DAYS,
+  SMALL_UNIT,
+  test,
+  uniqueWord,
+} from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -19,21 +28,8 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
   // Unit Secretary Days 0800 8 h (7.5 paid): 7.5 × 365 ÷ 2080 = 1.3161 ÷ 0.9 = 1.4623, shown 1.46.
   const unit = await ownUnits.create(`Rollup Unit ${uniqueWord()}`);
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
-    roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-      },
-      {
-        name: "Unit Secretary",
-        jobId: JOB_IDS.unitSecretary,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0800", durationHours: 8, staffPerShift: 1 }],
-      },
-    ],
+    unit: SMALL_UNIT,
+    roles: [RN_DAYS, SECRETARY_DAYS],
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async () => {

@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import { WIZARD_NOTICES } from "../../schema/staffing";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { buildPlan, expect, JOB_IDS, mutate, openWizardStep, test } from "./support/ownData";
+import {
+  buildPlan,
+  expect,
+  mutate,
+  openWizardStep,
+  RN_DAYS,
+  SECRETARY_DAYS,
+  SMALL_UNIT,
+  test,
+} from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -16,25 +25,11 @@ import { signIn } from "./support/signIn";
 const FINANCIAL_PATH = "/admin/facility-definitions/financial-information";
 const footer = (page: Page) => page.locator("footer");
 
-const RN = {
-  name: "Registered Nurse",
-  jobId: JOB_IDS.registeredNurse,
-  isExempt: false,
-  shifts: [{ shift: "Days" as const, startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-};
-const SECRETARY = {
-  name: "Unit Secretary",
-  jobId: JOB_IDS.unitSecretary,
-  isExempt: false,
-  shifts: [{ shift: "Days" as const, startTime: "0800", durationHours: 8, staffPerShift: 1 }],
-};
-const UNIT = { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 };
-
 /** The manager's plan of RN and secretary on the cost center, its first five steps completed, attested. */
 async function attestedPlan(manager: Page, costCenterId: string) {
   const plan = await buildPlan(manager, costCenterId, {
-    unit: UNIT,
-    roles: [RN, SECRETARY],
+    unit: SMALL_UNIT,
+    roles: [RN_DAYS, SECRETARY_DAYS],
     steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
   });
   await mutate(
@@ -59,7 +54,7 @@ test("a signed plan keeps its figures when the hours per FTE change; an open pla
   await signIn(manager, "user", null);
 
   await attestedPlan(manager, signedCc);
-  await buildPlan(manager, openCc, { unit: UNIT, roles: [RN, SECRETARY], steps: ["UnitDefinition"] });
+  await buildPlan(manager, openCc, { unit: SMALL_UNIT, roles: [RN_DAYS, SECRETARY_DAYS], steps: ["UnitDefinition"] });
 
   // The signed plan as the manager reads it: RN 12.5 h on the clock, 12 paid; secretary 8 h, 7.5 paid.
   await openWizardStep(manager, signedCc, "/user/wizard/review", "REVIEW AND ATTEST");

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { buildPlanAsManager, expect, JOB_IDS, test, uniqueWord } from "./support/ownData";
+import { buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -16,15 +16,8 @@ test("a manager reads the dashboard: what to do next, the gap, the next step's b
   // RN Days 0700 12.5 h (12 paid), NP 10 %: 12 × 365 ÷ 2080 = 2.1058 ÷ 0.9 = 2.3397 paid, shown
   // 2.34; nobody hired or requested, so all of it is gap.
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
-    roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
-      },
-    ],
+    unit: SMALL_UNIT,
+    roles: [RN_DAYS],
     steps: ["UnitDefinition"],
   });
 

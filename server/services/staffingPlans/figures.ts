@@ -24,6 +24,7 @@ import {
   groupBy,
   modelRolesOf,
   type PlanView,
+  planHeaderOf,
   planModel,
   type RoleView,
   reverificationOf,
@@ -141,16 +142,10 @@ export async function planFigures(
     const statusOf = new Map((steps.get(plan.id) ?? []).map((row) => [row.step, row.status]));
     const { needsReverification, notices } = reverificationOf(plan, calendar, now);
     return {
-      id: plan.id,
-      costCenterId: plan.costCenterId,
-      budgetYear: plan.budgetYear,
+      ...planHeaderOf(plan, attestedByName),
       careTeamTarget: plan.careTeamTarget,
       productiveFteBudget: plan.productiveFteBudget,
       totalPaidFteBudget: plan.totalPaidFteBudget,
-      startedAt: plan.startedAt,
-      attestedAt: plan.attestedAt,
-      attestedByName: plan.attestedAt ? attestedByName : null,
-      lockedAt: plan.lockedAt,
       needsReverification,
       summary,
       totals: control.totals,

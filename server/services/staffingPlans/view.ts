@@ -265,6 +265,44 @@ export function reverificationOf(
 
 export type PlanRow = typeof staffingPlans.$inferSelect;
 
+type UnitDefinitionColumns = Pick<
+  PlanRow,
+  | "census"
+  | "careTeamTarget"
+  | "nonProductiveGoalPercentage"
+  | "targetOvertimePercentage"
+  | "productiveFteBudget"
+  | "totalPaidFteBudget"
+>;
+
+/** The plan's unit definition as stored (null where not entered yet). */
+export function unitDefinitionOf(plan: UnitDefinitionColumns): UnitDefinitionColumns {
+  return {
+    census: plan.census,
+    careTeamTarget: plan.careTeamTarget,
+    nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage,
+    targetOvertimePercentage: plan.targetOvertimePercentage,
+    productiveFteBudget: plan.productiveFteBudget,
+    totalPaidFteBudget: plan.totalPaidFteBudget,
+  };
+}
+
+/** What every view of a plan says of it: which plan, and when it was started, attested (by whom) and locked. */
+export function planHeaderOf(
+  plan: Pick<PlanRow, "id" | "costCenterId" | "budgetYear" | "startedAt" | "attestedAt" | "lockedAt">,
+  attestedByName: string | null,
+) {
+  return {
+    id: plan.id,
+    costCenterId: plan.costCenterId,
+    budgetYear: plan.budgetYear,
+    startedAt: plan.startedAt,
+    attestedAt: plan.attestedAt,
+    attestedByName: plan.attestedAt ? attestedByName : null,
+    lockedAt: plan.lockedAt,
+  };
+}
+
 /** One cost center's plan, read in a fixed number of queries. */
 export async function buildPlan(
   db: Queryable,
@@ -539,14 +577,7 @@ export function assemblePlan(
     FinalizePositionControl: [],
     ReviewAttestation: [],
   };
-  const unitCheck = unitDefinitionSchema.safeParse({
-    census: plan.census,
-    careTeamTarget: plan.careTeamTarget,
-    nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage,
-    targetOvertimePercentage: plan.targetOvertimePercentage,
-    productiveFteBudget: plan.productiveFteBudget,
-    totalPaidFteBudget: plan.totalPaidFteBudget,
-  });
+  const unitCheck = unitDefinitionSchema.safeParse(unitDefinitionOf(plan));
   if (!unitCheck.success) problems.UnitDefinition.push(...unitCheck.error.issues.map((i) => i.message));
   if (roles.length === 0) problems.DefineRoles.push("Add at least one role.");
   for (const role of roles) if (!role.isComplete) problems.DefineRoles.push(`Complete the role ${role.name}.`);
@@ -586,19 +617,8 @@ export function assemblePlan(
   notices.push(...reverification.notices);
 
   return {
-    id: plan.id,
-    costCenterId: plan.costCenterId,
-    budgetYear: plan.budgetYear,
-    census: plan.census,
-    careTeamTarget: plan.careTeamTarget,
-    nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage,
-    targetOvertimePercentage: plan.targetOvertimePercentage,
-    productiveFteBudget: plan.productiveFteBudget,
-    totalPaidFteBudget: plan.totalPaidFteBudget,
-    startedAt: plan.startedAt,
-    attestedAt: plan.attestedAt,
-    attestedByName: plan.attestedAt ? attestedByName : null,
-    lockedAt: plan.lockedAt,
+    ...planHeaderOf(plan, attestedByName),
+    ...unitDefinitionOf(plan),
     annualHoursPerFte: H,
     needsReverification: reverification.needsReverification,
     steps: WIZARD_STEPS.map((step) => ({
@@ -683,15 +703,7 @@ export function contractCoverageIn(budgetYear: number, budget: Access["budget"])
 
 /** The one staffing model over a plan's stored unit definition, roles and positions. */
 export function planModel(
-  plan: Pick<
-    PlanRow,
-    | "census"
-    | "careTeamTarget"
-    | "nonProductiveGoalPercentage"
-    | "targetOvertimePercentage"
-    | "productiveFteBudget"
-    | "totalPaidFteBudget"
-  >,
+  plan: UnitDefinitionColumns,
   modelRoles: readonly RoleInput[],
   annualHoursPerFte: number,
   held: readonly HeldPosition[],

@@ -84,14 +84,9 @@ export async function createCostCenter(admin: Page, name = "Own Data Unit"): Pro
 const UPDATE_ACCESS = `mutation ($id: ID!, $input: UpdateUserAccessInput!) { updateUserAccess(id: $id, input: $input) {
   ${answer("MutationUpdateUserAccessSuccess", "id")} } }`;
 
-/** A user's non-executive permissions as an update states them, and their notes. */
-async function permissionsOf(admin: Page, userId: string): Promise<{ kept: Json[]; notes: string | null }> {
-  const { user } = await gql(
-    admin,
-    `query ($id: ID!) { user(id: $id) { notes costCenterPermissions { costCenterId completeWizard manageStaff readOnly executive fte } } }`,
-    { id: userId },
-  );
-  const kept = (user.costCenterPermissions as Json[])
+/** The non-executive ones of a user's permissions, as an update states them. */
+const nonExecutivePermissions = (permissions: Json[]): Json[] =>
+  permissions
     .filter((p) => !p.executive)
     .map(({ costCenterId, completeWizard, manageStaff, readOnly, fte }) => ({
       costCenterId,
@@ -100,7 +95,15 @@ async function permissionsOf(admin: Page, userId: string): Promise<{ kept: Json[
       readOnly,
       fte,
     }));
-  return { kept, notes: user.notes as string | null };
+
+/** A user's non-executive permissions as an update states them, and their notes. */
+async function permissionsOf(admin: Page, userId: string): Promise<{ kept: Json[]; notes: string | null }> {
+  const { user } = await gql(
+    admin,
+    `query ($id: ID!) { user(id: $id) { notes costCenterPermissions { costCenterId completeWizard manageStaff readOnly executive fte } } }`,
+    { id: userId },
+  );
+  return { kept: nonExecutivePermissions(user.costCenterPermissions as Json[]), notes: user.notes as string | null };
 }
 
 /**
@@ -284,17 +287,18 @@ export async function addStaff(admin: Page, costCenterId: string, spec: StaffSpe
   };
 }
 
+const DELETE_USER = `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
+  ${answer("MutationDeleteUserSuccess", "id")} } }`;
+
 /**
  * Deletes a user and their staff record (a voluntary termination): they leave every list. With
  * `ifPresent`, a user the test already deleted is no error (for teardown).
  */
 export async function deleteStaff(admin: Page, userId: string, options: { ifPresent?: boolean } = {}): Promise<void> {
-  const data = await gql(
-    admin,
-    `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
-      ${answer("MutationDeleteUserSuccess", "id")} } }`,
-    { id: userId, input: { mode: "userAndStaff", reason: "VoluntaryTermination" } },
-  );
+  const data = await gql(admin, DELETE_USER, {
+    id: userId,
+    input: { mode: "userAndStaff", reason: "VoluntaryTermination" },
+  });
   const result = data.deleteUser as Json;
   if (options.ifPresent && result.__typename === "DomainError" && /not found/i.test(String(result.message))) return;
   expect(result.__typename, JSON.stringify(result)).toBe("MutationDeleteUserSuccess");
@@ -306,13 +310,10 @@ export async function deleteStaff(admin: Page, userId: string, options: { ifPres
  */
 export async function addStaffCandidate(admin: Page, costCenterId: string, spec: StaffSpec): Promise<StaffMember> {
   const member = await addStaff(admin, costCenterId, spec);
-  await mutate(
-    admin,
-    "deleteUser",
-    `mutation ($id: ID!, $input: DeleteUserInput!) { deleteUser(id: $id, input: $input) {
-      ${answer("MutationDeleteUserSuccess", "id")} } }`,
-    { id: member.userId, input: { mode: "user", keepInCostCenterId: costCenterId } },
-  );
+  await mutate(admin, "deleteUser", DELETE_USER, {
+    id: member.userId,
+    input: { mode: "user", keepInCostCenterId: costCenterId },
+  });
   return member;
 }
 
@@ -445,54 +446,79 @@ export const JOB_IDS = {
   nurseManager: demoId("job", 7),
 } as const;
 
+/** The small unit several specs plan: census 2 at 6 HPPD, 10 % non-productive, no overtime target. */
+export const SMALL_UNIT: UnitSpec = {
+  census: 2,
+  careTeamTarget: 6,
+  nonProductiveGoalPercentage: 10,
+  targetOvertimePercentage: 0,
+};
+/** A Registered Nurse role: one on days from 0700 for 12.5 h (12 paid after the 30 min break). */
+export const RN_DAYS: RoleSpec = {
+  name: "Registered Nurse",
+  jobId: JOB_IDS.registeredNurse,
+  isExempt: false,
+  shifts: [{ shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 }],
+};
+/** A Unit Secretary role: one on days from 0800 for 8 h (7.5 paid after the 30 min break). */
+export const SECRETARY_DAYS: RoleSpec = {
+  name: "Unit Secretary",
+  jobId: JOB_IDS.unitSecretary,
+  isExempt: false,
+  shifts: [{ shift: "Days", startTime: "0800", durationHours: 8, staffPerShift: 1 }],
+};
+
 const PLAN_FIELDS =
   "plan { id roles { id name } openPositions { id fte shift startTime endTime unitRoleId isTraveller } }";
-const planAnswer = (name: string) => answer(`Mutation${name}Success`, PLAN_FIELDS);
+
+/**
+ * A plan mutation `field(arguments)` declaring `parameters`, as the plan's Complete Wizard holder;
+ * answers the plan as PLAN_FIELDS selects it.
+ */
+async function mutatePlan(
+  manager: Page,
+  field: string,
+  parameters: string,
+  args: string,
+  variables: Record<string, unknown>,
+): Promise<Json> {
+  const success = `Mutation${field.charAt(0).toUpperCase()}${field.slice(1)}Success`;
+  const data = await mutate(
+    manager,
+    field,
+    `mutation (${parameters}) { ${field}(${args}) { ${answer(success, PLAN_FIELDS)} } }`,
+    variables,
+  );
+  return data.plan as Json;
+}
 
 /** Calculates the plan's open positions (what stays unfilled), as step 5's button does. */
 export async function calculateOpenPositions(manager: Page, planId: string): Promise<Json> {
-  const data = await mutate(
-    manager,
-    "calculateOpenPositions",
-    `mutation ($planId: ID!) { calculateOpenPositions(planId: $planId) { ${planAnswer("CalculateOpenPositions")} } }`,
-    { planId },
-  );
-  return data.plan as Json;
+  return mutatePlan(manager, "calculateOpenPositions", "$planId: ID!", "planId: $planId", { planId });
 }
 
 /** Completes a wizard step, as its main button does. */
 export async function completeStep(manager: Page, planId: string, step: WizardStepName): Promise<Json> {
-  const data = await mutate(
-    manager,
-    "completeWizardStep",
-    `mutation ($planId: ID!, $step: WizardStep!) { completeWizardStep(planId: $planId, step: $step) {
-      ${planAnswer("CompleteWizardStep")} } }`,
-    { planId, step },
-  );
-  return data.plan as Json;
+  return mutatePlan(manager, "completeWizardStep", "$planId: ID!, $step: WizardStep!", "planId: $planId, step: $step", {
+    planId,
+    step,
+  });
 }
 
 /** Gives an open position of the plan a requisition number, keeping the rest of it. */
 export async function setRequisition(manager: Page, open: Json, requisitionNumber: string): Promise<Json> {
-  const data = await mutate(
-    manager,
-    "updateOpenPosition",
-    `mutation ($id: ID!, $input: OpenPositionInput!) { updateOpenPosition(id: $id, input: $input) {
-      ${planAnswer("UpdateOpenPosition")} } }`,
-    {
-      id: open.id,
-      input: {
-        unitRoleId: open.unitRoleId,
-        fte: open.fte,
-        shift: open.shift,
-        startTime: open.startTime,
-        endTime: open.endTime,
-        isTraveller: open.isTraveller,
-        requisitionNumber,
-      },
+  return mutatePlan(manager, "updateOpenPosition", "$id: ID!, $input: OpenPositionInput!", "id: $id, input: $input", {
+    id: open.id,
+    input: {
+      unitRoleId: open.unitRoleId,
+      fte: open.fte,
+      shift: open.shift,
+      startTime: open.startTime,
+      endTime: open.endTime,
+      isTraveller: open.isTraveller,
+      requisitionNumber,
     },
-  );
-  return data.plan as Json;
+  });
 }
 
 /**
@@ -510,48 +536,37 @@ export async function buildPlan(
     steps: readonly WizardStepName[];
   },
 ): Promise<Json> {
-  const started = await mutate(
+  const started = await mutatePlan(manager, "startStaffingPlan", "$id: ID!", "costCenterId: $id", { id: costCenterId });
+  const planId = started.id as string;
+  let plan = await mutatePlan(
     manager,
-    "startStaffingPlan",
-    `mutation ($id: ID!) { startStaffingPlan(costCenterId: $id) { ${planAnswer("StartStaffingPlan")} } }`,
-    { id: costCenterId },
+    "saveUnitDefinition",
+    "$planId: ID!, $input: UnitDefinitionInput!",
+    "planId: $planId, input: $input",
+    { planId, input: options.unit },
   );
-  const planId = started.plan.id as string;
-  let plan = (
-    await mutate(
-      manager,
-      "saveUnitDefinition",
-      `mutation ($planId: ID!, $input: UnitDefinitionInput!) { saveUnitDefinition(planId: $planId, input: $input) {
-        ${planAnswer("SaveUnitDefinition")} } }`,
-      { planId, input: options.unit },
-    )
-  ).plan as Json;
   for (const role of options.roles) {
-    plan = (
-      await mutate(
-        manager,
-        "createUnitRole",
-        `mutation ($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
-          ${planAnswer("CreateUnitRole")} } }`,
-        { planId, input: role },
-      )
-    ).plan as Json;
+    plan = await mutatePlan(
+      manager,
+      "createUnitRole",
+      "$planId: ID!, $input: UnitRoleInput!",
+      "planId: $planId, input: $input",
+      { planId, input: role },
+    );
   }
   for (const position of options.assignments ?? []) {
     const role = (plan.roles as Json[]).find((r) => r.name === position.role);
     expect(role, `a role named ${position.role}`).toBeDefined();
-    plan = (
-      await mutate(
-        manager,
-        "assignStaffPosition",
-        `mutation ($planId: ID!, $input: StaffPositionInput!) { assignStaffPosition(planId: $planId, input: $input) {
-          ${planAnswer("AssignStaffPosition")} } }`,
-        {
-          planId,
-          input: { staffId: position.staffId, unitRoleId: role?.id, shift: position.shift, fte: position.fte },
-        },
-      )
-    ).plan as Json;
+    plan = await mutatePlan(
+      manager,
+      "assignStaffPosition",
+      "$planId: ID!, $input: StaffPositionInput!",
+      "planId: $planId, input: $input",
+      {
+        planId,
+        input: { staffId: position.staffId, unitRoleId: role?.id, shift: position.shift, fte: position.fte },
+      },
+    );
   }
   for (const step of options.steps) {
     if (step === "FinalizePositionControl") plan = await calculateOpenPositions(manager, planId);
@@ -560,7 +575,6 @@ export async function buildPlan(
   return plan;
 }
 
-/** Opens a wizard step of a cost center as the page's account, and waits for its heading. */
 /**
  * Builds a plan on a cost center as the demo manager, in a page of its own (beside `page`'s) that is
  * closed after; `openPositions` then calculates its open positions as step 5's button does.
@@ -598,6 +612,7 @@ export async function asExecutiveOf<T>(
   }
 }
 
+/** Opens a wizard step of a cost center as the page's account, and waits for its heading. */
 export async function openWizardStep(page: Page, costCenterId: string, path: string, heading: string): Promise<void> {
   await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), costCenterId);
   await page.goto(path);
@@ -696,16 +711,9 @@ async function restoreFacility(admin: Page, before: FacilitySnapshot): Promise<v
 async function restoreAccess(admin: Page, before: Map<string, Json>): Promise<void> {
   const now = await accessList(admin);
   const permissions = (user: Json) =>
-    (user.costCenterPermissions as Json[])
-      .filter((p) => !p.executive)
-      .map(({ costCenterId, completeWizard, manageStaff, readOnly, fte }) => ({
-        costCenterId,
-        completeWizard,
-        manageStaff,
-        readOnly,
-        fte,
-      }))
-      .sort((a, b) => String(a.costCenterId).localeCompare(String(b.costCenterId)));
+    nonExecutivePermissions(user.costCenterPermissions as Json[]).sort((a, b) =>
+      String(a.costCenterId).localeCompare(String(b.costCenterId)),
+    );
   const moves = new Map<string, string[]>();
   for (const [id, was] of before) {
     const is = now.get(id);

@@ -16,6 +16,18 @@ import { signInForTokens } from "../../support/signIn";
  * session cookies.
  */
 export async function signIn(page: Page, account: DemoAccountType, landOn: string | null = "/home"): Promise<void> {
+  await putSessionInPage(page, account);
+  if (landOn === null) return;
+  await page.goto(landOn);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("accountType"))).toBe(account);
+}
+
+/**
+ * The sign-in part of signIn: leaves the page on a same-origin page (the sign-in settings) holding
+ * the account's tokens in sessionStorage and the provider's session cookies, and opens nothing else
+ * (tests/bench/clientSize.ts uses it before it clears the browser cache).
+ */
+export async function putSessionInPage(page: Page, account: DemoAccountType): Promise<void> {
   const { email, password } = DEMO_ACCOUNTS[account];
   // Any same-origin page opens the app's sessionStorage; the sign-in settings answer fastest.
   await page.goto("/api/config/auth");
@@ -37,7 +49,4 @@ export async function signIn(page: Page, account: DemoAccountType, landOn: strin
     },
     { accessToken, refreshToken, refreshKey: REFRESH_KEY },
   );
-  if (landOn === null) return;
-  await page.goto(landOn);
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("accountType"))).toBe(account);
 }
