@@ -29,12 +29,37 @@ export const jobCategoryIdSchema = z
 export const createJobSchema = z.object({ name: jobNameSchema, categoryId: jobCategoryIdSchema });
 export type CreateJobInput = z.output<typeof createJobSchema>;
 
+/**
+ * A category picked from a list in a form (the option's value, text): nothing picked is 'Job category
+ * is required'; what is picked must pass the server's rule (jobCategoryIdSchema).
+ */
+export const jobCategoryChoiceSchema = z
+  .string({ error: JOB_MESSAGES.categoryRequired })
+  .min(1, JOB_MESSAGES.categoryRequired)
+  .transform(Number)
+  .pipe(jobCategoryIdSchema);
+
 /** The client's add-job form: the category is picked from a list, so it starts empty. */
-export const createJobFormSchema = z.object({
-  name: jobNameSchema,
-  categoryId: z.string().min(1, JOB_MESSAGES.categoryRequired),
-});
+export const createJobFormSchema = z.object({ name: jobNameSchema, categoryId: jobCategoryChoiceSchema });
 export type CreateJobFormValues = z.input<typeof createJobFormSchema>;
+
+/** Whether a job's hours count toward HPPD (the direct-care flag). */
+export const jobDirectCareSchema = z.boolean({ error: "isDirectCare must be true or false" });
+
+/**
+ * A row of the job categorization list: its category as picked from the list, and its direct-care
+ * flag. A job nobody has categorised yet shows no category (blank, null here); once one is picked it
+ * must pass the server's rule, so 'None' (0) is refused.
+ */
+export const jobRowFormSchema = z.object({
+  categoryId: z
+    .string()
+    .transform((text) => (text === "" ? null : text))
+    .pipe(jobCategoryChoiceSchema.nullable()),
+  isDirectCare: jobDirectCareSchema,
+});
+export type JobRowFormValues = z.input<typeof jobRowFormSchema>;
+export type JobRowValues = z.output<typeof jobRowFormSchema>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,3 +85,8 @@ export const jobCategoryAssignmentsSchema = z
     });
   });
 export type JobCategoryAssignment = z.output<typeof jobCategoryAssignmentSchema>;
+
+/** The GraphQL `setJobDirectCare`: a job and whether its hours count toward HPPD. */
+export const jobDirectCareAssignmentSchema = jobCategoryAssignmentSchema
+  .pick({ jobId: true })
+  .extend({ isDirectCare: jobDirectCareSchema });

@@ -1,3 +1,4 @@
+export * from "./forms";
 export * from "./math";
 export * from "./modelling";
 export * from "./overFill";

@@ -160,6 +160,8 @@ export const shiftSchema = z.object({
 });
 export type ShiftRuleInput = z.output<typeof shiftSchema>;
 
+export type RoleReplacement = "Fixed" | "FixedWithReplacement" | "Variable";
+
 /** Step 2: one role. Exempt roles carry an FTE (0.01 to 1.5); variable roles carry shifts. */
 export const roleSchema = z
   .object({
@@ -208,11 +210,11 @@ export const roleSchema = z
     name: role.name,
     isExempt: role.isExempt,
     fte: role.isExempt ? (role.fte as number) : null,
-    replacement: role.isExempt
+    replacement: (role.isExempt
       ? role.replacement === "Variable"
         ? "Fixed"
         : (role.replacement ?? "Fixed")
-      : "Variable",
+      : "Variable") as RoleReplacement,
     unpaidBreakMinutes: role.isExempt ? null : (role.unpaidBreakMinutes ?? null),
     shifts: role.isExempt ? [] : role.shifts,
   }));
@@ -260,7 +262,8 @@ export const contractDateSchema = z.object({
   staffId: z.string().uuid("Choose a staff member."),
   contractEndDate: z
     .string({ error: STAFFING_MESSAGES.contractDate })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, STAFFING_MESSAGES.contractDate)
+    // Text that is not YYYY-MM-DD at all is said once, not again by the calendar check.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: STAFFING_MESSAGES.contractDate, abort: true })
     .refine(
       (value) =>
         !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&

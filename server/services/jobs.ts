@@ -7,6 +7,7 @@ import {
   type JobCategoryAssignment,
   jobCategoryAssignmentSchema,
   jobCategoryAssignmentsSchema,
+  jobDirectCareAssignmentSchema,
 } from "../../schema/jobs";
 import { setAdminTaskState } from "./adminTasks";
 import { type AuditEntry, recordAudits } from "./audit";
@@ -238,17 +239,12 @@ export async function setJobDirectCare(
   isDirectCare: unknown,
 ): Promise<JobRecord> {
   requireAdmin(viewer);
-  const { jobId: id } = parseInput(jobCategoryAssignmentSchema.pick({ jobId: true }), { jobId });
-  if (typeof isDirectCare !== "boolean") {
-    throw new DomainError("invalid", "isDirectCare must be true or false", {
-      isDirectCare: "isDirectCare must be true or false",
-    });
-  }
+  const { jobId: id, isDirectCare: flag } = parseInput(jobDirectCareAssignmentSchema, { jobId, isDirectCare });
   return db.transaction(async (tx) => {
     const [before] = await selectJobs(tx).where(and(eq(jobs.id, id), eq(jobs.facilityId, viewer.facilityId)));
     if (!before) throw new DomainError("not_found", `Job ${id} was not found`);
-    if (before.isDirectCare === isDirectCare) return before;
-    await tx.update(jobs).set({ isDirectCare }).where(eq(jobs.id, id));
+    if (before.isDirectCare === flag) return before;
+    await tx.update(jobs).set({ isDirectCare: flag }).where(eq(jobs.id, id));
     const [after] = await selectJobs(tx).where(eq(jobs.id, id));
     await recordAudits(tx, [auditEntry(viewer, "job.direct_care.update", before, after ?? null)]);
     await markOpenPlansForReverification(tx, viewer.facilityId, { jobIds: [id] });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { JOB_MESSAGES } from "../../schema/jobs";
 import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
 import { expect, gql, type Json, mutate, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
@@ -139,6 +140,26 @@ test.describe("job categorization", () => {
     await expect(rowOf(page, "Charge Nurse").getByRole("alert")).toHaveText("Job category 6 does not exist");
     await expect.poll(() => chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
     await screen(page, "job-categorization-refused");
+
+    await page.reload();
+    await expect(page.getByTestId("job-row").first()).toBeVisible();
+    expect(await chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+  });
+
+  test("a category the row's rule refuses (None, put into the list by hand) shows the rule's message and sends nothing", async ({
+    page,
+  }) => {
+    await openPage(page);
+    const saves = recordOperation(page, SET_OPERATION);
+    const select = categoryOf(page, "Charge Nurse");
+    // The list never offers None: it is added to the page as a tampered page would.
+    await select.evaluate((el: HTMLSelectElement) => el.add(new Option("None", "0")));
+    await select.selectOption("0");
+    await expect(rowOf(page, "Charge Nurse").getByRole("alert")).toHaveText(JOB_MESSAGES.categoryNotNone);
+    await expect.poll(() => chosen(select)).toBe("Registered Nurse");
+    await expect(rowOf(page, "Charge Nurse").getByText("Saved")).toBeHidden();
+    await screen(page, "job-categorization-none-refused");
+    expect(saves).toHaveLength(0);
 
     await page.reload();
     await expect(page.getByTestId("job-row").first()).toBeVisible();

@@ -3,6 +3,7 @@ import { demoId } from "../../db/seed/demo";
 import { STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { demoFacilityToday } from "../support/facilityDate";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
+import { recordOperation } from "./support/graphqlRoute";
 import {
   type AssignmentSpec,
   buildPlan,
@@ -202,6 +203,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByLabel("Non-productive goal %")).toHaveValue("10");
     await expect(stepStatus(page, "UnitDefinition")).toHaveText("In progress");
 
+    const unitSaves = recordOperation(page, "Wizard_SaveUnitDefinitionMutation");
     await fillAndLeave(census, "0");
     await expect(page.getByText("Average daily census must be from 1 to 1000")).toBeVisible();
     await expect(main(page)).toBeDisabled();
@@ -211,6 +213,9 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByText("Non-productive goal % must be a number")).toBeVisible();
     await fillAndLeave(page.getByLabel("Target overtime %"), "26");
     await expect(page.getByText("Target overtime % must be from 0 to 25")).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/wizard-1-unitdef-refused.png`, fullPage: true });
+    // Refused on the form: leaving a field sent nothing.
+    expect(unitSaves).toHaveLength(0);
     await page.reload();
     // Nothing bad was saved: the server still has the sample values.
     await expect(page.getByLabel("Average daily census")).toHaveValue("22");
@@ -238,6 +243,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await openWizardStep(page, ownUnit.id, "/user/wizard/defineRoles", "DEFINE ROLES");
 
     await expect(page.getByText("No roles yet")).toBeVisible();
+    const roleSaves = recordOperation(page, "Wizard_CreateUnitRoleMutation");
     await page.getByRole("button", { name: "Add role" }).click();
     const editor = page.getByTestId("role-editor");
     await editor.getByRole("combobox", { name: /^Role/ }).selectOption({ label: "Registered Nurse" });
@@ -251,9 +257,21 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await days.getByLabel("Days start time").fill("2430");
     await days.getByLabel("Days staff per shift").fill("25");
     await editor.getByRole("button", { name: "Save role" }).click();
-    await expect(editor.getByText(STAFFING_MESSAGES.militaryTime)).toBeVisible();
-    await expect(editor.getByText(STAFFING_MESSAGES.staffPerShift)).toBeVisible();
+    // Each message under the field it is about.
+    await expect(days.getByText(STAFFING_MESSAGES.militaryTime)).toBeVisible();
+    await expect(days.getByText(STAFFING_MESSAGES.staffPerShift)).toBeVisible();
     await expect(editor.getByText(STAFFING_MESSAGES.unpaidBreak)).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/wizard-2-role-refused.png`, fullPage: true });
+    // Mending the break takes its message away; unticking Days takes Days' messages with it, and a
+    // variable role without shifts is refused in turn.
+    await editor.getByLabel("Unpaid break per shift (minutes)").fill("");
+    await expect(editor.getByText(STAFFING_MESSAGES.unpaidBreak)).toBeHidden();
+    await days.getByText("Days", { exact: true }).click();
+    await expect(days.getByText(STAFFING_MESSAGES.militaryTime)).toBeHidden();
+    await expect(days.getByText(STAFFING_MESSAGES.staffPerShift)).toBeHidden();
+    await expect(editor.getByRole("alert")).toHaveText(STAFFING_MESSAGES.shiftsRequired);
+    await editor.getByRole("button", { name: "Save role" }).click();
+    await expect(editor.getByRole("alert")).toHaveText(STAFFING_MESSAGES.shiftsRequired);
     await editor.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByTestId("role-row")).toHaveCount(0);
 
@@ -266,6 +284,10 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await page.getByTestId("role-editor").getByRole("button", { name: "Save role" }).click();
     await expect(page.getByText(STAFFING_MESSAGES.exemptFte)).toBeVisible();
     await page.getByTestId("role-editor").getByRole("button", { name: "Cancel" }).click();
+    // Refused on the form: nothing was sent, and the plan has no role.
+    expect(roleSaves).toHaveLength(0);
+    await page.reload();
+    await expect(page.getByText("No roles yet")).toBeVisible();
 
     for (const role of ROLES) await addRole(page, role);
     await expect(page.getByTestId("role-row").filter({ hasText: "Registered Nurse" })).toContainText(
@@ -733,18 +755,24 @@ test("footer notices on a unit of its own: PRN FTE to the facility standard (val
 
   const traveller = page.getByTestId("staff-row").filter({ hasText: "Traveller" }).first();
   await expect(traveller.getByTestId("staff-name")).toHaveText(travellerMember.name);
-  await traveller.getByLabel(/^Contract end date of/).fill("2027-03-31");
+  const contractDate = traveller.getByLabel(/^Contract end date of/);
+  const dateSaves = recordOperation(page, "Wizard_SetTravellerContractDateMutation");
+  // A cleared date is refused on the form with the rule's message; nothing is sent or changed.
+  await contractDate.fill("");
+  await traveller.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(traveller.getByRole("alert")).toHaveText(STAFFING_MESSAGES.contractDate);
+  await page.screenshot({ path: `${SCREENS}/wizard-4-contract-date-refused.png`, fullPage: true });
+  expect(dateSaves).toHaveLength(0);
+  // Locators are looked up again at each use, so these read the reloaded page.
+  await page.reload();
+  await expect(contractDate).toHaveValue(`${budgetYearStart()}-12-31`);
+
+  await contractDate.fill("2027-03-31");
   await traveller.getByRole("button", { name: "Save", exact: true }).click();
   await expect(traveller.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
   await page.screenshot({ path: `${SCREENS}/wizard-4-notices.png`, fullPage: true });
   await page.reload();
-  await expect(
-    page
-      .getByTestId("staff-row")
-      .filter({ hasText: "Traveller" })
-      .first()
-      .getByLabel(/^Contract end date of/),
-  ).toHaveValue("2027-03-31");
+  await expect(contractDate).toHaveValue("2027-03-31");
 });
 
 test("step 4's staff list pages by 25, sorts by first name case-insensitively (its own order) or another column with aria-sort, and filters", async ({

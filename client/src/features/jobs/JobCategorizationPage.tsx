@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   EmptyState,
   Flex,
   Grid,
@@ -21,11 +20,27 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type CreateJobFormValues, createJobFormSchema, JOB_MESSAGES } from "../../../../schema/jobs";
+import {
+  type CreateJobFormValues,
+  type CreateJobInput,
+  createJobFormSchema,
+  JOB_CATEGORY_NONE,
+  JOB_MESSAGES,
+  type JobRowFormValues,
+  type JobRowValues,
+  jobRowFormSchema,
+} from "../../../../schema/jobs";
 import { graphql } from "../../gql";
 import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { applyServerFieldErrors, FormSelectField, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import {
+  applyServerFieldErrors,
+  FormCheckbox,
+  FormSelectField,
+  FormTextField,
+  useFormField,
+  useSchemaValidity,
+} from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
@@ -104,11 +119,8 @@ const JobCategorization_CreateJobMutation = graphql(`
 
 type Job = JobCategorization_JobsQueryQuery["jobs"][number];
 type Category = JobCategorization_JobsQueryQuery["jobCategories"][number];
-/** While saving, the row shows the choice made; a refusal puts the saved one back. */
-type RowState =
-  | { status: "saving"; categoryId?: number; isDirectCare?: boolean }
-  | { status: "saved" }
-  | { status: "error"; message: string };
+/** A job mutation's answer: its success type, or a DomainError with its message. */
+type Answer = { __typename: string; message?: string } | undefined;
 
 export const JOB_SAVED = "Saved";
 export const JOB_ADDED = "Job added.";
@@ -209,50 +221,12 @@ function JobTable({ jobs, categories }: JobTableProps) {
     defaultSort: { key: "job", descending: false },
     pageSize: JOB_PAGE_SIZE,
   });
-  const [rows, setRows] = useState<Record<string, RowState>>({});
   const [setJobCategory] = useMutation(JobCategorization_SetJobCategoryMutation, {
     update: (cache, { data }) => {
       if (data?.setJobCategory.__typename === "MutationSetJobCategorySuccess") forgetAdminTasks(cache);
     },
   });
   const [setJobDirectCare] = useMutation(JobCategorization_SetJobDirectCareMutation);
-
-  /** Saves one change of a row, showing saving, saved or the refusal beside it. */
-  async function saveRow(
-    job: Job,
-    saving: RowState,
-    send: () => Promise<{ __typename: string; message?: string } | undefined>,
-  ) {
-    setRows((current) => ({ ...current, [job.id]: saving }));
-    let next: RowState;
-    try {
-      const result = await send();
-      next = result?.__typename.startsWith("Mutation")
-        ? { status: "saved" }
-        : { status: "error", message: result?.message ?? NO_ANSWER };
-    } catch (caught) {
-      next = { status: "error", message: caught instanceof Error ? caught.message : NO_ANSWER };
-    }
-    setRows((current) => ({ ...current, [job.id]: next }));
-  }
-
-  function handleChange(job: Job, value: string) {
-    const categoryId = Number(value);
-    if (!value || categoryId === job.categoryId) return;
-    void saveRow(
-      job,
-      { status: "saving", categoryId },
-      async () => (await setJobCategory({ variables: { jobId: job.id, categoryId } })).data?.setJobCategory,
-    );
-  }
-
-  function handleDirectCare(job: Job, isDirectCare: boolean) {
-    void saveRow(
-      job,
-      { status: "saving", isDirectCare },
-      async () => (await setJobDirectCare({ variables: { jobId: job.id, isDirectCare } })).data?.setJobDirectCare,
-    );
-  }
 
   return (
     <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
@@ -286,9 +260,17 @@ function JobTable({ jobs, categories }: JobTableProps) {
               key={job.id}
               job={job}
               categories={categories}
-              state={rows[job.id]}
-              onChange={(value) => handleChange(job, value)}
-              onDirectCareChange={(value) => handleDirectCare(job, value)}
+              onSaveCategory={(categoryId) =>
+                refusalOf(
+                  async () => (await setJobCategory({ variables: { jobId: job.id, categoryId } })).data?.setJobCategory,
+                )
+              }
+              onSaveDirectCare={(isDirectCare) =>
+                refusalOf(
+                  async () =>
+                    (await setJobDirectCare({ variables: { jobId: job.id, isDirectCare } })).data?.setJobDirectCare,
+                )
+              }
             />
           )}
         />
@@ -297,19 +279,67 @@ function JobTable({ jobs, categories }: JobTableProps) {
   );
 }
 
+/** What refused a job mutation (its message), or null when it saved. */
+async function refusalOf(send: () => Promise<Answer>): Promise<string | null> {
+  try {
+    const result = await send();
+    return result?.__typename.startsWith("Mutation") ? null : (result?.message ?? NO_ANSWER);
+  } catch (caught) {
+    return caught instanceof Error ? caught.message : NO_ANSWER;
+  }
+}
+
 type JobRowProps = {
   job: Job;
   categories: readonly Category[];
-  state: RowState | undefined;
-  onChange: (value: string) => void;
-  onDirectCareChange: (value: boolean) => void;
+  /** Each answers the refusal's message, or null when the change was saved. */
+  onSaveCategory: (categoryId: number) => Promise<string | null>;
+  onSaveDirectCare: (isDirectCare: boolean) => Promise<string | null>;
 };
 
-function JobRow({ job, categories, state, onChange, onDirectCareChange }: JobRowProps) {
-  const categoryId = (state?.status === "saving" ? state.categoryId : undefined) ?? job.categoryId;
-  const isDirectCare = (state?.status === "saving" ? state.isDirectCare : undefined) ?? job.isDirectCare;
-  const missing = categoryId === 0;
+/**
+ * One job: react-hook-form over the row's rule (jobRowFormSchema), holding what the server has. A
+ * choice saves at once; while it saves the row shows it; a refusal, the form's or the server's,
+ * shows its message and puts the saved choice back.
+ */
+function JobRow({ job, categories, onSaveCategory, onSaveDirectCare }: JobRowProps) {
+  const saved: JobRowFormValues = {
+    categoryId: job.categoryId === JOB_CATEGORY_NONE ? "" : String(job.categoryId),
+    isDirectCare: job.isDirectCare,
+  };
+  const form = useForm<JobRowFormValues, unknown, JobRowValues>({
+    resolver: zodResolver(jobRowFormSchema),
+    // The server's answer comes back through the list's query: the row then holds it.
+    values: saved,
+  });
+  // Whether the row's last change is on its way or saved. Not the form's submit state: the server's
+  // answer resets the form while it is being submitted.
+  const [status, setStatus] = useState<"saving" | "saved" | null>(null);
+  const { field: category } = useFormField({ control: form.control, name: "categoryId" });
+  const { errors } = form.formState;
+  const refusal = errors.categoryId?.message ?? errors.isDirectCare?.message ?? errors.root?.server?.message;
+  const chosen = category.value as JobRowFormValues["categoryId"];
+  const missing = chosen === "";
   const errorId = `job-error-${job.id}`;
+
+  function save(send: (values: JobRowValues) => Promise<string | null>) {
+    void form.handleSubmit(
+      async (values) => {
+        setStatus("saving");
+        const refused = await send(values);
+        setStatus(refused ? null : "saved");
+        if (refused) {
+          form.reset(saved);
+          form.setError("root.server", { message: refused });
+        }
+      },
+      () => {
+        setStatus(null);
+        form.reset(saved, { keepErrors: true });
+      },
+    )();
+  }
+
   return (
     <Table.Row data-testid="job-row" bg={missing ? "orange.subtle" : undefined}>
       <Table.Cell ps="6">
@@ -332,51 +362,57 @@ function JobRow({ job, categories, state, onChange, onDirectCareChange }: JobRow
       <Table.Cell>
         <Stack gap="1">
           <Flex gap={{ base: "1", md: "3" }} direction={{ base: "column", md: "row" }} align={{ md: "center" }}>
-            <NativeSelect.Root size="sm" invalid={state?.status === "error"} maxW={{ md: "64" }}>
+            <NativeSelect.Root size="sm" invalid={Boolean(refusal)} maxW={{ md: "64" }}>
               <NativeSelect.Field
+                ref={category.ref}
+                name={category.name}
                 aria-label={`Category for ${job.name}`}
-                aria-describedby={state?.status === "error" ? errorId : undefined}
-                value={missing ? "" : String(categoryId)}
+                aria-describedby={refusal ? errorId : undefined}
+                value={chosen}
                 placeholder={missing ? "Choose a category" : undefined}
-                onChange={(event) => onChange(event.currentTarget.value)}
+                onBlur={category.onBlur}
+                onChange={(event) => {
+                  category.onChange(event.currentTarget.value);
+                  save(async ({ categoryId }) => (categoryId === null ? null : onSaveCategory(categoryId)));
+                }}
               >
-                {categories.map((category) => (
-                  <option key={category.id} value={String(category.id)}>
-                    {category.name}
+                {categories.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.name}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <RowStatus state={state} />
+            <RowStatus status={status} />
           </Flex>
-          {state?.status === "error" ? (
+          {refusal ? (
             <Text id={errorId} textStyle="xs" color="fg.error" role="alert">
-              {state.message}
+              {refusal}
             </Text>
           ) : null}
         </Stack>
       </Table.Cell>
       <Table.Cell pe="6">
-        <Checkbox.Root
+        <FormCheckbox
+          control={form.control}
+          name="isDirectCare"
           size="sm"
-          checked={isDirectCare}
-          disabled={state?.status === "saving"}
-          onCheckedChange={(event) => onDirectCareChange(event.checked === true)}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>
-            Direct care<VisuallyHidden> for {job.name}</VisuallyHidden>
-          </Checkbox.Label>
-        </Checkbox.Root>
+          disabled={status === "saving"}
+          label={
+            <>
+              Direct care<VisuallyHidden> for {job.name}</VisuallyHidden>
+            </>
+          }
+          onValueChange={() => save(({ isDirectCare }) => onSaveDirectCare(isDirectCare))}
+        />
       </Table.Cell>
     </Table.Row>
   );
 }
 
-function RowStatus({ state }: { state: RowState | undefined }) {
-  if (state?.status === "saving") {
+function RowStatus({ status }: { status: "saving" | "saved" | null }) {
+  if (status === "saving") {
     return (
       <HStack gap="2" color="fg.muted" textStyle="sm">
         <Spinner size="xs" />
@@ -384,7 +420,7 @@ function RowStatus({ state }: { state: RowState | undefined }) {
       </HStack>
     );
   }
-  if (state?.status === "saved") {
+  if (status === "saved") {
     return (
       <Text textStyle="sm" color="fg.success" fontWeight="medium" role="status">
         ✓ {JOB_SAVED}
@@ -397,7 +433,7 @@ function RowStatus({ state }: { state: RowState | undefined }) {
 const ADD_JOB_FIELDS = ["name", "categoryId"] as const;
 
 function AddJobCard({ categories }: { categories: readonly Category[] }) {
-  const { control, handleSubmit, reset, setError } = useForm<CreateJobFormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<CreateJobFormValues, unknown, CreateJobInput>({
     mode: "all",
     resolver: zodResolver(createJobFormSchema),
     defaultValues: { name: "", categoryId: "" },
@@ -414,12 +450,12 @@ function AddJobCard({ categories }: { categories: readonly Category[] }) {
   const isValid = useSchemaValidity(control, createJobFormSchema);
   const options = useMemo(() => categories.map((c) => ({ value: String(c.id), label: c.name })), [categories]);
 
-  async function handleAdd(values: CreateJobFormValues) {
+  async function handleAdd(values: CreateJobInput) {
     setAdded(null);
     setFailure(null);
     try {
       const { data } = await createJob({
-        variables: { name: values.name.trim(), categoryId: Number(values.categoryId) },
+        variables: { name: values.name, categoryId: values.categoryId },
       });
       const result = data?.createJob;
       if (result?.__typename === "MutationCreateJobSuccess") {

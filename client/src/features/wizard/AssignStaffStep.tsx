@@ -4,7 +4,8 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { z } from "zod";
 import {
-  contractDateSchema,
+  type ContractDateFormValues,
+  contractDateFormSchema,
   formatFte,
   overFillsOf,
   overFillWarning,
@@ -12,7 +13,7 @@ import {
 } from "../../../../schema/staffing";
 import type { Shift } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { FormSelectField, FormTextField } from "../../ui/inputs";
+import { FormSelectField, FormTextField, useFormField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import {
@@ -237,51 +238,53 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
   );
 }
 
+/** A traveller's contract end date: react-hook-form over the server's date rule (contractDateFormSchema). */
 function ContractDate({ person, context }: { person: Staff; context: StepContext }) {
-  const [value, setValue] = useState(person.contractEndDate ?? "");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ContractDateFormValues, unknown, ContractDateFormValues>({
+    resolver: zodResolver(contractDateFormSchema),
+    values: { contractEndDate: person.contractEndDate ?? "" },
+  });
+  const { field } = useFormField({ control: form.control, name: "contractEndDate" });
+  const { isDirty, errors } = form.formState;
+  const error = errors.contractEndDate?.message ?? errors.root?.server?.message;
   if (context.readOnly) {
     return <Text textStyle="xs">Contract ends {person.contractEndDate ?? "not set"}</Text>;
   }
-  async function handleSave() {
-    const parsed = contractDateSchema.safeParse({ staffId: person.staffId, contractEndDate: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid date");
-      return;
-    }
+  const handleSave = form.handleSubmit(async ({ contractEndDate }) => {
     const result = await context.save(Wizard_SetTravellerContractDateMutation, {
       planId: context.plan.id,
       staffId: person.staffId,
-      contractEndDate: value,
+      contractEndDate,
     });
-    setError(result.ok ? null : result.message);
-  }
+    if (!result.ok) form.setError("root.server", { message: result.message });
+  });
   return (
-    <Stack gap="1">
-      <HStack gap="1">
-        <Input
-          type="date"
-          size="xs"
-          aria-label={`Contract end date of ${person.firstName} ${person.lastName}`}
-          value={value}
-          borderColor={person.needsContractDate ? "border.error" : undefined}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <Button
-          size="xs"
-          variant="outline"
-          onClick={() => void handleSave()}
-          disabled={value === (person.contractEndDate ?? "")}
-        >
-          Save
-        </Button>
-      </HStack>
-      {error ? (
-        <Text textStyle="xs" color="fg.error">
-          {error}
-        </Text>
-      ) : null}
-    </Stack>
+    <form noValidate onSubmit={(event) => void handleSave(event)}>
+      <Stack gap="1">
+        <HStack gap="1">
+          <Input
+            type="date"
+            size="xs"
+            aria-label={`Contract end date of ${person.firstName} ${person.lastName}`}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            aria-invalid={error ? true : undefined}
+            borderColor={person.needsContractDate || error ? "border.error" : undefined}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+          />
+          <Button type="submit" size="xs" variant="outline" disabled={!isDirty}>
+            Save
+          </Button>
+        </HStack>
+        {error ? (
+          <Text textStyle="xs" color="fg.error" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
   );
 }
 
@@ -314,16 +317,15 @@ function useRowForm<T extends FieldValues, TOut>(
     if (result.ok) onDone();
     else setFailure(result.message ?? "The change was not saved.");
   });
-  return { control: form.control, failure, handleSubmit };
+  /** What the form's RowForm takes from it. */
+  const frame = { failure, onSubmit: (event: FormEvent) => void handleSubmit(event), onCancel: onDone };
+  return { control: form.control, frame };
 }
 
-type RowFormProps = {
+type RowFormProps = ReturnType<typeof useRowForm>["frame"] & {
   testId: string;
   submitLabel: string;
-  failure: string | null;
   saving?: boolean;
-  onSubmit: (event: FormEvent) => void;
-  onCancel: () => void;
   children: ReactNode;
 };
 
@@ -368,7 +370,7 @@ function AssignForm({
   onDone: () => void;
 }) {
   const { plan } = context;
-  const { control, failure, handleSubmit } = useRowForm(
+  const { control, frame } = useRowForm(
     assignRule,
     { slot: "", fte: left.toFixed(2) },
     ({ slot, fte }) =>
@@ -379,14 +381,7 @@ function AssignForm({
     onDone,
   );
   return (
-    <RowForm
-      testId="assign-form"
-      submitLabel="Save"
-      failure={failure}
-      saving={context.saving}
-      onSubmit={(event) => void handleSubmit(event)}
-      onCancel={onDone}
-    >
+    <RowForm testId="assign-form" submitLabel="Save" saving={context.saving} {...frame}>
       <FormSelectField
         control={control}
         name="slot"
@@ -409,7 +404,7 @@ function SplitForm({ position, context, onDone }: { position: Position; context:
   const others = context.plan.staff.filter(
     (s) => s.staffId !== position.staffId && s.costCenterFte - s.assignedFte > 0.0005,
   );
-  const { control, failure, handleSubmit } = useRowForm(
+  const { control, frame } = useRowForm(
     splitRule,
     { to: "", fte: "" },
     ({ to, fte }) =>
@@ -419,13 +414,7 @@ function SplitForm({ position, context, onDone }: { position: Position; context:
     onDone,
   );
   return (
-    <RowForm
-      testId="split-form"
-      submitLabel="Split"
-      failure={failure}
-      onSubmit={(event) => void handleSubmit(event)}
-      onCancel={onDone}
-    >
+    <RowForm testId="split-form" submitLabel="Split" {...frame}>
       <FormSelectField
         control={control}
         name="to"
@@ -444,7 +433,7 @@ function SplitForm({ position, context, onDone }: { position: Position; context:
 /** A transfer within the cost center: the same FTE on another role and shift. */
 function MoveForm({ position, context, onDone }: { position: Position; context: StepContext; onDone: () => void }) {
   const current = `${position.unitRoleId}|${position.shift ?? ""}`;
-  const { control, failure, handleSubmit } = useRowForm(
+  const { control, frame } = useRowForm(
     moveRule,
     { slot: "" },
     ({ slot }) =>
@@ -454,13 +443,7 @@ function MoveForm({ position, context, onDone }: { position: Position; context: 
     onDone,
   );
   return (
-    <RowForm
-      testId="move-form"
-      submitLabel="Move"
-      failure={failure}
-      onSubmit={(event) => void handleSubmit(event)}
-      onCancel={onDone}
-    >
+    <RowForm testId="move-form" submitLabel="Move" {...frame}>
       <FormSelectField
         control={control}
         name="slot"

@@ -1,21 +1,13 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  EmptyState,
-  Grid,
-  Heading,
-  HStack,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
-import { useState } from "react";
+import { Badge, Box, Button, Card, EmptyState, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { type Control, useForm, useWatch } from "react-hook-form";
 import {
   formatFte,
-  roleSchema,
+  type RoleFormValues,
+  type RoleRuleInput,
+  roleFormSchema,
+  roleFormValues,
   SHIFT_NAMES,
   type ShiftName,
   shiftEndTime,
@@ -23,7 +15,7 @@ import {
 } from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { SelectField, TextField } from "../../ui/inputs";
+import { FormCheckbox, FormSelectField, FormTextField, useRecheckAllOnChange } from "../../ui/inputs";
 import {
   Wizard_CreateUnitRoleMutation,
   Wizard_DeleteUnitRoleMutation,
@@ -34,78 +26,8 @@ import type { PlanData, WizardData } from "./useWizard";
 import { type StepContext, WizardFrame } from "./WizardFrame";
 
 type Role = PlanData["roles"][number];
-type ShiftDraft = { include: boolean; startTime: string; durationHours: string; staffPerShift: string };
-type Draft = {
-  id: string | null;
-  jobId: string;
-  isExempt: boolean;
-  fte: string;
-  replacement: "Fixed" | "FixedWithReplacement";
-  /** Minutes; empty means the default (30 min on shifts of 8 hours or more). */
-  unpaidBreakMinutes: string;
-  shifts: Record<ShiftName, ShiftDraft>;
-};
-
-const SHIFT_DEFAULTS: Record<ShiftName, { startTime: string; durationHours: string }> = {
-  Days: { startTime: "0700", durationHours: "12.5" },
-  Evenings: { startTime: "1500", durationHours: "8" },
-  Nights: { startTime: "1900", durationHours: "12.5" },
-};
-
-function emptyDraft(): Draft {
-  return {
-    id: null,
-    jobId: "",
-    isExempt: false,
-    fte: "",
-    replacement: "Fixed",
-    unpaidBreakMinutes: "",
-    shifts: Object.fromEntries(
-      SHIFT_NAMES.map((s) => [s, { include: false, ...SHIFT_DEFAULTS[s], staffPerShift: "" }]),
-    ) as Record<ShiftName, ShiftDraft>,
-  };
-}
-
-function draftOf(role: Role): Draft {
-  const draft = emptyDraft();
-  draft.id = role.id;
-  draft.jobId = role.jobId ?? "";
-  draft.isExempt = role.isExempt;
-  draft.fte = role.fte === null || role.fte === undefined ? "" : String(role.fte);
-  draft.replacement = role.replacement === "FixedWithReplacement" ? "FixedWithReplacement" : "Fixed";
-  draft.unpaidBreakMinutes = role.unpaidBreakMinutes === null ? "" : String(role.unpaidBreakMinutes);
-  for (const s of role.shifts) {
-    draft.shifts[s.shift] = {
-      include: true,
-      startTime: s.startTime,
-      durationHours: String(s.durationHours),
-      staffPerShift: String(s.staffPerShift),
-    };
-  }
-  return draft;
-}
-
-const num = (text: string) => (text.trim() === "" ? undefined : /^\d*\.?\d+$/.test(text.trim()) ? Number(text) : text);
-
-function inputOf(draft: Draft, jobs: WizardData["jobs"]) {
-  const job = jobs.find((j) => j.id === draft.jobId);
-  return {
-    jobId: draft.jobId || null,
-    name: job?.name ?? "",
-    isExempt: draft.isExempt,
-    fte: draft.isExempt ? (num(draft.fte) ?? null) : null,
-    replacement: draft.isExempt ? draft.replacement : "Variable",
-    unpaidBreakMinutes: draft.isExempt ? null : (num(draft.unpaidBreakMinutes) ?? null),
-    shifts: draft.isExempt
-      ? []
-      : SHIFT_NAMES.filter((s) => draft.shifts[s].include).map((s) => ({
-          shift: s,
-          startTime: draft.shifts[s].startTime.trim(),
-          durationHours: num(draft.shifts[s].durationHours),
-          staffPerShift: num(draft.shifts[s].staffPerShift),
-        })),
-  };
-}
+/** The role being edited: a saved one, or a new one. */
+type Editing = { role: Role | null };
 
 /** /user/wizard/defineRoles: step 2. */
 export function DefineRolesStep() {
@@ -124,10 +46,10 @@ export function DefineRolesStep() {
 
 function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (editing: boolean) => void }) {
   const { plan, wizard, readOnly } = context;
-  const [draft, setDraftState] = useState<Draft | null>(null);
+  const [editing, setEditingState] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<Role | null>(null);
-  const setDraft = (next: Draft | null) => {
-    setDraftState(next);
+  const setEditing = (next: Editing | null) => {
+    setEditingState(next);
     onEditing(next !== null);
   };
 
@@ -144,13 +66,13 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
                 A role is complete when it has its role, start time and staff per shift (or, exempt, its FTE).
               </Text>
             </Stack>
-            {!readOnly && !draft ? (
-              <Button colorPalette="brand" onClick={() => setDraft(emptyDraft())}>
+            {!readOnly && !editing ? (
+              <Button colorPalette="brand" onClick={() => setEditing({ role: null })}>
                 Add role
               </Button>
             ) : null}
           </HStack>
-          {plan.roles.length === 0 && !draft ? (
+          {plan.roles.length === 0 && !editing ? (
             <EmptyState.Root size="sm">
               <EmptyState.Content>
                 <EmptyState.Title>No roles yet</EmptyState.Title>
@@ -208,7 +130,7 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
                             <Button
                               size="xs"
                               variant="outline"
-                              onClick={() => setDraft(draftOf(role))}
+                              onClick={() => setEditing({ role })}
                               aria-label={`Edit ${role.name}`}
                             >
                               Edit
@@ -231,13 +153,13 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
               </Table.Root>
             </Box>
           )}
-          {draft ? (
+          {editing ? (
             <RoleEditor
-              key={draft.id ?? "new"}
-              initial={draft}
+              key={editing.role?.id ?? "new"}
+              role={editing.role}
               context={context}
               jobs={wizard.jobs}
-              onDone={() => setDraft(null)}
+              onDone={() => setEditing(null)}
             />
           ) : null}
         </Card.Body>
@@ -263,194 +185,172 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
 }
 
 type EditorProps = {
-  initial: Draft;
+  /** The saved role to change, or null for a new one. */
+  role: Role | null;
   context: StepContext;
   jobs: WizardData["jobs"];
   onDone: () => void;
 };
 
-function RoleEditor({ initial, context, jobs, onDone }: EditorProps) {
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const parsed = roleSchema.safeParse(inputOf(draft, jobs));
-  const errors = new Map<string, string>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const path = issue.path.join(".");
-      if (!errors.has(path)) errors.set(path, issue.message);
-    }
-  }
-  const includedIndex = (shift: ShiftName) => SHIFT_NAMES.filter((s) => draft.shifts[s].include).indexOf(shift);
-  const shiftError = (shift: ShiftName, field: string) => {
-    const i = includedIndex(shift);
-    return i < 0 ? undefined : errors.get(`shifts.${i}.${field}`);
-  };
-  const show = (message: string | undefined) => (submitted ? message : undefined);
-  const setShift = (shift: ShiftName, patch: Partial<ShiftDraft>) =>
-    setDraft((d) => ({ ...d, shifts: { ...d.shifts, [shift]: { ...d.shifts[shift], ...patch } } }));
+const THREE_COLUMNS = { base: "1fr", md: "repeat(3, minmax(0, 1fr))" };
 
-  async function handleSave() {
-    setSubmitted(true);
-    if (!parsed.success) return;
-    const input = {
-      ...parsed.data,
-      jobId: parsed.data.jobId,
-      replacement: parsed.data.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
-    };
-    const result = draft.id
-      ? await context.save(Wizard_UpdateUnitRoleMutation, { id: draft.id, input })
+/** Adds or changes a role: react-hook-form over the server's role rule (roleFormSchema); messages show from the first save on. */
+function RoleEditor({ role, context, jobs, onDone }: EditorProps) {
+  const schema = useMemo(() => roleFormSchema(jobs), [jobs]);
+  const form = useForm<RoleFormValues, unknown, RoleRuleInput>({
+    resolver: zodResolver(schema),
+    defaultValues: roleFormValues(role ?? undefined),
+  });
+  const { control } = form;
+  useRecheckAllOnChange(form, "submit");
+  const values = useWatch({ control }) as RoleFormValues;
+  const shiftsError = form.formState.errors.shifts?.message;
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const handleSave = form.handleSubmit(async (input) => {
+    const result = role
+      ? await context.save(Wizard_UpdateUnitRoleMutation, { id: role.id, input })
       : await context.save(Wizard_CreateUnitRoleMutation, { planId: context.plan.id, input });
     if (result.ok) onDone();
     else setServerError(result.message);
+  });
+
+  function handleJobChange(jobId: string) {
+    const job = jobs.find((j) => j.id === jobId);
+    if (job) form.setValue("isExempt", job.isExempt);
   }
 
   return (
-    <Card.Root variant="subtle" data-testid="role-editor">
-      <Card.Body gap="4">
-        <Heading as="h3" size="sm">
-          {draft.id ? "Edit role" : "Add role"}
-        </Heading>
-        <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4" alignItems="start">
-          <SelectField
-            label="Role"
-            placeholder="Choose a role"
-            value={draft.jobId}
-            required
-            options={jobs.map((j) => ({ value: j.id, label: j.name }))}
-            error={show(errors.get("name") ?? errors.get("jobId"))}
-            onChange={(jobId) => {
-              const job = jobs.find((j) => j.id === jobId);
-              setDraft((d) => ({ ...d, jobId, isExempt: job ? job.isExempt : d.isExempt }));
-            }}
-          />
-          <Checkbox.Root
-            checked={draft.isExempt}
-            onCheckedChange={(e) => setDraft((d) => ({ ...d, isExempt: e.checked === true }))}
-            mt="8"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Exempt role (fixed FTE, no shifts)</Checkbox.Label>
-          </Checkbox.Root>
-        </Grid>
-        {draft.isExempt ? (
-          <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
-            <TextField
-              label="FTE"
-              inputMode="decimal"
-              placeholder="1.00"
+    <Card.Root variant="subtle" data-testid="role-editor" asChild>
+      <form noValidate aria-label={role ? "Edit role" : "Add role"} onSubmit={(event) => void handleSave(event)}>
+        <Card.Body gap="4">
+          <Heading as="h3" size="sm">
+            {role ? "Edit role" : "Add role"}
+          </Heading>
+          <Grid templateColumns={THREE_COLUMNS} gap="4" alignItems="start">
+            <FormSelectField
+              control={control}
+              name="jobId"
+              label="Role"
+              placeholder="Choose a role"
               required
-              value={draft.fte}
-              helperText="0.01 to 1.5"
-              error={show(errors.get("fte"))}
-              onChange={(fte) => setDraft((d) => ({ ...d, fte }))}
+              options={jobs.map((j) => ({ value: j.id, label: j.name }))}
+              onValueChange={handleJobChange}
             />
-            <SelectField
-              label="Replacement"
-              value={draft.replacement}
-              options={[
-                { value: "Fixed", label: "Fixed (not replaced)" },
-                { value: "FixedWithReplacement", label: "Fixed with replacement" },
-              ]}
-              onChange={(value) => setDraft((d) => ({ ...d, replacement: value as Draft["replacement"] }))}
-            />
+            <FormCheckbox control={control} name="isExempt" label="Exempt role (fixed FTE, no shifts)" mt="8" />
           </Grid>
-        ) : (
-          <Stack gap="3">
-            <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
-              <TextField
-                label="Unpaid break per shift (minutes)"
-                inputMode="numeric"
-                placeholder="Default"
-                value={draft.unpaidBreakMinutes}
-                helperText="Empty: 30 minutes on shifts of 8 hours or more, none on shorter ones. FTE counts paid hours."
-                error={show(errors.get("unpaidBreakMinutes"))}
-                onChange={(unpaidBreakMinutes) => setDraft((d) => ({ ...d, unpaidBreakMinutes }))}
+          {values.isExempt ? (
+            <Grid templateColumns={THREE_COLUMNS} gap="4">
+              <FormTextField
+                control={control}
+                name="fte"
+                label="FTE"
+                inputMode="decimal"
+                placeholder="1.00"
+                required
+                helperText="0.01 to 1.5"
+              />
+              <FormSelectField
+                control={control}
+                name="replacement"
+                label="Replacement"
+                options={[
+                  { value: "Fixed", label: "Fixed (not replaced)" },
+                  { value: "FixedWithReplacement", label: "Fixed with replacement" },
+                ]}
               />
             </Grid>
-            {errors.get("shifts") && submitted ? (
-              <Text color="fg.error" textStyle="sm" role="alert">
-                {errors.get("shifts")}
-              </Text>
-            ) : null}
-            {SHIFT_NAMES.map((shift) => {
-              const s = draft.shifts[shift];
-              const breakMinutes = /^\d+$/.test(draft.unpaidBreakMinutes.trim())
-                ? Number(draft.unpaidBreakMinutes)
-                : null;
-              const end =
-                s.include && isMilitaryTime(s.startTime) && Number(s.durationHours) > 0
-                  ? shiftEndTime(s.startTime, Number(s.durationHours))
-                  : null;
-              const paid =
-                end !== null ? shiftPaidHours({ durationHours: Number(s.durationHours) }, breakMinutes) : null;
-              return (
-                <Grid
-                  key={shift}
-                  templateColumns={{ base: "1fr", md: "10rem repeat(3, minmax(0, 1fr)) 6rem" }}
-                  gap="3"
-                  alignItems="start"
-                  data-testid={`shift-${shift}`}
-                >
-                  <Checkbox.Root
-                    checked={s.include}
-                    onCheckedChange={(e) => setShift(shift, { include: e.checked === true })}
-                    mt="8"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{shift}</Checkbox.Label>
-                  </Checkbox.Root>
-                  <TextField
-                    label={`${shift} start time`}
-                    placeholder="0700"
-                    inputMode="numeric"
-                    maxLength={4}
-                    disabled={!s.include}
-                    value={s.startTime}
-                    error={show(shiftError(shift, "startTime"))}
-                    onChange={(startTime) => setShift(shift, { startTime })}
-                  />
-                  <TextField
-                    label={`${shift} duration (hours)`}
-                    inputMode="decimal"
-                    disabled={!s.include}
-                    value={s.durationHours}
-                    error={show(shiftError(shift, "durationHours"))}
-                    onChange={(durationHours) => setShift(shift, { durationHours })}
-                  />
-                  <TextField
-                    label={`${shift} staff per shift`}
-                    inputMode="numeric"
-                    disabled={!s.include}
-                    value={s.staffPerShift}
-                    helperText="1 to 24"
-                    error={show(shiftError(shift, "staffPerShift"))}
-                    onChange={(staffPerShift) => setShift(shift, { staffPerShift })}
-                  />
-                  <Text mt="8" textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-                    {end ? `ends ${end} · ${paid} paid h` : ""}
-                  </Text>
-                </Grid>
-              );
-            })}
-          </Stack>
-        )}
-        {serverError ? (
-          <Text color="fg.error" textStyle="sm" role="alert">
-            {serverError}
-          </Text>
-        ) : null}
-        <HStack gap="3">
-          <Button colorPalette="brand" onClick={() => void handleSave()} loading={context.saving}>
-            Save role
-          </Button>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-        </HStack>
-      </Card.Body>
+          ) : (
+            <Stack gap="3">
+              <Grid templateColumns={THREE_COLUMNS} gap="4">
+                <FormTextField
+                  control={control}
+                  name="unpaidBreakMinutes"
+                  label="Unpaid break per shift (minutes)"
+                  inputMode="numeric"
+                  placeholder="Default"
+                  helperText="Empty: 30 minutes on shifts of 8 hours or more, none on shorter ones. FTE counts paid hours."
+                />
+              </Grid>
+              {shiftsError ? (
+                <Text color="fg.error" textStyle="sm" role="alert">
+                  {shiftsError}
+                </Text>
+              ) : null}
+              {SHIFT_NAMES.map((shift) => (
+                <ShiftFields key={shift} shift={shift} control={control} values={values} />
+              ))}
+            </Stack>
+          )}
+          {serverError ? (
+            <Text color="fg.error" textStyle="sm" role="alert">
+              {serverError}
+            </Text>
+          ) : null}
+          <HStack gap="3">
+            <Button type="submit" colorPalette="brand" loading={context.saving}>
+              Save role
+            </Button>
+            <Button variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          </HStack>
+        </Card.Body>
+      </form>
     </Card.Root>
+  );
+}
+
+type ShiftFieldsProps = {
+  shift: ShiftName;
+  control: Control<RoleFormValues, unknown, RoleRuleInput>;
+  values: RoleFormValues;
+};
+
+/** One shift of a variable role: ticked to include it, its start, length and staff, and where it ends. */
+function ShiftFields({ shift, control, values }: ShiftFieldsProps) {
+  const s = values.shifts[shift];
+  const breakMinutes = /^\d+$/.test(values.unpaidBreakMinutes.trim()) ? Number(values.unpaidBreakMinutes) : null;
+  const end =
+    s.include && isMilitaryTime(s.startTime) && Number(s.durationHours) > 0
+      ? shiftEndTime(s.startTime, Number(s.durationHours))
+      : null;
+  const paid = end !== null ? shiftPaidHours({ durationHours: Number(s.durationHours) }, breakMinutes) : null;
+  return (
+    <Grid
+      templateColumns={{ base: "1fr", md: "10rem repeat(3, minmax(0, 1fr)) 6rem" }}
+      gap="3"
+      alignItems="start"
+      data-testid={`shift-${shift}`}
+    >
+      <FormCheckbox control={control} name={`shifts.${shift}.include`} label={shift} mt="8" />
+      <FormTextField
+        control={control}
+        name={`shifts.${shift}.startTime`}
+        label={`${shift} start time`}
+        placeholder="0700"
+        inputMode="numeric"
+        maxLength={4}
+        disabled={!s.include}
+      />
+      <FormTextField
+        control={control}
+        name={`shifts.${shift}.durationHours`}
+        label={`${shift} duration (hours)`}
+        inputMode="decimal"
+        disabled={!s.include}
+      />
+      <FormTextField
+        control={control}
+        name={`shifts.${shift}.staffPerShift`}
+        label={`${shift} staff per shift`}
+        inputMode="numeric"
+        disabled={!s.include}
+        helperText="1 to 24"
+      />
+      <Text mt="8" textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+        {end ? `ends ${end} · ${paid} paid h` : ""}
+      </Text>
+    </Grid>
   );
 }

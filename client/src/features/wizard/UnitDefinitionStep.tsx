@@ -1,10 +1,18 @@
 import { Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { unitDefinitionSchema } from "../../../../schema/staffing";
-import { TextField } from "../../ui/inputs";
+import { useForm } from "react-hook-form";
+import {
+  UNIT_DEFINITION_FIELDS,
+  type UnitDefinitionField,
+  type UnitDefinitionFormValues,
+  type UnitDefinitionInput,
+  unitDefinitionFormSchema,
+  unitDefinitionFormValues,
+} from "../../../../schema/staffing";
+import { applyServerFieldErrors, FormTextField, useRecheckAllOnChange, useSchemaValidity } from "../../ui/inputs";
 import { Wizard_SaveUnitDefinitionMutation } from "./documents";
 import { PlanFigures } from "./figures";
-import type { PlanData } from "./useWizard";
 import { type StepContext, WizardFrame } from "./WizardFrame";
 
 const FIELDS = [
@@ -39,34 +47,7 @@ const FIELDS = [
     help: "Optional, at least the productive budget.",
     required: false,
   },
-] as const;
-type FieldName = (typeof FIELDS)[number]["name"];
-type Values = Record<FieldName, string>;
-
-const toText = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
-function valuesOf(plan: PlanData): Values {
-  return {
-    census: toText(plan.census),
-    careTeamTarget: toText(plan.careTeamTarget),
-    nonProductiveGoalPercentage: toText(plan.nonProductiveGoalPercentage),
-    targetOvertimePercentage: toText(plan.targetOvertimePercentage),
-    productiveFteBudget: toText(plan.productiveFteBudget),
-    totalPaidFteBudget: toText(plan.totalPaidFteBudget),
-  };
-}
-/** Text to the rule's input: blank optional budgets are null; anything unreadable stays text so the rule names it. */
-function inputOf(values: Values) {
-  const num = (text: string) =>
-    text.trim() === "" ? undefined : /^-?\d*\.?\d+$/.test(text.trim()) ? Number(text) : text;
-  return {
-    census: num(values.census),
-    careTeamTarget: num(values.careTeamTarget),
-    nonProductiveGoalPercentage: num(values.nonProductiveGoalPercentage),
-    targetOvertimePercentage: num(values.targetOvertimePercentage),
-    productiveFteBudget: num(values.productiveFteBudget) ?? null,
-    totalPaidFteBudget: num(values.totalPaidFteBudget) ?? null,
-  };
-}
+] as const satisfies readonly { name: UnitDefinitionField; label: string; help: string; required: boolean }[];
 
 /** /user/wizard/unitdef: step 1. */
 export function UnitDefinitionStep() {
@@ -92,34 +73,40 @@ type FormProps = {
 
 function UnitDefinitionForm({ context, saveRef, onState }: FormProps) {
   const { plan, readOnly } = context;
-  const [values, setValues] = useState<Values>(() => valuesOf(plan));
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const saved = useMemo(() => valuesOf(plan), [plan]);
-  const parsed = unitDefinitionSchema.safeParse(inputOf(values));
-  const errors: Partial<Record<FieldName, string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as FieldName;
-      errors[field] ??= issue.message;
-    }
-  }
-  const dirty = FIELDS.some((f) => values[f.name] !== saved[f.name]);
+  const saved = useMemo(() => unitDefinitionFormValues(plan), [plan]);
+  const form = useForm<UnitDefinitionFormValues, unknown, UnitDefinitionInput>({
+    mode: "all",
+    resolver: zodResolver(unitDefinitionFormSchema),
+    defaultValues: saved,
+  });
+  const { isDirty: dirty } = form.formState;
+  const valid = useSchemaValidity(form.control, unitDefinitionFormSchema);
+  useRecheckAllOnChange(form, "change");
+  // What the server holds is what the fields are compared with (dirty); what is typed stays typed.
+  useEffect(() => form.reset(saved, { keepValues: true, keepTouched: true, keepErrors: true }), [form, saved]);
 
-  async function persist(): Promise<boolean> {
-    if (!dirty) return true;
-    if (!parsed.success) {
-      setTouched(Object.fromEntries(FIELDS.map((f) => [f.name, true])));
-      return false;
+  async function send(input: UnitDefinitionInput): Promise<boolean> {
+    const result = await context.save(Wizard_SaveUnitDefinitionMutation, { planId: plan.id, input });
+    if (result.ok) {
+      form.clearErrors();
+    } else {
+      const fieldErrors = Object.entries(result.fieldErrors).map(([field, message]) => ({ field, message }));
+      applyServerFieldErrors(form.setError, fieldErrors, UNIT_DEFINITION_FIELDS);
     }
-    const result = await context.save(Wizard_SaveUnitDefinitionMutation, { planId: plan.id, input: parsed.data });
-    if (!result.ok) setServerErrors(result.fieldErrors);
-    else setServerErrors({});
     return result.ok;
+  }
+
+  /** Saves what changed; a value the rule refuses shows its message on every field that has one. */
+  async function persist(): Promise<boolean> {
+    if (!form.formState.isDirty) return true;
+    let ok = false;
+    await form.handleSubmit(async (input) => {
+      ok = await send(input);
+    })();
+    return ok;
   }
   saveRef.current = persist;
 
-  const valid = parsed.success;
   useEffect(() => onState({ valid, dirty }), [valid, dirty, onState]);
 
   return (
@@ -139,24 +126,17 @@ function UnitDefinitionForm({ context, saveRef, onState }: FormProps) {
             gap="5"
           >
             {FIELDS.map((field) => (
-              <TextField
+              <FormTextField
                 key={field.name}
-                label={field.label}
+                control={form.control}
                 name={field.name}
+                label={field.label}
                 inputMode="decimal"
-                value={values[field.name]}
                 required={field.required}
                 disabled={readOnly}
                 helperText={field.help}
-                error={
-                  touched[field.name] || values[field.name] !== saved[field.name]
-                    ? (errors[field.name] ?? serverErrors[field.name])
-                    : undefined
-                }
-                onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
                 onBlur={() => {
-                  setTouched((t) => ({ ...t, [field.name]: true }));
-                  if (!readOnly && parsed.success) void persist();
+                  if (!readOnly && valid) void persist();
                 }}
               />
             ))}

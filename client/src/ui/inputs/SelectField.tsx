@@ -75,16 +75,28 @@ export function SelectField({
 }
 
 export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<SelectFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref">;
+  Omit<SelectFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref"> & {
+    /** Runs after a choice is made and the field holds it (a choice that sets other fields too). */
+    onValueChange?: (value: string) => void;
+  };
 
 /** {@link SelectField} bound to a react-hook-form field holding the chosen option's value (text). */
 export function FormSelectField<T extends FieldValues, TOut = T>({
   control,
   name,
+  onValueChange,
   ...props
 }: FormSelectFieldProps<T, TOut>) {
   const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
   return (
-    <SelectField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
+    <SelectField
+      {...props}
+      {...inputProps}
+      value={(value as string | null | undefined) ?? ""}
+      onChange={(next) => {
+        onChange(next);
+        onValueChange?.(next);
+      }}
+    />
   );
 }

@@ -30,15 +30,19 @@ export function TextField({ label, value, onChange, error, helperText, required,
 }
 
 export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<TextFieldProps, "value" | "onChange" | "error" | "name" | "ref">;
+  Omit<TextFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref"> & {
+    /** Runs when the field is left, after react-hook-form marked it visited. */
+    onBlur?: () => void;
+  };
 
 /** {@link TextField} bound to a react-hook-form field. */
 export function FormTextField<T extends FieldValues, TOut = T>({
   control,
   name,
+  onBlur,
   ...props
 }: FormTextFieldProps<T, TOut>) {
-  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
+  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled, onBlur });
   return (
     <TextField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
   );

@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import {
   type Control,
   type FieldPath,
   type FieldValues,
   type UseControllerReturn,
+  type UseFormReturn,
   useController,
   useWatch,
 } from "react-hook-form";
@@ -53,7 +55,12 @@ export function useBoundInput<T extends FieldValues, TOut = T>({
   control,
   name,
   disabled,
-}: FormFieldProps<T, TOut> & { disabled?: boolean | undefined }) {
+  onBlur,
+}: FormFieldProps<T, TOut> & {
+  disabled?: boolean | undefined;
+  /** Runs when the field is left, once react-hook-form has marked it visited (a save on blur). */
+  onBlur?: (() => void) | undefined;
+}) {
   const { field, visibleError } = useFormField({ control, name });
   return {
     value: field.value as unknown,
@@ -61,7 +68,10 @@ export function useBoundInput<T extends FieldValues, TOut = T>({
     inputProps: {
       name: field.name,
       ref: field.ref,
-      onBlur: field.onBlur,
+      onBlur: () => {
+        field.onBlur();
+        onBlur?.();
+      },
       disabled: disabled ?? field.disabled,
       error: visibleError,
     },
@@ -79,4 +89,24 @@ export function useSchemaValidity<T extends FieldValues, TOut = T>(
 ): boolean {
   const values = useWatch({ control });
   return schema.safeParse(values).success;
+}
+
+/**
+ * For a rule across fields (a total at least its part, a break shorter than every shift): on a
+ * change react-hook-form re-checks only the field that changed, so a message on another field could
+ * outlive its cause. This re-checks every field on each change of a field, from the moment the
+ * form shows messages: "change" for a form checked as it is typed in, "submit" for one checked from
+ * its first save on.
+ */
+export function useRecheckAllOnChange<T extends FieldValues, TOut>(
+  form: UseFormReturn<T, unknown, TOut>,
+  from: "change" | "submit",
+): void {
+  useEffect(() => {
+    // A field's change (the user's, or setValue's) names the field; a reset names none.
+    const subscription = form.watch((_values, { name }) => {
+      if (name !== undefined && (from === "change" || form.formState.isSubmitted)) void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, from]);
 }

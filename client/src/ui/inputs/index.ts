@@ -1,3 +1,4 @@
+export { FormCheckbox, type FormCheckboxProps } from "./Checkbox";
 export {
   CountedTextarea,
   type CountedTextareaProps,
@@ -11,6 +12,7 @@ export {
   type FormFieldProps,
   useBoundInput,
   useFormField,
+  useRecheckAllOnChange,
   useSchemaValidity,
   visibleFieldError,
 } from "./fieldError";
