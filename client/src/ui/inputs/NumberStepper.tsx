@@ -1,7 +1,7 @@
-import { Field, NumberInput } from "@chakra-ui/react";
+import { NumberInput } from "@chakra-ui/react";
 import { type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref, useEffect, useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { FieldMessage } from "./FieldMessage";
+import { FieldFrame } from "./FieldFrame";
 import { type FormFieldProps, useBoundInput } from "./fieldError";
 
 /** Spec §9: stepper bounds 0 to 24. */
@@ -75,11 +75,14 @@ export function NumberStepper({
   }
 
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label srOnly={hideLabel}>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      hideLabel={hideLabel}
+    >
       <NumberInput.Root
         name={name}
         value={text}
@@ -103,8 +106,7 @@ export function NumberStepper({
           onBlur={() => onBlur?.()}
         />
       </NumberInput.Root>
-      <FieldMessage error={error} helperText={helperText} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 

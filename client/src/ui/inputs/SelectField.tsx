@@ -1,8 +1,8 @@
-import { Field, NativeSelect } from "@chakra-ui/react";
+import { NativeSelect } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundInput } from "./fieldError";
+import { FieldFrame } from "./FieldFrame";
+import { type FormFieldProps, useBoundTextInput } from "./fieldError";
 
 export type SelectOption = { value: string; label: string };
 
@@ -46,11 +46,14 @@ export function SelectField({
   "data-testid": testId,
 }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} width={width}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame
+      label={label}
+      error={error}
+      helperText={helperText}
+      required={required}
+      disabled={disabled}
+      width={width}
+    >
       <NativeSelect.Root>
         <NativeSelect.Field
           ref={ref}
@@ -69,8 +72,7 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <FieldMessage error={error} helperText={helperText} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -83,8 +85,6 @@ export function FormSelectField<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormSelectFieldProps<T, TOut>) {
-  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
-  return (
-    <SelectField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
-  );
+  const bound = useBoundTextInput({ control, name, disabled: props.disabled });
+  return <SelectField {...props} {...bound} />;
 }

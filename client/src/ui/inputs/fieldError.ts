@@ -68,6 +68,14 @@ export function useBoundInput<T extends FieldValues, TOut = T>({
   };
 }
 
+/** {@link useBoundInput} for an input of text: its props, with the field's value ("" while it is empty). */
+export function useBoundTextInput<T extends FieldValues, TOut = T>(
+  props: FormFieldProps<T, TOut> & { disabled?: boolean | undefined },
+) {
+  const { value, onChange, inputProps } = useBoundInput(props);
+  return { ...inputProps, value: (value as string | null | undefined) ?? "", onChange };
+}
+
 /**
  * Whether the form's current values pass `schema`, computed synchronously on every change. Use it to
  * enable a Save button: react-hook-form's `formState.isValid` comes from an asynchronous resolver

@@ -10,6 +10,7 @@ export {
   type FieldVisibility,
   type FormFieldProps,
   useBoundInput,
+  useBoundTextInput,
   useFormField,
   useSchemaValidity,
   visibleFieldError,
