@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Drawer,
-  EmptyState,
   HStack,
   Input,
   NativeSelect,
@@ -22,9 +21,9 @@ import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
+import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
@@ -93,7 +92,7 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
 export function FacilityDashboardPage() {
-  const { data, loading, error, refetch } = useQuery(FacilityDashboard_Query);
+  const { data, error, refetch } = useQuery(FacilityDashboard_Query);
   const dashboard = data?.facilityDashboard;
   return (
     <ShellPage
@@ -101,26 +100,21 @@ export function FacilityDashboardPage() {
       description="Budgeted, hired and open FTE across the facility, per cost center, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
     >
-      {error && !dashboard ? (
-        <LoadProblem
-          what="the facility dashboard"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading && !dashboard ? (
-        <LoadingState label="Loading the facility dashboard…" />
-      ) : dashboard && dashboard.costCenters.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Title>No cost centers to show</EmptyState.Title>
-            <EmptyState.Description>
-              Ask an administrator for executive access to the cost centers you oversee.
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : dashboard ? (
-        <DashboardBody dashboard={dashboard} />
-      ) : null}
+      <Loaded
+        data={dashboard}
+        error={error}
+        refetch={refetch}
+        what="the facility dashboard"
+        loadingLabel="Loading the facility dashboard…"
+      >
+        {(dashboard) =>
+          dashboard.costCenters.length === 0 ? (
+            <NoCostCenters scope="oversee" />
+          ) : (
+            <DashboardBody dashboard={dashboard} />
+          )
+        }
+      </Loaded>
     </ShellPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client";
+import { useMutation } from "@apollo/client";
 import type { z } from "zod";
 import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
@@ -117,15 +117,12 @@ function initialValues(settings: Settings): FormValues {
 
 /** /admin/facility-definitions/financial-information: the budget settings (spec §5) and the FTE basis. */
 export function FinancialInformationPage() {
-  const { data, loading, error, refetch } = useQuery(FinancialInformation_FacilityQuery, {
-    fetchPolicy: "cache-and-network",
-  });
   return (
     <DefinitionPage
       title="Basic Financial Information"
       description="The budget calendar and FTE standards every staffing plan of the facility is built on."
       what="the financial information"
-      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      query={FinancialInformation_FacilityQuery}
       form={(settings) => <FinancialInformationForm initial={initialValues(settings)} />}
     />
   );
