@@ -3,7 +3,7 @@ import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
 import { FieldFrame } from "./FieldFrame";
 import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundTextInput } from "./fieldError";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 /** Spec §5 and §9: a textarea holds 40 characters unless told otherwise; notes use 4 rows. */
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 40;
@@ -72,8 +72,7 @@ export function CountedTextarea({
   );
 }
 
-export type FormCountedTextareaProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<CountedTextareaProps, "value" | "onChange" | "error" | "name" | "ref">;
+export type FormCountedTextareaProps<T extends FieldValues, TOut = T> = FormBoundProps<CountedTextareaProps, T, TOut>;
 
 /** {@link CountedTextarea} bound to a react-hook-form field. */
 export function FormCountedTextarea<T extends FieldValues, TOut = T>({

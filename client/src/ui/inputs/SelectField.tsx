@@ -2,7 +2,7 @@ import { NativeSelect } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
 import { FieldFrame } from "./FieldFrame";
-import { type FormFieldProps, useBoundTextInput } from "./fieldError";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 export type SelectOption = { value: string; label: string };
 
@@ -30,30 +30,18 @@ export type SelectFieldProps = {
  * move, and it works the same with a screen reader, a keyboard and a touch screen.
  */
 export function SelectField({
-  label,
   value,
   onChange,
   options,
   placeholder,
   onBlur,
   name,
-  error,
-  helperText,
-  required,
-  disabled,
-  width,
   ref,
   "data-testid": testId,
+  ...frame
 }: SelectFieldProps) {
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      helperText={helperText}
-      required={required}
-      disabled={disabled}
-      width={width}
-    >
+    <FieldFrame {...frame}>
       <NativeSelect.Root>
         <NativeSelect.Field
           ref={ref}
@@ -76,8 +64,7 @@ export function SelectField({
   );
 }
 
-export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<SelectFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref">;
+export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormBoundProps<SelectFieldProps, T, TOut>;
 
 /** {@link SelectField} bound to a react-hook-form field holding the chosen option's value (text). */
 export function FormSelectField<T extends FieldValues, TOut = T>({

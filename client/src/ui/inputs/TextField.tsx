@@ -2,7 +2,7 @@ import { Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
 import { FieldFrame } from "./FieldFrame";
-import { type FormFieldProps, useBoundTextInput } from "./fieldError";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 export type TextFieldProps = Omit<InputProps, "value" | "onChange"> & {
   label: string;
@@ -24,8 +24,7 @@ export function TextField({ label, value, onChange, error, helperText, required,
   );
 }
 
-export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<TextFieldProps, "value" | "onChange" | "error" | "name" | "ref">;
+export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormBoundProps<TextFieldProps, T, TOut>;
 
 /** {@link TextField} bound to a react-hook-form field. */
 export function FormTextField<T extends FieldValues, TOut = T>({

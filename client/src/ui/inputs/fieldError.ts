@@ -34,6 +34,13 @@ export type FormFieldProps<T extends FieldValues, TOut = T> = {
   name: FieldPath<T>;
 };
 
+/**
+ * The props of an input's react-hook-form twin: the form's control and the field's name in place of
+ * what the field supplies (its value, the change and blur handlers, its error, name and ref).
+ */
+export type FormBoundProps<TInputProps, T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
+  Omit<TInputProps, "value" | "onChange" | "onValueChange" | "onBlur" | "error" | "name" | "ref">;
+
 /** A react-hook-form field with its error already filtered by {@link visibleFieldError}. */
 export function useFormField<T extends FieldValues, TOut = T>({
   control,

@@ -8,6 +8,7 @@ export {
 } from "./CountedTextarea";
 export {
   type FieldVisibility,
+  type FormBoundProps,
   type FormFieldProps,
   useBoundInput,
   useBoundTextInput,
