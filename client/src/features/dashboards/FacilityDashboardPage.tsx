@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client";
-import { Chart, useChart } from "@chakra-ui/charts";
+import { useChart } from "@chakra-ui/charts";
 import {
   Badge,
   Box,
@@ -16,9 +16,9 @@ import {
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
+import { BarSeriesChart, type ChartRow } from "../../ui/BarSeriesChart";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { Loaded } from "../../ui/Loaded";
@@ -237,7 +237,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
       .filter((r) => r.figures.gapFte > 0)
       .sort((a, b) => b.figures.gapFte - a.figures.gapFte)
       .slice(0, 10)
-      .map((r) => ({ costCenter: r.code, gap: r.figures.gapFte })),
+      .map((r): ChartRow => ({ costCenter: r.code, gap: r.figures.gapFte })),
     series: [{ name: "gap", color: "red.solid", label: "Gap FTE" }],
   });
   return (
@@ -249,21 +249,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
         {chart.data.length === 0 ? (
           <Text color="fg.muted">No cost center has a gap.</Text>
         ) : (
-          <Chart.Root maxH="64" chart={chart} role="figure" aria-label="Gap FTE by cost center">
-            <BarChart responsive data={chart.data}>
-              <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-              <XAxis dataKey={chart.key("costCenter")} tickLine={false} axisLine={false} />
-              <YAxis tickLine={false} axisLine={false} />
-              {chart.series.map((item) => (
-                <Bar
-                  key={item.name}
-                  isAnimationActive={false}
-                  dataKey={chart.key(item.name)}
-                  fill={chart.color(item.color)}
-                />
-              ))}
-            </BarChart>
-          </Chart.Root>
+          <BarSeriesChart chart={chart} x="costCenter" label="Gap FTE by cost center" maxH="64" plain />
         )}
       </Card.Body>
     </Card.Root>

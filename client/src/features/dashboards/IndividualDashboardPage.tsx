@@ -4,6 +4,7 @@ import { Badge, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Tex
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
+import { BarSeriesChart } from "../../ui/BarSeriesChart";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
@@ -11,7 +12,7 @@ import { Loaded } from "../../ui/Loaded";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
+import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {
@@ -361,7 +362,7 @@ function DayChart({ schedule }: { schedule: Summary["careSchedule"] }) {
       {schedule.byRole.length === 0 ? (
         <Text color="fg.muted">No shifts scheduled yet.</Text>
       ) : (
-        <StackedBarChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
+        <BarSeriesChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
       )}
     </Section>
   );

@@ -5,12 +5,13 @@ import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
+import { BarSeriesChart } from "../../ui/BarSeriesChart";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte, StackedBarChart } from "./dashboardParts";
+import { Figure, fte } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -295,7 +296,7 @@ function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
         <Text fontWeight="semibold">{title} (largest ten budgets)</Text>
       </Card.Header>
       <Card.Body>
-        <StackedBarChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
+        <BarSeriesChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
       </Card.Body>
     </Card.Root>
   );
