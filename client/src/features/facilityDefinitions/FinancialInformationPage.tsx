@@ -93,7 +93,12 @@ const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), 
 export const DEFAULT_ANNUAL_HOURS_PER_FTE = 2080;
 const DAY_OF_MONTH_HELPER = "Day of the month, 1 to 31.";
 type MonthField = "fiscalYearMonthsBegin" | "budgetSeasonBeginMonth" | "budgetSeasonEndMonth";
-type DayField = "fiscalYearDaysBegin" | "budgetSeasonBeginDay" | "budgetSeasonEndDay";
+type DayField =
+  | "fiscalYearDaysBegin"
+  | "budgetSeasonBeginDay"
+  | "budgetSeasonEndDay"
+  | "nextPayPeriodBegin"
+  | "nextPayPeriodEnd";
 
 type Settings = FinancialInformation_FacilityQueryQuery["facilitySettings"];
 
@@ -145,8 +150,8 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 
-  const dayOfMonth = (name: DayField, label: string) => (
-    <FormNumberStepper control={control} name={name} label={label} min={1} max={31} required />
+  const dayOfMonth = (name: DayField, label: string, helperText?: string) => (
+    <FormNumberStepper control={control} name={name} label={label} min={1} max={31} required helperText={helperText} />
   );
   const month = (name: MonthField, label: string) => (
     <FormSelectField
@@ -227,24 +232,8 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
             </FormSection>
             <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
               <FieldPairs>
-                <FormNumberStepper
-                  control={control}
-                  name="nextPayPeriodBegin"
-                  label="Next pay period begin"
-                  min={1}
-                  max={31}
-                  required
-                  helperText={DAY_OF_MONTH_HELPER}
-                />
-                <FormNumberStepper
-                  control={control}
-                  name="nextPayPeriodEnd"
-                  label="Next pay period end"
-                  min={1}
-                  max={31}
-                  required
-                  helperText={DAY_OF_MONTH_HELPER}
-                />
+                {dayOfMonth("nextPayPeriodBegin", "Next pay period begin", DAY_OF_MONTH_HELPER)}
+                {dayOfMonth("nextPayPeriodEnd", "Next pay period end", DAY_OF_MONTH_HELPER)}
               </FieldPairs>
             </FormSection>
           </>
