@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode } from "react";
+import { type ComponentProps, type ComponentType, lazy, type ReactNode } from "react";
 import type { AccountType } from "../../../schema/accountTypes";
 
 /**
@@ -76,141 +76,61 @@ export type SignedInRoute = {
   preload: () => void;
 };
 
-const ALL: readonly AccountType[] = ["admin", "exec", "user"];
-const ADMIN_AND_USER: readonly AccountType[] = ["admin", "user"];
-const ADMIN: readonly AccountType[] = ["admin"];
-const USER: readonly AccountType[] = ["user"];
-const EXEC: readonly AccountType[] = ["exec"];
+type LazyPage = ComponentType & { preload: () => void };
+/** A path's screen: a lazy page shown without props, or the element that shows one and its preload. */
+type Screen = LazyPage | { element: ReactNode; preload: () => void };
+
+/** The routes of `screens` (path to screen), each open to the `allowed` account types. */
+function routes(allowed: readonly AccountType[], screens: Record<string, Screen>): SignedInRoute[] {
+  return Object.entries(screens).map(([path, Screen]) =>
+    "element" in Screen
+      ? { path, allowed, ...Screen }
+      : { path, allowed, preload: Screen.preload, element: <Screen /> },
+  );
+}
+
+/** One upload screen per kind; the key gives each kind a fresh screen when the menu switches between them. */
+const upload = (kind: ComponentProps<typeof UploadPage>["kind"]): Screen => ({
+  element: <UploadPage key={kind} kind={kind} />,
+  preload: UploadPage.preload,
+});
 
 /** Every signed-in route of spec section 2. /home is public and lives in AppRoutes. */
 export const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
-  // All three account types
-  { path: "/user/profile", allowed: ALL, preload: ProfilePage.preload, element: <ProfilePage /> },
-  // Admin and user only
-  { path: "/contact-us", allowed: ADMIN_AND_USER, preload: ContactUsPage.preload, element: <ContactUsPage /> },
-  { path: "/faq", allowed: ADMIN_AND_USER, preload: FaqPage.preload, element: <FaqPage /> },
-
-  // Admin
-  { path: "/admin/landing", allowed: ADMIN, preload: AdminLandingPage.preload, element: <AdminLandingPage /> },
-  {
-    path: "/admin/user-accessibility",
-    allowed: ADMIN,
-    preload: UserAccessibilityPage.preload,
-    element: <UserAccessibilityPage />,
-  },
-  {
-    path: "/admin/job-categorization",
-    allowed: ADMIN,
-    preload: JobCategorizationPage.preload,
-    element: <JobCategorizationPage />,
-  },
-  {
-    path: "/admin/facility-definitions/define-system-relationships",
-    allowed: ADMIN,
-    preload: SystemRelationshipsPage.preload,
-    element: <SystemRelationshipsPage />,
-  },
-  {
-    path: "/admin/facility-definitions/financial-information",
-    allowed: ADMIN,
-    preload: FinancialInformationPage.preload,
-    element: <FinancialInformationPage />,
-  },
-  {
-    path: "/admin/facility-definitions/hr-guidelines",
-    allowed: ADMIN,
-    preload: HrGuidelinesPage.preload,
-    element: <HrGuidelinesPage />,
-  },
-  {
-    path: "/admin/upload/cost-center",
-    allowed: ADMIN,
-    preload: UploadPage.preload,
-    element: <UploadPage key="CostCenter" kind="CostCenter" />,
-  },
-  {
-    path: "/admin/upload/staff",
-    allowed: ADMIN,
-    preload: UploadPage.preload,
-    element: <UploadPage key="Staff" kind="Staff" />,
-  },
-  {
-    path: "/admin/upload/users",
-    allowed: ADMIN,
-    preload: UploadPage.preload,
-    element: <UploadPage key="Users" kind="Users" />,
-  },
-  {
-    path: "/admin/cost-center-maintenance",
-    allowed: ADMIN,
-    preload: CostCenterMaintenancePage.preload,
-    element: <CostCenterMaintenancePage />,
-  },
-  {
-    path: "/admin/employee-search",
-    allowed: ADMIN,
-    preload: EmployeeSearchPage.preload,
-    element: <EmployeeSearchPage />,
-  },
-
-  // User
-  { path: "/user/landing", allowed: USER, preload: UserLandingPage.preload, element: <UserLandingPage /> },
-  { path: "/user/modelling", allowed: USER, preload: ModellingPage.preload, element: <ModellingPage /> },
-  { path: "/user/manageStaff", allowed: USER, preload: ManageStaffPage.preload, element: <ManageStaffPage /> },
-  { path: "/user/dashboard", allowed: USER, preload: UserDashboardPage.preload, element: <UserDashboardPage /> },
-  {
-    path: "/user/employee-search",
-    allowed: USER,
-    preload: EmployeeSearchPage.preload,
-    element: <EmployeeSearchPage />,
-  },
-  { path: "/user/wizard/unitdef", allowed: USER, preload: UnitDefinitionStep.preload, element: <UnitDefinitionStep /> },
-  { path: "/user/wizard/defineRoles", allowed: USER, preload: DefineRolesStep.preload, element: <DefineRolesStep /> },
-  {
-    path: "/user/wizard/careschedule",
-    allowed: USER,
-    preload: CareScheduleStep.preload,
-    element: <CareScheduleStep />,
-  },
-  { path: "/user/wizard/assignstaff", allowed: USER, preload: AssignStaffStep.preload, element: <AssignStaffStep /> },
-  {
-    path: "/user/wizard/positioncontrol",
-    allowed: USER,
-    preload: PositionControlStep.preload,
-    element: <PositionControlStep />,
-  },
-  { path: "/user/wizard/review", allowed: USER, preload: ReviewStep.preload, element: <ReviewStep /> },
-
-  // Exec
-  { path: "/exec/landing", allowed: EXEC, preload: ExecLandingPage.preload, element: <ExecLandingPage /> },
-  {
-    path: "/exec/position-control",
-    allowed: EXEC,
-    preload: PositionControlPage.preload,
-    element: <PositionControlPage />,
-  },
-  {
-    path: "/exec/positions-rollup",
-    allowed: EXEC,
-    preload: PositionsRollupPage.preload,
-    element: <PositionsRollupPage />,
-  },
-  {
-    path: "/exec/facility-dashboard",
-    allowed: EXEC,
-    preload: FacilityDashboardPage.preload,
-    element: <FacilityDashboardPage />,
-  },
-  {
-    path: "/exec/individual-dashboard",
-    allowed: EXEC,
-    preload: IndividualDashboardPage.preload,
-    element: <IndividualDashboardPage />,
-  },
-  {
-    path: "/exec/employee-search",
-    allowed: EXEC,
-    preload: EmployeeSearchPage.preload,
-    element: <EmployeeSearchPage />,
-  },
+  ...routes(["admin", "exec", "user"], { "/user/profile": ProfilePage }),
+  ...routes(["admin", "user"], { "/contact-us": ContactUsPage, "/faq": FaqPage }),
+  ...routes(["admin"], {
+    "/admin/landing": AdminLandingPage,
+    "/admin/user-accessibility": UserAccessibilityPage,
+    "/admin/job-categorization": JobCategorizationPage,
+    "/admin/facility-definitions/define-system-relationships": SystemRelationshipsPage,
+    "/admin/facility-definitions/financial-information": FinancialInformationPage,
+    "/admin/facility-definitions/hr-guidelines": HrGuidelinesPage,
+    "/admin/upload/cost-center": upload("CostCenter"),
+    "/admin/upload/staff": upload("Staff"),
+    "/admin/upload/users": upload("Users"),
+    "/admin/cost-center-maintenance": CostCenterMaintenancePage,
+    "/admin/employee-search": EmployeeSearchPage,
+  }),
+  ...routes(["user"], {
+    "/user/landing": UserLandingPage,
+    "/user/modelling": ModellingPage,
+    "/user/manageStaff": ManageStaffPage,
+    "/user/dashboard": UserDashboardPage,
+    "/user/employee-search": EmployeeSearchPage,
+    "/user/wizard/unitdef": UnitDefinitionStep,
+    "/user/wizard/defineRoles": DefineRolesStep,
+    "/user/wizard/careschedule": CareScheduleStep,
+    "/user/wizard/assignstaff": AssignStaffStep,
+    "/user/wizard/positioncontrol": PositionControlStep,
+    "/user/wizard/review": ReviewStep,
+  }),
+  ...routes(["exec"], {
+    "/exec/landing": ExecLandingPage,
+    "/exec/position-control": PositionControlPage,
+    "/exec/positions-rollup": PositionsRollupPage,
+    "/exec/facility-dashboard": FacilityDashboardPage,
+    "/exec/individual-dashboard": IndividualDashboardPage,
+    "/exec/employee-search": EmployeeSearchPage,
+  }),
 ];

@@ -1,5 +1,5 @@
-import { Dialog, Portal, Text } from "@chakra-ui/react";
-import type { ReactNode, RefObject } from "react";
+import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { type ReactNode, type RefObject, useRef } from "react";
 
 type Props = {
   open: boolean;
@@ -48,5 +48,47 @@ export function AlertDialogFrame({ open, title, onDismiss, safeButton, children,
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+type SafeAnswerProps = Pick<Props, "open" | "title" | "children" | "testId"> & {
+  /** The safe answer: shown last in the brand colour, focused, and what Escape or a click outside does. */
+  safeLabel: string;
+  onSafe: () => void;
+  /** The other answer, outlined before it. */
+  otherLabel: string;
+  onOther: () => void;
+  otherPalette: string;
+};
+
+/** A question with two answers, one of them safe (stay on the page, stay logged in). */
+export function SafeAnswerDialog({
+  safeLabel,
+  onSafe,
+  otherLabel,
+  onOther,
+  otherPalette,
+  children,
+  ...frame
+}: SafeAnswerProps) {
+  const safeRef = useRef<HTMLButtonElement>(null);
+  return (
+    <AlertDialogFrame
+      {...frame}
+      onDismiss={onSafe}
+      safeButton={safeRef}
+      actions={
+        <>
+          <Button variant="outline" colorPalette={otherPalette} onClick={onOther}>
+            {otherLabel}
+          </Button>
+          <Button ref={safeRef} colorPalette="brand" onClick={onSafe}>
+            {safeLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </AlertDialogFrame>
   );
 }

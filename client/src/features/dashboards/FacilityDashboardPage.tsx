@@ -1,12 +1,11 @@
 import { useQuery } from "@apollo/client";
-import { Chart, useChart } from "@chakra-ui/charts";
+import { useChart } from "@chakra-ui/charts";
 import {
   Badge,
   Box,
   Button,
   Card,
   Drawer,
-  EmptyState,
   HStack,
   Input,
   NativeSelect,
@@ -17,14 +16,14 @@ import {
 } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { graphql } from "../../gql";
 import type { FacilityDashboard_QueryQuery, PlanStatus } from "../../gql/graphql";
+import { BarSeriesChart, type ChartRow } from "../../ui/BarSeriesChart";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
+import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
@@ -93,7 +92,7 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
 export function FacilityDashboardPage() {
-  const { data, loading, error, refetch } = useQuery(FacilityDashboard_Query);
+  const { data, error, refetch } = useQuery(FacilityDashboard_Query);
   const dashboard = data?.facilityDashboard;
   return (
     <ShellPage
@@ -101,26 +100,21 @@ export function FacilityDashboardPage() {
       description="Budgeted, hired and open FTE across the facility, per cost center, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
     >
-      {error && !dashboard ? (
-        <LoadProblem
-          what="the facility dashboard"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading && !dashboard ? (
-        <LoadingState label="Loading the facility dashboard…" />
-      ) : dashboard && dashboard.costCenters.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Title>No cost centers to show</EmptyState.Title>
-            <EmptyState.Description>
-              Ask an administrator for executive access to the cost centers you oversee.
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : dashboard ? (
-        <DashboardBody dashboard={dashboard} />
-      ) : null}
+      <Loaded
+        data={dashboard}
+        error={error}
+        refetch={refetch}
+        what="the facility dashboard"
+        loadingLabel="Loading the facility dashboard…"
+      >
+        {(dashboard) =>
+          dashboard.costCenters.length === 0 ? (
+            <NoCostCenters scope="oversee" />
+          ) : (
+            <DashboardBody dashboard={dashboard} />
+          )
+        }
+      </Loaded>
     </ShellPage>
   );
 }
@@ -243,7 +237,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
       .filter((r) => r.figures.gapFte > 0)
       .sort((a, b) => b.figures.gapFte - a.figures.gapFte)
       .slice(0, 10)
-      .map((r) => ({ costCenter: r.code, gap: r.figures.gapFte })),
+      .map((r): ChartRow => ({ costCenter: r.code, gap: r.figures.gapFte })),
     series: [{ name: "gap", color: "red.solid", label: "Gap FTE" }],
   });
   return (
@@ -255,21 +249,7 @@ function GapChart({ rows }: { rows: readonly Row[] }) {
         {chart.data.length === 0 ? (
           <Text color="fg.muted">No cost center has a gap.</Text>
         ) : (
-          <Chart.Root maxH="64" chart={chart} role="figure" aria-label="Gap FTE by cost center">
-            <BarChart responsive data={chart.data}>
-              <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-              <XAxis dataKey={chart.key("costCenter")} tickLine={false} axisLine={false} />
-              <YAxis tickLine={false} axisLine={false} />
-              {chart.series.map((item) => (
-                <Bar
-                  key={item.name}
-                  isAnimationActive={false}
-                  dataKey={chart.key(item.name)}
-                  fill={chart.color(item.color)}
-                />
-              ))}
-            </BarChart>
-          </Chart.Root>
+          <BarSeriesChart chart={chart} x="costCenter" label="Gap FTE by cost center" maxH="64" plain />
         )}
       </Card.Body>
     </Card.Root>

@@ -1,17 +1,18 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Badge, Card, EmptyState, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
+import { BarSeriesChart } from "../../ui/BarSeriesChart";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
+import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS, StackedBarChart } from "./dashboardParts";
+import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {
@@ -167,26 +168,19 @@ export function IndividualDashboardPage() {
         </Field.Root>
         {list.error ? <ErrorAlert title="We could not load your cost centers" message={list.error.message} /> : null}
         {!list.loading && options.length === 0 && !list.error ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Title>No cost centers to show</EmptyState.Title>
-              <EmptyState.Description>
-                Ask an administrator for executive access to the cost centers you oversee.
-              </EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <NoCostCenters scope="oversee" />
         ) : !chosen ? (
           <Text color="fg.muted">Choose a cost center to see its figures.</Text>
-        ) : summary.error ? (
-          <LoadProblem
-            what="this cost center"
-            message={summary.error.message}
-            onRetry={() => void summary.refetch().catch(() => undefined)}
-          />
-        ) : !summary.data ? (
-          <LoadingState label="Loading the cost center…" />
         ) : (
-          <SummaryBody summary={summary.data.costCenterSummary} />
+          <Loaded
+            data={summary.data?.costCenterSummary}
+            error={summary.error}
+            refetch={summary.refetch}
+            what="this cost center"
+            loadingLabel="Loading the cost center…"
+          >
+            {(costCenterSummary) => <SummaryBody summary={costCenterSummary} />}
+          </Loaded>
         )}
       </Stack>
     </ShellPage>
@@ -368,7 +362,7 @@ function DayChart({ schedule }: { schedule: Summary["careSchedule"] }) {
       {schedule.byRole.length === 0 ? (
         <Text color="fg.muted">No shifts scheduled yet.</Text>
       ) : (
-        <StackedBarChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
+        <BarSeriesChart chart={chart} x="hour" label="Staff on duty by hour of the day" testId="day-chart" />
       )}
     </Section>
   );

@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { POSITION_CONTROL_SEARCH_MAX_LENGTH, POSITION_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type {
@@ -340,22 +340,13 @@ function PositionsTable({
           {positions.map((position) => (
             <Table.Row key={position.id} data-testid="position-row">
               <Table.Cell>
-                <Text fontWeight="medium">{position.costCenterCode}</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  {position.costCenterName}
-                </Text>
+                <TwoLines main={position.costCenterCode} detail={position.costCenterName} strong />
               </Table.Cell>
               <Table.Cell>
-                <Text>{position.roleName ?? "Removed role"}</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  {position.jobCategoryName}
-                </Text>
+                <TwoLines main={position.roleName ?? "Removed role"} detail={position.jobCategoryName} />
               </Table.Cell>
               <Table.Cell>
-                <Text>{position.shift ?? "—"}</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  {hours(position)}
-                </Text>
+                <TwoLines main={position.shift ?? "—"} detail={hours(position)} />
               </Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={STATUS_BADGE[position.status].palette}>
@@ -366,12 +357,7 @@ function PositionsTable({
               <Table.Cell textAlign="end">{fte(position.fte)}</Table.Cell>
               <Table.Cell>
                 {position.employeeName ? (
-                  <>
-                    <Text>{position.employeeName}</Text>
-                    <Text textStyle="xs" color="fg.muted">
-                      Employee ID {position.employeeId}
-                    </Text>
-                  </>
+                  <TwoLines main={position.employeeName} detail={<>Employee ID {position.employeeId}</>} />
                 ) : (
                   <Text>
                     {position.requisitionNumber ? `Requisition ${position.requisitionNumber}` : "Open requisition"}
@@ -384,5 +370,17 @@ function PositionsTable({
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** A cell's value and, under it, a smaller muted detail. */
+function TwoLines({ main, detail, strong }: { main: ReactNode; detail: ReactNode; strong?: boolean }) {
+  return (
+    <>
+      <Text fontWeight={strong ? "medium" : undefined}>{main}</Text>
+      <Text textStyle="xs" color="fg.muted">
+        {detail}
+      </Text>
+    </>
   );
 }

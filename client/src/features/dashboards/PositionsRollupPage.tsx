@@ -1,27 +1,17 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import {
-  Button,
-  Card,
-  EmptyState,
-  HStack,
-  Input,
-  SegmentGroup,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Button, Card, HStack, Input, SegmentGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PositionsRollup_QueryQuery, RollupGroupBy } from "../../gql/graphql";
+import { BarSeriesChart } from "../../ui/BarSeriesChart";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ExportButtons } from "../../ui/ExportButtons";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte, StackedBarChart } from "./dashboardParts";
+import { Figure, fte } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -120,26 +110,24 @@ export function PositionsRollupPage() {
             </Text>
           ) : null}
         </HStack>
-        {error && !rollup ? (
-          <LoadProblem
-            what="the positions rollup"
-            message={error.message}
-            onRetry={() => void refetch().catch(() => undefined)}
-          />
-        ) : !rollup ? (
-          <LoadingState label="Loading the positions rollup…" />
-        ) : rollup.rows.length === 0 ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Title>No positions to roll up yet</EmptyState.Title>
-              <EmptyState.Description>
-                The rollup fills in as the cost centers you oversee define roles in their staffing plans.
-              </EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <RollupBody key={rollup.groupBy} rollup={rollup} />
-        )}
+        <Loaded
+          data={rollup}
+          error={error}
+          refetch={refetch}
+          what="the positions rollup"
+          loadingLabel="Loading the positions rollup…"
+        >
+          {(rollup) =>
+            rollup.rows.length === 0 ? (
+              <EmptyNote
+                title="No positions to roll up yet"
+                description="The rollup fills in as the cost centers you oversee define roles in their staffing plans."
+              />
+            ) : (
+              <RollupBody key={rollup.groupBy} rollup={rollup} />
+            )
+          }
+        </Loaded>
       </Stack>
     </ShellPage>
   );
@@ -308,7 +296,7 @@ function MixChart({ rows, title }: { rows: readonly Row[]; title: string }) {
         <Text fontWeight="semibold">{title} (largest ten budgets)</Text>
       </Card.Header>
       <Card.Body>
-        <StackedBarChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
+        <BarSeriesChart chart={chart} x="row" label={title} testId="mix-chart-bars" />
       </Card.Body>
     </Card.Root>
   );

@@ -1,14 +1,14 @@
 import { useQuery } from "@apollo/client";
-import { Badge, Button, Card, EmptyState, HStack, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, HStack, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { UserDashboard_QueryQuery } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ExportButtons } from "../../ui/ExportButtons";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { type Column, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
 import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
@@ -62,7 +62,7 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /user/dashboard: the figures of the user's cost centers, and what to do next in each. */
 export function UserDashboardPage() {
-  const { data, loading, error, refetch } = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
+  const { data, error, refetch } = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
   const dashboard = data?.userDashboard;
   return (
     <ShellPage
@@ -70,26 +70,24 @@ export function UserDashboardPage() {
       description="Budgeted, hired and open FTE for your cost centers, and what to do next in each, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard" name={`dashboard-${dashboard.budgetYear}`} /> : null}
     >
-      {error && !dashboard ? (
-        <LoadProblem
-          what="your dashboard"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : !dashboard || (loading && !data) ? (
-        <LoadingState label="Loading your dashboard…" />
-      ) : dashboard.costCenters.length === 0 ? (
-        <EmptyState.Root>
-          <EmptyState.Content>
-            <EmptyState.Title>No cost centers yet</EmptyState.Title>
-            <EmptyState.Description>
-              Your dashboard fills in once an administrator gives you a permission on a cost center.
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <DashboardBody dashboard={dashboard} />
-      )}
+      <Loaded
+        data={dashboard}
+        error={error}
+        refetch={refetch}
+        what="your dashboard"
+        loadingLabel="Loading your dashboard…"
+      >
+        {(dashboard) =>
+          dashboard.costCenters.length === 0 ? (
+            <EmptyNote
+              title="No cost centers yet"
+              description="Your dashboard fills in once an administrator gives you a permission on a cost center."
+            />
+          ) : (
+            <DashboardBody dashboard={dashboard} />
+          )
+        }
+      </Loaded>
     </ShellPage>
   );
 }

@@ -1,8 +1,5 @@
-// Pieces the executive screens share: figures as the wizard shows them, stat cards, sortable
-// column headers and the export buttons.
-import { Chart, type UseChartReturn } from "@chakra-ui/charts";
+// Pieces the executive screens share: figures as the wizard shows them, status words and stat cards.
 import { Card, Stat } from "@chakra-ui/react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import type { PlanStatus } from "../../gql/graphql";
 
@@ -31,42 +28,5 @@ export function Figure({ label, value, help }: { label: string; value: string; h
         </Stat.Root>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-/** Bars of the chart's series stacked on one axis, with a legend and a tooltip (recharts through Chakra's chart). */
-export type ChartRow = Record<string, string | number>;
-
-export function StackedBarChart({
-  chart,
-  x,
-  label,
-  testId,
-}: {
-  chart: UseChartReturn<ChartRow>;
-  /** The row key the bars stand on. */
-  x: string;
-  label: string;
-  testId: string;
-}) {
-  return (
-    <Chart.Root maxH="72" chart={chart} role="figure" aria-label={label} data-testid={testId}>
-      <BarChart responsive data={chart.data}>
-        <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-        <XAxis dataKey={chart.key(x)} tickLine={false} axisLine={false} interval={0} fontSize={11} />
-        <YAxis tickLine={false} axisLine={false} />
-        <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
-        <Legend content={<Chart.Legend />} />
-        {chart.series.map((item) => (
-          <Bar
-            key={String(item.name)}
-            isAnimationActive={false}
-            dataKey={chart.key(item.name)}
-            fill={chart.color(item.color)}
-            stackId={item.stackId}
-          />
-        ))}
-      </BarChart>
-    </Chart.Root>
   );
 }

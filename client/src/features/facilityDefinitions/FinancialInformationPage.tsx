@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client";
+import { useMutation } from "@apollo/client";
 import type { z } from "zod";
 import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
@@ -93,7 +93,12 @@ const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), 
 export const DEFAULT_ANNUAL_HOURS_PER_FTE = 2080;
 const DAY_OF_MONTH_HELPER = "Day of the month, 1 to 31.";
 type MonthField = "fiscalYearMonthsBegin" | "budgetSeasonBeginMonth" | "budgetSeasonEndMonth";
-type DayField = "fiscalYearDaysBegin" | "budgetSeasonBeginDay" | "budgetSeasonEndDay";
+type DayField =
+  | "fiscalYearDaysBegin"
+  | "budgetSeasonBeginDay"
+  | "budgetSeasonEndDay"
+  | "nextPayPeriodBegin"
+  | "nextPayPeriodEnd";
 
 type Settings = FinancialInformation_FacilityQueryQuery["facilitySettings"];
 
@@ -117,15 +122,12 @@ function initialValues(settings: Settings): FormValues {
 
 /** /admin/facility-definitions/financial-information: the budget settings (spec §5) and the FTE basis. */
 export function FinancialInformationPage() {
-  const { data, loading, error, refetch } = useQuery(FinancialInformation_FacilityQuery, {
-    fetchPolicy: "cache-and-network",
-  });
   return (
     <DefinitionPage
       title="Basic Financial Information"
       description="The budget calendar and FTE standards every staffing plan of the facility is built on."
       what="the financial information"
-      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      query={FinancialInformation_FacilityQuery}
       form={(settings) => <FinancialInformationForm initial={initialValues(settings)} />}
     />
   );
@@ -148,8 +150,8 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 
-  const dayOfMonth = (name: DayField, label: string) => (
-    <FormNumberStepper control={control} name={name} label={label} min={1} max={31} required />
+  const dayOfMonth = (name: DayField, label: string, helperText?: string) => (
+    <FormNumberStepper control={control} name={name} label={label} min={1} max={31} required helperText={helperText} />
   );
   const month = (name: MonthField, label: string) => (
     <FormSelectField
@@ -230,24 +232,8 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
             </FormSection>
             <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
               <FieldPairs>
-                <FormNumberStepper
-                  control={control}
-                  name="nextPayPeriodBegin"
-                  label="Next pay period begin"
-                  min={1}
-                  max={31}
-                  required
-                  helperText={DAY_OF_MONTH_HELPER}
-                />
-                <FormNumberStepper
-                  control={control}
-                  name="nextPayPeriodEnd"
-                  label="Next pay period end"
-                  min={1}
-                  max={31}
-                  required
-                  helperText={DAY_OF_MONTH_HELPER}
-                />
+                {dayOfMonth("nextPayPeriodBegin", "Next pay period begin", DAY_OF_MONTH_HELPER)}
+                {dayOfMonth("nextPayPeriodEnd", "Next pay period end", DAY_OF_MONTH_HELPER)}
               </FieldPairs>
             </FormSection>
           </>

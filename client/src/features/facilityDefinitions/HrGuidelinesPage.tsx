@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client";
+import { useMutation } from "@apollo/client";
 import { Box, Button, Field, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { type KeyboardEvent, useState } from "react";
 import { type Control, useController } from "react-hook-form";
@@ -148,13 +148,12 @@ function initialValues(settings: Settings): FormValues {
 
 /** /admin/facility-definitions/hr-guidelines: shift settings (spec §5), time zone and education list. */
 export function HrGuidelinesPage() {
-  const { data, loading, error, refetch } = useQuery(HrGuidelines_FacilityQuery, { fetchPolicy: "cache-and-network" });
   return (
     <DefinitionPage
       title="Basic HR Guidelines"
       description="The facility's shift times, work week, time zone and education levels, used throughout the planning wizard."
       what="the HR guidelines"
-      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      query={HrGuidelines_FacilityQuery}
       form={(settings) => <HrGuidelinesForm initial={initialValues(settings)} />}
     />
   );

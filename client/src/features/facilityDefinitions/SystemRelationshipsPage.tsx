@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@apollo/client";
+import { useMutation } from "@apollo/client";
 import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
@@ -61,15 +61,12 @@ export const REGION_HELPER = "type N/A if none";
 
 /** /admin/facility-definitions/define-system-relationships (spec §2, §4, §5, §8). */
 export function SystemRelationshipsPage() {
-  const { data, loading, error, refetch } = useQuery(SystemRelationships_FacilityQuery, {
-    fetchPolicy: "cache-and-network",
-  });
   return (
     <DefinitionPage
       title="DEFINE SYSTEM RELATIONSHIPS"
       description="Who the facility is and where it sits: its full name, its owner, and the health system and region it belongs to."
       what="the facility"
-      query={{ settings: data?.facilitySettings, loading, error, refetch }}
+      query={SystemRelationships_FacilityQuery}
       form={(settings) => (
         <SystemRelationshipsForm
           initial={{

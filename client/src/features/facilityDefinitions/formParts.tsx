@@ -1,3 +1,4 @@
+import { type TypedDocumentNode, useQuery } from "@apollo/client";
 import { Box, Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -14,8 +15,7 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 
@@ -237,24 +237,22 @@ export function DefinitionPage<TSettings>({
   description: string;
   /** What is read, as the loading and failure texts name it ('the HR guidelines'). */
   what: string;
-  query: {
-    settings: TSettings | null | undefined;
-    loading: boolean;
-    error?: { message: string };
-    refetch: () => Promise<unknown>;
-  };
+  /** The screen's query of the facility's settings (read from the cache, then the server). */
+  query: TypedDocumentNode<{ facilitySettings: TSettings }, Record<string, never>>;
   form: (settings: TSettings) => ReactNode;
 }) {
-  const { settings, loading, error, refetch } = query;
+  const { data, error, refetch } = useQuery(query, { fetchPolicy: "cache-and-network" });
   return (
     <ShellPage title={title} description={description}>
-      {settings ? (
-        form(settings)
-      ) : error ? (
-        <LoadProblem what={what} message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
-      ) : loading ? (
-        <LoadingState label={`Loading ${what}…`} />
-      ) : null}
+      <Loaded
+        data={data?.facilitySettings}
+        error={error}
+        refetch={refetch}
+        what={what}
+        loadingLabel={`Loading ${what}…`}
+      >
+        {form}
+      </Loaded>
     </ShellPage>
   );
 }

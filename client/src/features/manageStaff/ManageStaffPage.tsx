@@ -23,8 +23,7 @@ import { writeSession } from "../../auth/session";
 import type { StaffMemberInput } from "../../gql/graphql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { Tip } from "../../ui/Tip";
 import {
@@ -39,6 +38,7 @@ import {
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFacilityToday } from "../shell/facilityToday";
 import { useFooter } from "../shell/footer/useFooter";
+import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import {
   type List,
@@ -123,28 +123,23 @@ export function ManageStaffPage() {
         {costCenters.error ? (
           <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
         ) : !costCenters.loading && options.length === 0 ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Title>No cost centers to show</EmptyState.Title>
-              <EmptyState.Description>
-                Ask an administrator for access to the cost centers you manage.
-              </EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : list.error ? (
-          <LoadProblem
-            what="the staff"
-            message={list.error.message}
-            onRetry={() => void list.refetch().catch(() => undefined)}
-          />
-        ) : !list.data ? (
-          <LoadingState label="Loading the staff…" />
+          <NoCostCenters scope="manage" />
         ) : (
-          <StaffBody
-            key={list.data.manageStaff.costCenterId}
-            list={list.data.manageStaff}
-            refetch={() => list.refetch().then(() => undefined)}
-          />
+          <Loaded
+            data={list.data?.manageStaff}
+            error={list.error}
+            refetch={list.refetch}
+            what="the staff"
+            loadingLabel="Loading the staff…"
+          >
+            {(manageStaff) => (
+              <StaffBody
+                key={manageStaff.costCenterId}
+                list={manageStaff}
+                refetch={() => list.refetch().then(() => undefined)}
+              />
+            )}
+          </Loaded>
         )}
       </Stack>
     </ShellPage>

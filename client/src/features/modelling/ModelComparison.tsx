@@ -1,8 +1,8 @@
-import { Chart, useChart } from "@chakra-ui/charts";
+import { useChart } from "@chakra-ui/charts";
 import { Badge, Card, Heading, Stack, Table, Text } from "@chakra-ui/react";
 import { memo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { ModelFigures } from "../../../../schema/staffing";
+import { BarSeriesChart, type ChartRow } from "../../ui/BarSeriesChart";
 import { changeText, FORMATS, type FormatName } from "./draft";
 
 type Side = { label: string; figures: ModelFigures };
@@ -186,11 +186,13 @@ type DistributionProps = { baselineLabel: string; modelLabel: string; before: nu
 const DistributionChart = memo(
   function DistributionChart({ baselineLabel, modelLabel, before, after }: DistributionProps) {
     const chart = useChart({
-      data: after.map((staff, hour) => ({
-        hour: String(hour).padStart(2, "0"),
-        [baselineLabel]: before[hour] ?? 0,
-        [modelLabel]: staff,
-      })),
+      data: after.map(
+        (staff, hour): ChartRow => ({
+          hour: String(hour).padStart(2, "0"),
+          [baselineLabel]: before[hour] ?? 0,
+          [modelLabel]: staff,
+        }),
+      ),
       series: [
         { name: baselineLabel, color: "gray.400" },
         { name: modelLabel, color: "teal.600" },
@@ -208,29 +210,15 @@ const DistributionChart = memo(
           </Text>
         </Card.Header>
         <Card.Body pt="0">
-          <Chart.Root
-            maxH="64"
+          <BarSeriesChart
             chart={chart}
-            role="figure"
-            aria-label={`Staff on duty per hour: ${baselineLabel} and ${modelLabel}`}
-            data-testid="model-distribution"
-          >
-            <BarChart responsive data={chart.data}>
-              <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-              <XAxis dataKey={chart.key("hour")} tickLine={false} axisLine={false} fontSize={11} />
-              <YAxis tickLine={false} axisLine={false} allowDecimals={false} />
-              <Tooltip cursor={{ fill: chart.color("bg.muted") }} content={<Chart.Tooltip />} />
-              <Legend content={<Chart.Legend />} />
-              {chart.series.map((item) => (
-                <Bar
-                  key={String(item.name)}
-                  isAnimationActive={false}
-                  dataKey={chart.key(item.name)}
-                  fill={chart.color(item.color)}
-                />
-              ))}
-            </BarChart>
-          </Chart.Root>
+            x="hour"
+            label={`Staff on duty per hour: ${baselineLabel} and ${modelLabel}`}
+            testId="model-distribution"
+            maxH="64"
+            everyTick={false}
+            wholeNumbers
+          />
         </Card.Body>
       </Card.Root>
     );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Badge, Button, EmptyState, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
@@ -13,13 +13,14 @@ import {
 import { graphql } from "../../gql";
 import type { Modelling_QueryQuery } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { SelectField, TextField } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { useTopBanner } from "../../ui/TopBanner";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFooter } from "../shell/footer/useFooter";
+import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { basisOfQuery } from "./basis";
 import { type Draft, draftOf, inputOf, sameDraft } from "./draft";
@@ -169,31 +170,28 @@ export function ModellingPage() {
         {costCenters.error ? (
           <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
         ) : !costCenters.loading && costCenters.options.length === 0 ? (
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Title>No cost centers to show</EmptyState.Title>
-              <EmptyState.Description>
-                Ask an administrator for access to the cost centers you manage.
-              </EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : query.error ? (
-          <LoadProblem
-            what="the plan to model"
-            message={query.error.message}
-            onRetry={() => void query.refetch().catch(() => undefined)}
-          />
-        ) : !modelling ? (
-          <LoadingState label="Loading the plan…" />
-        ) : !modelling.plan ? (
-          <NoPlan />
+          <NoCostCenters scope="manage" />
         ) : (
-          <ModellingWorkspace
-            key={modelling.plan.id}
-            modelling={modelling}
-            plan={modelling.plan}
-            refetch={() => query.refetch()}
-          />
+          <Loaded
+            data={modelling}
+            error={query.error}
+            refetch={query.refetch}
+            what="the plan to model"
+            loadingLabel="Loading the plan…"
+          >
+            {(modelling) =>
+              !modelling.plan ? (
+                <NoPlan />
+              ) : (
+                <ModellingWorkspace
+                  key={modelling.plan.id}
+                  modelling={modelling}
+                  plan={modelling.plan}
+                  refetch={() => query.refetch()}
+                />
+              )
+            }
+          </Loaded>
         )}
       </Stack>
     </ShellPage>
@@ -203,13 +201,9 @@ export function ModellingPage() {
 function NoPlan() {
   const navigate = useNavigate();
   return (
-    <EmptyState.Root>
-      <EmptyState.Content>
-        <EmptyState.Title>No plan to model yet</EmptyState.Title>
-        <EmptyState.Description>{MODELLING_MESSAGES.noPlan}</EmptyState.Description>
-        <Button onClick={() => void navigate(WIZARD_STEP_INFO.UnitDefinition.path)}>Open the wizard</Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyNote title="No plan to model yet" description={MODELLING_MESSAGES.noPlan}>
+      <Button onClick={() => void navigate(WIZARD_STEP_INFO.UnitDefinition.path)}>Open the wizard</Button>
+    </EmptyNote>
   );
 }
 

@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Badge, Button, Card, DataList, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ACCOUNT_TYPE_LABELS } from "../../../../schema/accountTypes";
 import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../../../schema/profile";
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { FactList } from "../../ui/FactList";
 import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { AccountTypeBadge } from "../shell/AccountTypeBadge";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
@@ -78,28 +79,15 @@ export function ProfilePage() {
                 </Heading>
               </Card.Header>
               <Card.Body>
-                <DataList.Root orientation="horizontal" size="lg" data-testid="profile-account">
-                  <DataList.Item>
-                    <DataList.ItemLabel>Name</DataList.ItemLabel>
-                    <DataList.ItemValue data-testid="profile-name">{viewer.name}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Email</DataList.ItemLabel>
-                    <DataList.ItemValue wordBreak="break-all">{viewer.email}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Account type</DataList.ItemLabel>
-                    <DataList.ItemValue>
-                      <Badge colorPalette="brand" variant="subtle" size="md">
-                        {ACCOUNT_TYPE_LABELS[viewer.accountType]}
-                      </Badge>
-                    </DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Facility</DataList.ItemLabel>
-                    <DataList.ItemValue>{viewer.facilityName}</DataList.ItemValue>
-                  </DataList.Item>
-                </DataList.Root>
+                <FactList
+                  data-testid="profile-account"
+                  facts={[
+                    { label: "Name", value: viewer.name, testId: "profile-name" },
+                    { label: "Email", value: viewer.email, breakAll: true },
+                    { label: "Account type", value: <AccountTypeBadge accountType={viewer.accountType} /> },
+                    { label: "Facility", value: viewer.facilityName },
+                  ]}
+                />
               </Card.Body>
             </Card.Root>
             {viewer.accountType === "exec" || viewer.accountType === "admin" ? <ApiAccessCard /> : null}

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Container, DataList, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { ACCOUNT_TYPE_LABELS } from "../../../../schema/accountTypes";
 import { useAuth } from "../../auth";
 import { ErrorAlert } from "../../ui/ErrorAlert";
+import { FactList } from "../../ui/FactList";
 import { LoadingState } from "../../ui/LoadingState";
+import { AccountTypeBadge } from "./AccountTypeBadge";
 import { PRODUCT_NAME } from "./productName";
 import { landingPath, useViewer } from "./viewer";
 
@@ -97,24 +98,13 @@ function SignedInCard() {
           <Heading as="h1" size="2xl">
             Signed in as {me.name}
           </Heading>
-          <DataList.Root orientation="horizontal" size="lg">
-            <DataList.Item>
-              <DataList.ItemLabel>Account type</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Badge colorPalette="brand" variant="subtle" size="md">
-                  {ACCOUNT_TYPE_LABELS[me.accountType]}
-                </Badge>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Facility</DataList.ItemLabel>
-              <DataList.ItemValue>{me.facilityName}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Email</DataList.ItemLabel>
-              <DataList.ItemValue>{me.email}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <FactList
+            facts={[
+              { label: "Account type", value: <AccountTypeBadge accountType={me.accountType} /> },
+              { label: "Facility", value: me.facilityName },
+              { label: "Email", value: me.email },
+            ]}
+          />
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="flex-end">

@@ -14,7 +14,7 @@ import {
   Text,
   useFileUpload,
 } from "@chakra-ui/react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { UploadKind } from "../../../../schema/uploads";
 import { graphql } from "../../gql";
 import { CheckCircleIcon, DownloadIcon, FileSheetIcon, TrashIcon, UploadCloudIcon } from "../shell/icons";
@@ -217,32 +217,18 @@ function UploadProgress({ phase }: { phase: UploadPhase }) {
   if (phase.name === "sending") {
     const percent = phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : 0;
     return (
-      <Stack gap="1" mt="3">
-        <Progress.Root value={percent} size="sm" colorPalette="brand" aria-label="Sending the file">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-        <Text textStyle="xs" color="fg.muted" data-testid="upload-progress">
-          Sending… {formatSize(phase.sent)} of {formatSize(phase.total)} ({percent}%)
-        </Text>
-      </Stack>
+      <ProgressLine value={percent} label="Sending the file">
+        Sending… {formatSize(phase.sent)} of {formatSize(phase.total)} ({percent}%)
+      </ProgressLine>
     );
   }
   if (phase.name === "importing") {
     return (
-      <Stack gap="1" mt="3">
-        <Progress.Root value={null} size="sm" colorPalette="brand" aria-label="Importing the rows">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-        <Text textStyle="xs" color="fg.muted" data-testid="upload-progress">
-          {phase.started
-            ? `Checking and importing… ${phase.rowsProcessed.toLocaleString()} rows processed`
-            : "Sent. Waiting for the import to start…"}
-        </Text>
-      </Stack>
+      <ProgressLine value={null} label="Importing the rows">
+        {phase.started
+          ? `Checking and importing… ${phase.rowsProcessed.toLocaleString()} rows processed`
+          : "Sent. Waiting for the import to start…"}
+      </ProgressLine>
     );
   }
   if (phase.name === "succeeded") {
@@ -253,6 +239,22 @@ function UploadProgress({ phase }: { phase: UploadPhase }) {
     );
   }
   return null;
+}
+
+/** A progress bar (`value` null: no share known yet) and, under it, what is happening. */
+function ProgressLine({ value, label, children }: { value: number | null; label: string; children: ReactNode }) {
+  return (
+    <Stack gap="1" mt="3">
+      <Progress.Root value={value} size="sm" colorPalette="brand" aria-label={label}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text textStyle="xs" color="fg.muted" data-testid="upload-progress">
+        {children}
+      </Text>
+    </Stack>
+  );
 }
 
 /** Spec §8: the error box ('Attachment failed, …' or the file check's message). */

@@ -8,7 +8,6 @@ import { addUserOutsideSchema, addUserWithinSchema, sameFte, USER_ACCESS_TEXTS }
 import { graphql } from "../../gql";
 import { FailureAlert } from "../../ui/ErrorAlert";
 import {
-  FormCountedTextarea,
   FormTextField,
   SelectField,
   type SelectOption,
@@ -20,7 +19,7 @@ import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
   emptyFte,
-  FormPermissions,
+  FormNotesAndPermissions,
   fteSum,
   type PermissionFields,
   toPermissionInput,
@@ -455,8 +454,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
             ) : null}
           </Stack>
         )}
-        <FormCountedTextarea control={control} name="notes" label="Notes" placeholder="Add notes here" />
-        <FormPermissions
+        <FormNotesAndPermissions
           control={control}
           withoutPermissions={
             softwareAdmin ? "Software Admin positions have no cost center permissions and no executive option." : null

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { type Control, useController } from "react-hook-form";
 import { type PermissionFlags, toggleFlag, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { FormCountedTextarea } from "../../ui/inputs";
 
 export type CostCenterOption = { id: string; code: string; name: string };
 
@@ -363,5 +364,19 @@ export function FormPermissions<T extends PermissionFields, TOut>({
       costCenters={costCenters}
       userName={userName}
     />
+  );
+}
+
+/** The add and update panels' last fields: the user's notes, then {@link FormPermissions}. */
+export function FormNotesAndPermissions<T extends PermissionFields & { notes: string }, TOut>(
+  props: FormPermissionsProps<T, TOut>,
+) {
+  // Every form passed here has a notes field (T extends { notes: string }); the name is typed against it.
+  const notes = props.control as unknown as Control<{ notes: string }>;
+  return (
+    <>
+      <FormCountedTextarea control={notes} name="notes" label="Notes" placeholder="Add notes here" />
+      <FormPermissions {...props} />
+    </>
   );
 }

@@ -1,18 +1,18 @@
 import { useMutation } from "@apollo/client";
-import { Button, DataList, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { sameFte, USER_ACCESS_TEXTS, updateUserSchema } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { FailureAlert } from "../../ui/ErrorAlert";
-import { FormCountedTextarea } from "../../ui/inputs";
+import { FactList } from "../../ui/FactList";
 import { Tip } from "../../ui/Tip";
 import {
   type CostCenterOption,
   type EditablePermission,
   emptyFte,
-  FormPermissions,
+  FormNotesAndPermissions,
   fteSum,
   type PermissionFields,
   toPermissionInput,
@@ -169,23 +169,18 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
     >
       <Stack gap="5">
         <FailureAlert message={failure} testId="update-user-error" />
-        <DataList.Root orientation="horizontal" size="sm">
-          {[
-            ["First Name", user.firstName],
-            ["Last Name", user.lastName],
-            ["Position", user.title ?? ""],
-            ["Employee ID", user.employeeId ?? "N/A"],
-            ["Assigned FTE", formatFte(user.fte)],
-            ["Email", user.email],
-          ].map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-        <FormCountedTextarea control={control} name="notes" label="Notes" placeholder="Add notes here" />
-        <FormPermissions
+        <FactList
+          size="sm"
+          facts={[
+            { label: "First Name", value: user.firstName },
+            { label: "Last Name", value: user.lastName },
+            { label: "Position", value: user.title ?? "" },
+            { label: "Employee ID", value: user.employeeId ?? "N/A" },
+            { label: "Assigned FTE", value: formatFte(user.fte) },
+            { label: "Email", value: user.email },
+          ]}
+        />
+        <FormNotesAndPermissions
           control={control}
           withoutPermissions={
             adminOnlyNotes ? "Admin users have no cost center permissions; only notes can change." : null

@@ -110,11 +110,7 @@ export function DeleteUserDialog({
         <Text>This action cannot be undone.</Text>
         <RadioGroup.Root value={mode} onValueChange={(d) => choose(d.value ?? "")} colorPalette="brand">
           <Stack gap="3">
-            <RadioGroup.Item value="user">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>Delete as User</RadioGroup.ItemText>
-            </RadioGroup.Item>
+            <ModeChoice value="user" label="Delete as User" />
             {mode === "user" ? (
               <FormSelectField
                 control={control}
@@ -124,11 +120,7 @@ export function DeleteUserDialog({
                 options={costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
               />
             ) : null}
-            <RadioGroup.Item value="userAndStaff">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>Delete as User AND Staff</RadioGroup.ItemText>
-            </RadioGroup.Item>
+            <ModeChoice value="userAndStaff" label="Delete as User AND Staff" />
             {mode === "userAndStaff" ? (
               <FormSelectField
                 control={control}
@@ -186,5 +178,15 @@ export function ResendInviteDialog({
         <Text>{`Send a new invitation to ${user.email}? The link is valid for 48 hours.`}</Text>
       </Stack>
     </ConfirmDialog>
+  );
+}
+
+function ModeChoice({ value, label }: { value: DeleteValues["mode"]; label: string }) {
+  return (
+    <RadioGroup.Item value={value}>
+      <RadioGroup.ItemHiddenInput />
+      <RadioGroup.ItemIndicator />
+      <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
+    </RadioGroup.Item>
   );
 }

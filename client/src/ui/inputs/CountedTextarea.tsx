@@ -1,8 +1,9 @@
-import { Field, HStack, Text, Textarea, type TextareaProps } from "@chakra-ui/react";
+import { HStack, Text, Textarea, type TextareaProps } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
+import { FieldFrame } from "./FieldFrame";
 import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundInput } from "./fieldError";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 /** Spec §5 and §9: a textarea holds 40 characters unless told otherwise; notes use 4 rows. */
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 40;
@@ -38,11 +39,27 @@ export function CountedTextarea({
 }: CountedTextareaProps) {
   const remaining = Math.max(0, maxLength - value.length);
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame
+      label={label}
+      error={error}
+      required={required}
+      message={
+        <HStack justify="space-between" align="flex-start" width="full" gap="4">
+          <FieldMessage error={error} helperText={helperText} />
+          {/* ms="auto" keeps the counter at the right even when there is no message beside it. */}
+          <Text
+            ms="auto"
+            textStyle="xs"
+            color={remaining === 0 ? "fg.error" : "fg.muted"}
+            flexShrink={0}
+            aria-live="polite"
+            data-testid="remaining-characters"
+          >
+            {remainingCharactersText(remaining)}
+          </Text>
+        </HStack>
+      }
+    >
       <Textarea
         {...textareaProps}
         ref={ref}
@@ -51,26 +68,11 @@ export function CountedTextarea({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      <HStack justify="space-between" align="flex-start" width="full" gap="4">
-        <FieldMessage error={error} helperText={helperText} />
-        {/* ms="auto" keeps the counter at the right even when there is no message beside it. */}
-        <Text
-          ms="auto"
-          textStyle="xs"
-          color={remaining === 0 ? "fg.error" : "fg.muted"}
-          flexShrink={0}
-          aria-live="polite"
-          data-testid="remaining-characters"
-        >
-          {remainingCharactersText(remaining)}
-        </Text>
-      </HStack>
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
-export type FormCountedTextareaProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<CountedTextareaProps, "value" | "onChange" | "error" | "name" | "ref">;
+export type FormCountedTextareaProps<T extends FieldValues, TOut = T> = FormBoundProps<CountedTextareaProps, T, TOut>;
 
 /** {@link CountedTextarea} bound to a react-hook-form field. */
 export function FormCountedTextarea<T extends FieldValues, TOut = T>({
@@ -78,13 +80,6 @@ export function FormCountedTextarea<T extends FieldValues, TOut = T>({
   name,
   ...props
 }: FormCountedTextareaProps<T, TOut>) {
-  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
-  return (
-    <CountedTextarea
-      {...props}
-      {...inputProps}
-      value={(value as string | null | undefined) ?? ""}
-      onChange={onChange}
-    />
-  );
+  const bound = useBoundTextInput({ control, name, disabled: props.disabled });
+  return <CountedTextarea {...props} {...bound} />;
 }

@@ -1,8 +1,8 @@
-import { Field, NumberInput } from "@chakra-ui/react";
+import { NumberInput } from "@chakra-ui/react";
 import { type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref, useEffect, useState } from "react";
 import type { FieldValues } from "react-hook-form";
-import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundInput } from "./fieldError";
+import { FieldFrame } from "./FieldFrame";
+import { type FormBoundProps, useBoundInput } from "./fieldError";
 
 /** Spec §9: stepper bounds 0 to 24. */
 export const STEPPER_DEFAULT_MIN = 0;
@@ -52,13 +52,9 @@ export function NumberStepper({
   max = STEPPER_DEFAULT_MAX,
   step = 1,
   name,
-  error,
-  helperText,
-  required,
-  disabled,
   placeholder,
-  hideLabel,
   ref,
+  ...frame
 }: NumberStepperProps) {
   // The text is kept apart from the number so that half-typed input ("0.") survives a render.
   const [text, setText] = useState(() => toText(value));
@@ -75,11 +71,7 @@ export function NumberStepper({
   }
 
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label srOnly={hideLabel}>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame label={label} {...frame}>
       <NumberInput.Root
         name={name}
         value={text}
@@ -103,13 +95,11 @@ export function NumberStepper({
           onBlur={() => onBlur?.()}
         />
       </NumberInput.Root>
-      <FieldMessage error={error} helperText={helperText} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
-export type FormNumberStepperProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<NumberStepperProps, "value" | "onValueChange" | "onBlur" | "error" | "name" | "ref">;
+export type FormNumberStepperProps<T extends FieldValues, TOut = T> = FormBoundProps<NumberStepperProps, T, TOut>;
 
 /** {@link NumberStepper} bound to a react-hook-form field holding a number (or null when empty). */
 export function FormNumberStepper<T extends FieldValues, TOut = T>({

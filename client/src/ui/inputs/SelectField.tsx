@@ -1,8 +1,8 @@
-import { Field, NativeSelect } from "@chakra-ui/react";
+import { NativeSelect } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundInput } from "./fieldError";
+import { FieldFrame } from "./FieldFrame";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 export type SelectOption = { value: string; label: string };
 
@@ -30,27 +30,18 @@ export type SelectFieldProps = {
  * move, and it works the same with a screen reader, a keyboard and a touch screen.
  */
 export function SelectField({
-  label,
   value,
   onChange,
   options,
   placeholder,
   onBlur,
   name,
-  error,
-  helperText,
-  required,
-  disabled,
-  width,
   ref,
   "data-testid": testId,
+  ...frame
 }: SelectFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} width={width}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame {...frame}>
       <NativeSelect.Root>
         <NativeSelect.Field
           ref={ref}
@@ -69,16 +60,14 @@ export function SelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <FieldMessage error={error} helperText={helperText} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
-export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<SelectFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref"> & {
-    /** Runs after a choice is made and the field holds it (a choice that sets other fields too). */
-    onValueChange?: (value: string) => void;
-  };
+export type FormSelectFieldProps<T extends FieldValues, TOut = T> = FormBoundProps<SelectFieldProps, T, TOut> & {
+  /** Runs after a choice is made and the field holds it (a choice that sets other fields too). */
+  onValueChange?: (value: string) => void;
+};
 
 /** {@link SelectField} bound to a react-hook-form field holding the chosen option's value (text). */
 export function FormSelectField<T extends FieldValues, TOut = T>({
@@ -87,14 +76,13 @@ export function FormSelectField<T extends FieldValues, TOut = T>({
   onValueChange,
   ...props
 }: FormSelectFieldProps<T, TOut>) {
-  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled });
+  const bound = useBoundTextInput({ control, name, disabled: props.disabled });
   return (
     <SelectField
       {...props}
-      {...inputProps}
-      value={(value as string | null | undefined) ?? ""}
+      {...bound}
       onChange={(next) => {
-        onChange(next);
+        bound.onChange(next);
         onValueChange?.(next);
       }}
     />

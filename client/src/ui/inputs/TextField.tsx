@@ -1,8 +1,8 @@
-import { Field, Input, type InputProps } from "@chakra-ui/react";
+import { Input, type InputProps } from "@chakra-ui/react";
 import type { ReactNode, Ref } from "react";
 import type { FieldValues } from "react-hook-form";
-import { FieldMessage } from "./FieldMessage";
-import { type FormFieldProps, useBoundInput } from "./fieldError";
+import { FieldFrame } from "./FieldFrame";
+import { type FormBoundProps, useBoundTextInput } from "./fieldError";
 
 export type TextFieldProps = Omit<InputProps, "value" | "onChange"> & {
   label: string;
@@ -18,22 +18,16 @@ export type TextFieldProps = Omit<InputProps, "value" | "onChange"> & {
 /** A labelled single-line text input with its error or helper text underneath. */
 export function TextField({ label, value, onChange, error, helperText, required, ref, ...inputProps }: TextFieldProps) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame label={label} error={error} helperText={helperText} required={required}>
       <Input {...inputProps} ref={ref} value={value} onChange={(event) => onChange(event.target.value)} />
-      <FieldMessage error={error} helperText={helperText} />
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
-export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
-  Omit<TextFieldProps, "value" | "onChange" | "onBlur" | "error" | "name" | "ref"> & {
-    /** Runs when the field is left, after react-hook-form marked it visited. */
-    onBlur?: () => void;
-  };
+export type FormTextFieldProps<T extends FieldValues, TOut = T> = FormBoundProps<TextFieldProps, T, TOut> & {
+  /** Runs when the field is left, after react-hook-form marked it visited. */
+  onBlur?: () => void;
+};
 
 /** {@link TextField} bound to a react-hook-form field. */
 export function FormTextField<T extends FieldValues, TOut = T>({
@@ -42,8 +36,6 @@ export function FormTextField<T extends FieldValues, TOut = T>({
   onBlur,
   ...props
 }: FormTextFieldProps<T, TOut>) {
-  const { value, onChange, inputProps } = useBoundInput({ control, name, disabled: props.disabled, onBlur });
-  return (
-    <TextField {...props} {...inputProps} value={(value as string | null | undefined) ?? ""} onChange={onChange} />
-  );
+  const bound = useBoundTextInput({ control, name, disabled: props.disabled, onBlur });
+  return <TextField {...props} {...bound} />;
 }

@@ -36,6 +36,13 @@ export type FormFieldProps<T extends FieldValues, TOut = T> = {
   name: FieldPath<T>;
 };
 
+/**
+ * The props of an input's react-hook-form twin: the form's control and the field's name in place of
+ * what the field supplies (its value, the change and blur handlers, its error, name and ref).
+ */
+export type FormBoundProps<TInputProps, T extends FieldValues, TOut = T> = FormFieldProps<T, TOut> &
+  Omit<TInputProps, "value" | "onChange" | "onValueChange" | "onBlur" | "error" | "name" | "ref">;
+
 /** A react-hook-form field with its error already filtered by {@link visibleFieldError}. */
 export function useFormField<T extends FieldValues, TOut = T>({
   control,
@@ -76,6 +83,14 @@ export function useBoundInput<T extends FieldValues, TOut = T>({
       error: visibleError,
     },
   };
+}
+
+/** {@link useBoundInput} for an input of text: its props, with the field's value ("" while it is empty). */
+export function useBoundTextInput<T extends FieldValues, TOut = T>(
+  props: Parameters<typeof useBoundInput<T, TOut>>[0],
+) {
+  const { value, onChange, inputProps } = useBoundInput(props);
+  return { ...inputProps, value: (value as string | null | undefined) ?? "", onChange };
 }
 
 /**

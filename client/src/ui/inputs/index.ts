@@ -9,8 +9,10 @@ export {
 } from "./CountedTextarea";
 export {
   type FieldVisibility,
+  type FormBoundProps,
   type FormFieldProps,
   useBoundInput,
+  useBoundTextInput,
   useFormField,
   useRecheckAllOnChange,
   useSchemaValidity,

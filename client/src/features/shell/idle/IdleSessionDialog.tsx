@@ -1,6 +1,6 @@
-import { Button, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { useRef } from "react";
-import { AlertDialogFrame } from "../../../ui/AlertDialogFrame";
+import { SafeAnswerDialog } from "../../../ui/AlertDialogFrame";
 
 type Props = {
   /** Seconds before the automatic logout; the dialog shows while this is not `null`. */
@@ -11,30 +11,22 @@ type Props = {
 
 /** The idle session prompt (spec section 4): a 60-second countdown, LOG ME OUT and KEEP ME LOGGED IN. */
 export function IdleSessionDialog({ secondsLeft, onKeepAlive, onLogOut }: Props) {
-  const keepRef = useRef<HTMLButtonElement>(null);
   const open = secondsLeft !== null;
   // Keeps the last number on screen while the dialog animates closed.
   const shown = useRef(secondsLeft ?? 0);
   if (secondsLeft !== null) shown.current = secondsLeft;
 
   return (
-    <AlertDialogFrame
+    <SafeAnswerDialog
       open={open}
       title="Are you still there?"
-      // Escape or a click outside counts as staying: the person is clearly there.
-      onDismiss={onKeepAlive}
-      safeButton={keepRef}
       testId="idle-dialog"
-      actions={
-        <>
-          <Button variant="outline" colorPalette="gray" onClick={onLogOut}>
-            LOG ME OUT
-          </Button>
-          <Button ref={keepRef} colorPalette="brand" onClick={onKeepAlive}>
-            KEEP ME LOGGED IN
-          </Button>
-        </>
-      }
+      // Escape or a click outside counts as staying: the person is clearly there.
+      safeLabel="KEEP ME LOGGED IN"
+      onSafe={onKeepAlive}
+      otherLabel="LOG ME OUT"
+      onOther={onLogOut}
+      otherPalette="gray"
     >
       <Text color="fg.muted">
         You have been inactive for a while. For your security you will be logged out in{" "}
@@ -43,6 +35,6 @@ export function IdleSessionDialog({ secondsLeft, onKeepAlive, onLogOut }: Props)
         </Text>{" "}
         {shown.current === 1 ? "second" : "seconds"}.
       </Text>
-    </AlertDialogFrame>
+    </SafeAnswerDialog>
   );
 }
