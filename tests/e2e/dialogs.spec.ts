@@ -18,7 +18,8 @@ async function axeOn(page: Page, dialog: Locator, what: string) {
 
 test("user accessibility: the add and update panels, the picker, the outbox and the user dialogs", async ({ page }) => {
   await signIn(page, "admin", "/admin/user-accessibility");
-  await expect(page.getByTestId("assign-users-summary")).toBeVisible();
+  // Every test's users are listed by now: the first load can take a while on a busy CI machine.
+  await expect(page.getByTestId("assign-users-summary")).toBeVisible({ timeout: 15_000 });
   const position = (title: string) => page.getByTestId(`position-${title}`);
 
   for (const [kind, testId] of [
@@ -60,9 +61,13 @@ test("user accessibility: the add and update panels, the picker, the outbox and 
     ["Resend Invite", "resend-invite-dialog"],
     ["Delete", "delete-user-dialog"],
   ] as const) {
-    await openMenu();
-    await page.getByRole("menuitem", { name: item }).click();
     const dialog = page.getByTestId(testId);
+    // A click on the still-settling menu can close it instead: open it and choose again.
+    await expect(async () => {
+      await openMenu();
+      await page.getByRole("menuitem", { name: item }).click({ timeout: 2000 });
+      await expect(dialog).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await axeOn(page, dialog, `the ${item} dialog`);
     await dialog.getByRole("button", { name: "CANCEL" }).click();
     await expect(dialog).toBeHidden();
