@@ -50,24 +50,25 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
     const known = verified.get(token);
     if (known && Date.now() < (known.claims.exp ?? 0) * 1000) return known;
     verified.delete(token);
-    try {
-      const { payload } = await jwtVerify(token, settings.jwks, {
-        issuer: settings.issuer,
-        audience: settings.audience,
-        algorithms: ALLOWED_ALGORITHMS,
-        requiredClaims: ["sub", "exp", "iat"],
-      });
-      const refused = settings.refusal?.(payload);
-      if (refused) throw new InvalidTokenError(refused);
-      const email = typeof payload.email === "string" ? payload.email : firstEmail(payload.emails);
-      const result = { subject: payload.sub as string, email, claims: payload };
-      // The oldest remembered token makes room (a Map keeps insertion order).
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-      verified.set(token, result);
-      return result;
-    } catch (error) {
-      throw error instanceof InvalidTokenError ? error : new InvalidTokenError(describeTokenError(error));
-    }
+    const payload = await jwtVerify(token, settings.jwks, {
+      issuer: settings.issuer,
+      audience: settings.audience,
+      algorithms: ALLOWED_ALGORITHMS,
+      requiredClaims: ["sub", "exp", "iat"],
+    }).then(
+      (verifiedToken) => verifiedToken.payload,
+      (error: unknown) => {
+        throw new InvalidTokenError(describeTokenError(error));
+      },
+    );
+    const refused = settings.refusal?.(payload);
+    if (refused) throw new InvalidTokenError(refused);
+    const email = typeof payload.email === "string" ? payload.email : firstEmail(payload.emails);
+    const result = { subject: payload.sub as string, email, claims: payload };
+    // The oldest remembered token makes room (a Map keeps insertion order).
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, result);
+    return result;
   };
 }
 

@@ -1,10 +1,10 @@
 // Issue #17 (production mode): GraphiQL and schema introspection only by setting, and only for
 // executives and administrators; field suggestions stay hidden either way.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { graphqlRequest } from "../support/graphql";
-import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens } from "../support/tokens";
+import type { TestServer } from "../support/server";
+import { useTestServer } from "../support/testServer";
 
 const SCHEMA = "{ __schema { queryType { name } } }";
 const TYPE = 'query Probe { me { id } ...Deep } fragment Deep on Query { __type(name: "Viewer") { name } }';
@@ -34,13 +34,7 @@ describe("GRAPHQL_EXPLORER", () => {
 });
 
 describe("with the explorer on", () => {
-  let server: TestServer;
-  let tokens: Awaited<ReturnType<typeof demoAccountTokens>>;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { GRAPHQL_EXPLORER: "on" } });
-    tokens = await demoAccountTokens(server);
-  });
-  afterAll(() => server?.close());
+  const { server, token: tokens } = useTestServer({ env: { GRAPHQL_EXPLORER: "on" } });
 
   it("lets an executive and an administrator read the schema", async () => {
     for (const token of [tokens.exec, tokens.admin]) {
@@ -74,13 +68,7 @@ describe("with the explorer on", () => {
 });
 
 describe("with the explorer off", () => {
-  let server: TestServer;
-  let tokens: Awaited<ReturnType<typeof demoAccountTokens>>;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { GRAPHQL_EXPLORER: "off" } });
-    tokens = await demoAccountTokens(server);
-  });
-  afterAll(() => server?.close());
+  const { server, token: tokens } = useTestServer({ env: { GRAPHQL_EXPLORER: "off" } });
 
   it("refuses schema reads to everyone, administrators included; ordinary operations run", async () => {
     for (const token of [tokens.admin, tokens.exec, tokens.user]) {

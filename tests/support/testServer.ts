@@ -9,7 +9,10 @@ import { demoAccountTokens } from "./tokens";
  * file's own beforeAll hooks, registered after this call, run once it has started. `server` and
  * `token` are read inside tests and hooks: the server throws, and the tokens are empty, before then.
  */
-export function useTestServer(): { server: TestServer; token: Record<DemoAccountType, string> } {
+export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}): {
+  server: TestServer;
+  token: Record<DemoAccountType, string>;
+} {
   let started: TestServer | undefined;
   const current = (): TestServer => {
     if (!started) throw new Error("The test server has not started yet: read it inside a test or a hook");
@@ -17,7 +20,7 @@ export function useTestServer(): { server: TestServer; token: Record<DemoAccount
   };
   const token: Record<DemoAccountType, string> = { admin: "", exec: "", user: "" };
   beforeAll(async () => {
-    started = await startTestServer();
+    started = await startTestServer(options);
     Object.assign(token, await demoAccountTokens(started));
   });
   afterAll(() => started?.close());
