@@ -407,6 +407,51 @@ async function checkNewUser(
   return stored;
 }
 
+/** The staff member a new user is for, found or created by each way of adding, and what was checked. */
+type AdmittedUser = {
+  member: { id: string; firstName: string; middleName: string | null; lastName: string };
+  stored: StoredPermission[];
+  /** Whether the staff member's cost-center memberships follow the new permissions. */
+  syncMemberships: boolean;
+  email: string;
+  notes: string | null;
+};
+
+/**
+ * Both ways of adding a user: in one transaction, the position, then `admit` (each way's own checks
+ * and its staff member), then the user, their permissions and memberships, the audit record and
+ * the invitation. A unique index hit by a concurrent add answers as a conflict.
+ */
+async function addUser(
+  db: Queryable,
+  viewer: Viewer,
+  directory: IdentityDirectory,
+  positionId: string,
+  action: "user.create.outside" | "user.create.within",
+  admit: (tx: Queryable, position: { softwareAdmin: boolean }) => Promise<AdmittedUser>,
+): Promise<UserRecord> {
+  return translateUniqueViolations(() =>
+    db.transaction(async (tx) => {
+      const position = await loadPosition(tx, viewer, positionId);
+      const softwareAdmin = isSoftwareAdminTitle(position.title);
+      const { member, stored, syncMemberships: sync, email, notes } = await admit(tx, { softwareAdmin });
+      const userId = await insertUser(tx, viewer, {
+        staffId: member.id,
+        positionId: position.id,
+        email,
+        firstName: member.firstName,
+        middleName: member.middleName,
+        lastName: member.lastName,
+        softwareAdmin,
+        notes,
+      });
+      await insertPermissions(tx, userId, stored);
+      if (sync) await syncMemberships(tx, member.id, stored);
+      return finishAdd(tx, viewer, directory, userId, action);
+    }),
+  );
+}
+
 /** Spec §5 add user, outside the organisation: creates the staff member and the user, then invites. */
 export async function addUserOutside(
   db: Queryable,
@@ -416,52 +461,42 @@ export async function addUserOutside(
 ): Promise<UserRecord> {
   requireAdmin(viewer);
   const data: AddUserOutsideInput = parseInput(addUserOutsideSchema, input);
-  return translateUniqueViolations(() =>
-    db.transaction(async (tx) => {
-      const position = await loadPosition(tx, viewer, data.positionId);
-      const softwareAdmin = isSoftwareAdminTitle(position.title);
-      const assignedFte = data.prn ? await facilityPrnFte(tx, viewer.facilityId) : data.assignedFte;
-      const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
-      const [duplicate] = await tx
-        .select({ id: staff.id })
-        .from(staff)
-        .where(and(eq(staff.facilityId, viewer.facilityId), eq(staff.employeeId, data.empId)));
-      if (duplicate) {
-        throw new DomainError("conflict", `Employee ID ${data.empId} already exists`, { empId: "taken" });
-      }
-      const [newStaff] = await tx
-        .insert(staff)
-        .values({
-          facilityId: viewer.facilityId,
-          employeeId: data.empId,
-          firstName: data.firstName,
-          middleName: data.middleName,
-          lastName: data.lastName,
-          email: data.email,
-          dateOfHire: data.dateOfHire,
-          assignedFte,
-          staffType: data.prn ? "PRN" : data.isTraveller ? "Traveller" : "Regular",
-          contractEndDate: data.contractDate,
-          education: data.education,
-          requisitionNumber: data.requisitionNumber,
-        })
-        .returning({ id: staff.id });
-      if (!newStaff) throw new Error("The staff member was not created");
-      const userId = await insertUser(tx, viewer, {
-        staffId: newStaff.id,
-        positionId: position.id,
-        email: data.email,
+  return addUser(db, viewer, directory, data.positionId, "user.create.outside", async (tx, { softwareAdmin }) => {
+    const assignedFte = data.prn ? await facilityPrnFte(tx, viewer.facilityId) : data.assignedFte;
+    const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
+    const [duplicate] = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.facilityId, viewer.facilityId), eq(staff.employeeId, data.empId)));
+    if (duplicate) {
+      throw new DomainError("conflict", `Employee ID ${data.empId} already exists`, { empId: "taken" });
+    }
+    const [newStaff] = await tx
+      .insert(staff)
+      .values({
+        facilityId: viewer.facilityId,
+        employeeId: data.empId,
         firstName: data.firstName,
         middleName: data.middleName,
         lastName: data.lastName,
-        softwareAdmin,
-        notes: data.notes,
-      });
-      await insertPermissions(tx, userId, stored);
-      if (!data.executive) await syncMemberships(tx, newStaff.id, stored);
-      return finishAdd(tx, viewer, directory, userId, "user.create.outside");
-    }),
-  );
+        email: data.email,
+        dateOfHire: data.dateOfHire,
+        assignedFte,
+        staffType: data.prn ? "PRN" : data.isTraveller ? "Traveller" : "Regular",
+        contractEndDate: data.contractDate,
+        education: data.education,
+        requisitionNumber: data.requisitionNumber,
+      })
+      .returning({ id: staff.id });
+    if (!newStaff) throw new Error("The staff member was not created");
+    return {
+      member: { id: newStaff.id, firstName: data.firstName, middleName: data.middleName, lastName: data.lastName },
+      stored,
+      syncMemberships: !data.executive,
+      email: data.email,
+      notes: data.notes,
+    };
+  });
 }
 
 /** Spec §5 add user, within the organisation: a user for an existing staff member, then invites. */
@@ -473,55 +508,45 @@ export async function addUserWithin(
 ): Promise<UserRecord> {
   requireAdmin(viewer);
   const data = parseInput(addUserWithinSchema, input);
-  return translateUniqueViolations(() =>
-    db.transaction(async (tx) => {
-      const position = await loadPosition(tx, viewer, data.positionId);
-      const softwareAdmin = isSoftwareAdminTitle(position.title);
-      const [member] = await tx
-        .select({
-          id: staff.id,
-          firstName: staff.firstName,
-          middleName: staff.middleName,
-          lastName: staff.lastName,
-          assignedFte: staff.assignedFte,
-        })
-        .from(staff)
-        .where(and(eq(staff.id, data.staffId), eq(staff.facilityId, viewer.facilityId), isNull(staff.terminationDate)))
-        .for("update");
-      if (!member) throw notFound("Staff member");
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.staffId, member.id), isNull(users.deletedAt)));
-      if (existing) {
-        throw new DomainError("conflict", `${member.firstName} ${member.lastName} is already a user`, {
-          staffId: "already a user",
-        });
-      }
-      const assignedFte = data.assignedFte ?? (member.assignedFte > 0 ? member.assignedFte : 1);
-      if (!softwareAdmin && !(assignedFte > 0)) throw invalid("Assigned FTE must be greater than 0", "assignedFte");
-      const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
-      if (!softwareAdmin) {
-        await tx
-          .update(staff)
-          .set({ assignedFte, email: data.email, updatedAt: new Date() })
-          .where(eq(staff.id, member.id));
-      }
-      const userId = await insertUser(tx, viewer, {
-        staffId: member.id,
-        positionId: position.id,
-        email: data.email,
-        firstName: member.firstName,
-        middleName: member.middleName,
-        lastName: member.lastName,
-        softwareAdmin,
-        notes: data.notes,
+  return addUser(db, viewer, directory, data.positionId, "user.create.within", async (tx, { softwareAdmin }) => {
+    const [member] = await tx
+      .select({
+        id: staff.id,
+        firstName: staff.firstName,
+        middleName: staff.middleName,
+        lastName: staff.lastName,
+        assignedFte: staff.assignedFte,
+      })
+      .from(staff)
+      .where(and(eq(staff.id, data.staffId), eq(staff.facilityId, viewer.facilityId), isNull(staff.terminationDate)))
+      .for("update");
+    if (!member) throw notFound("Staff member");
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.staffId, member.id), isNull(users.deletedAt)));
+    if (existing) {
+      throw new DomainError("conflict", `${member.firstName} ${member.lastName} is already a user`, {
+        staffId: "already a user",
       });
-      await insertPermissions(tx, userId, stored);
-      if (!data.executive && !softwareAdmin) await syncMemberships(tx, member.id, stored);
-      return finishAdd(tx, viewer, directory, userId, "user.create.within");
-    }),
-  );
+    }
+    const assignedFte = data.assignedFte ?? (member.assignedFte > 0 ? member.assignedFte : 1);
+    if (!softwareAdmin && !(assignedFte > 0)) throw invalid("Assigned FTE must be greater than 0", "assignedFte");
+    const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
+    if (!softwareAdmin) {
+      await tx
+        .update(staff)
+        .set({ assignedFte, email: data.email, updatedAt: new Date() })
+        .where(eq(staff.id, member.id));
+    }
+    return {
+      member,
+      stored,
+      syncMemberships: !data.executive && !softwareAdmin,
+      email: data.email,
+      notes: data.notes,
+    };
+  });
 }
 
 async function insertUser(
