@@ -1,7 +1,8 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { kib, recordClientFiles } from "../support/routeWeight";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /**
  * Issue #16: the JS and CSS a page loads, gzip-compressed, stays under budget. Measured as the

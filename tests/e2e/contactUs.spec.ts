@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /** /contact-us (spec §2, admin and user) with the shared rule of schema/contactUs.ts, and /faq. */
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /** Every Content-Security-Policy violation the page reports (console and the DOM event). */
 function collectViolations(page: Page): string[] {

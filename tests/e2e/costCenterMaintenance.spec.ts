@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { answerOperation, screen } from "./support/graphqlRoute";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /**
  * Employee search (spec §2 'Employee search', §5, §8, §9) for admin, user and exec, against the

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { EXAMPLE_QUERIES } from "../../server/graphql/exampleQueries";
 import { signInWithPassword } from "../support/signIn";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 test("analysts run a query in GraphiQL at /graphql with their token", async ({ page, baseURL }) => {
   const token = await signInWithPassword(baseURL as string, DEMO_ACCOUNTS.exec.email, DEMO_ACCOUNTS.exec.password);

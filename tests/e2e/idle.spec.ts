@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /**
  * Idle session (spec sections 4 and 9) on a fake clock: warning at 9 idle minutes with a 60-second

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
 import { screen } from "./support/graphqlRoute";
 import { gql } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 const FACILITY = "St. Catherine Medical Center";
 const SCREENS = "test-results/screens";

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /**
  * Issue #15 item 1: nothing typed is lost without a word. The browser's Back and the footer's and

@@ -1,7 +1,8 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_USER_IDS, demoId } from "../../../db/seed/demo";
 import { UPLOAD_COLUMNS } from "../../../schema/uploads";
 import { signIn } from "./signIn";
+import { test as base, expect } from "./test";
 
 /**
  * Browser tests own their data (issue #12): each test makes the cost center, staff and plan it
