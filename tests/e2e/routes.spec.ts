@@ -1,11 +1,17 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
+import { openInApp } from "./support/navigation";
 import { signIn } from "./support/signIn";
+import { expect, test } from "./support/test";
 
 /**
  * The route table of spec section 2, written out here independently of the app's own table:
  * every route × signed out, admin, user and exec → its page, the not-found page, or /home.
+ *
+ * Each test loads its first path and opens the others inside the app (openInApp), as a link does:
+ * the router and its guards decide the same either way, and a full load per path cost the suite
+ * minutes of browser time. The axe tests load each group's first route directly.
  */
 
 type Account = DemoAccountType;
@@ -75,15 +81,17 @@ function pageHeading(page: Page, name: string | RegExp) {
 
 async function expectNotFound(page: Page, path: string) {
   await expect(pageHeading(page, "Page not found"), `${path} shows the not-found page`).toBeVisible();
+  // The page names the path asked for: one not-found page after another is told apart by it.
+  await expect(page.getByTestId("not-found-path")).toHaveText(path);
   expect(new URL(page.url()).pathname).toBe(path);
 }
 
 test.describe("signed out", () => {
   for (const area of AREAS) {
     test(`the ${area} routes send a signed-out visitor to /home`, async ({ page }) => {
-      for (const route of routesOf(area)) {
+      for (const [index, route] of routesOf(area).entries()) {
         await test.step(route.path, async () => {
-          await page.goto(route.path);
+          await (index === 0 ? page.goto(route.path) : openInApp(page, route.path));
           await expect(page, `${route.path} sends a signed-out visitor to /home`).toHaveURL(/\/home$/);
           await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
         });
@@ -100,7 +108,7 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/home$/);
     for (const path of UNKNOWN_PATHS) {
       await test.step(path, async () => {
-        await page.goto(path);
+        await openInApp(page, path);
         await expectNotFound(page, path);
       });
     }
@@ -111,10 +119,11 @@ for (const account of ALL) {
   test.describe(`signed in as ${account}`, () => {
     for (const area of AREAS) {
       test(`the ${area} routes: ${account} reaches exactly its own; the others show not found`, async ({ page }) => {
-        await signIn(page, account);
-        for (const route of routesOf(area)) {
+        const routes = routesOf(area);
+        await signIn(page, account, routes[0]?.path);
+        for (const [index, route] of routes.entries()) {
           await test.step(`${route.path} (${route.allowed.includes(account) ? "allowed" : "not found"})`, async () => {
-            await page.goto(route.path);
+            if (index > 0) await openInApp(page, route.path);
             if (route.allowed.includes(account)) {
               await expect(pageHeading(page, route.heading), `${route.path} shows its page`).toBeVisible();
               expect(new URL(page.url()).pathname).toBe(route.path);
@@ -128,10 +137,10 @@ for (const account of ALL) {
     }
 
     test(`unknown paths show not found to ${account}; /home shows who is signed in`, async ({ page }) => {
-      await signIn(page, account);
-      for (const path of UNKNOWN_PATHS) {
+      await signIn(page, account, UNKNOWN_PATHS[0]);
+      for (const [index, path] of UNKNOWN_PATHS.entries()) {
         await test.step(path, async () => {
-          await page.goto(path);
+          if (index > 0) await openInApp(page, path);
           await expectNotFound(page, path);
         });
       }
@@ -155,18 +164,35 @@ for (const account of ALL) {
   });
 }
 
-test.describe("accessibility (issue #15 item 2): axe finds nothing serious on any route", () => {
-  // A test per route, as the first account that may open it: the whole list in one test ran past a
-  // minute once screens loaded their own chunks.
+/** Routes in groups of at most `size`, each group for one account that may open all of them. */
+function axeGroups(size: number): { account: Account; routes: RouteCase[] }[] {
+  const groups: { account: Account; routes: RouteCase[] }[] = [];
   for (const route of ROUTES) {
     const account = route.allowed[0];
     if (!account) continue;
-    test(`${route.path} as ${account}`, async ({ page }) => {
-      await signIn(page, account, route.path);
-      await expect(pageHeading(page, route.heading)).toBeVisible();
-      // What loads after the heading (lists, figures) is part of the page axe reads.
-      await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
-      await expectNoSeriousAxeFindings(page, `${route.path} as ${account}`);
+    const last = groups.findLast((group) => group.account === account);
+    if (last && last.routes.length < size) last.routes.push(route);
+    else groups.push({ account, routes: [route] });
+  }
+  return groups;
+}
+
+test.describe("accessibility (issue #15 item 2): axe finds nothing serious on any route", () => {
+  // Each route as the first account that may open it, a few routes per test so that every test
+  // stays well under a minute on a busy machine; the group's first route is loaded directly.
+  for (const { account, routes } of axeGroups(6)) {
+    test(`${routes.map((route) => route.path).join(", ")} as ${account}`, async ({ page }) => {
+      for (const [index, route] of routes.entries()) {
+        await test.step(route.path, async () => {
+          if (index === 0) await signIn(page, account, route.path);
+          else await openInApp(page, route.path);
+          await expect(pageHeading(page, route.heading)).toBeVisible();
+          expect(new URL(page.url()).pathname).toBe(route.path);
+          // What loads after the heading (lists, figures) is part of the page axe reads.
+          await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 });
+          await expectNoSeriousAxeFindings(page, `${route.path} as ${account}`);
+        });
+      }
     });
   }
 });

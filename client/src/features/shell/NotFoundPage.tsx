@@ -1,10 +1,11 @@
-import { Button, Card, Container, Heading, Text, VStack } from "@chakra-ui/react";
-import { Link as RouterLink } from "react-router";
+import { Button, Card, Code, Container, Heading, Text, VStack } from "@chakra-ui/react";
+import { Link as RouterLink, useLocation } from "react-router";
 import { useFooter } from "./footer/useFooter";
 
 /** Any path the app does not know, and signed-in routes of other account types. */
 export function NotFoundPage() {
   useFooter({ hideNavigation: true });
+  const { pathname } = useLocation();
   return (
     <Container maxW="lg" py={{ base: "10", md: "20" }}>
       <title>Page not found · Staffing &amp; Position Control</title>
@@ -18,6 +19,10 @@ export function NotFoundPage() {
               Page not found
             </Heading>
             <Text color="fg.muted">The page you asked for does not exist or has moved.</Text>
+            {/* The address as asked: a mistyped or outdated link is easier to spot, and to report. */}
+            <Code data-testid="not-found-path" wordBreak="break-all">
+              {pathname}
+            </Code>
             <Button asChild colorPalette="brand" variant="solid" mt="2">
               <RouterLink to="/home">Go to the home page</RouterLink>
             </Button>
