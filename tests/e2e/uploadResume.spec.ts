@@ -103,6 +103,10 @@ async function dropConnectionAfterTwoBlocks(page: Page) {
     slotRequests: 0,
     renewals: 0,
   };
+  let markTwoBlocksStaged = () => {};
+  const twoBlocksStaged = new Promise<void>((resolve) => {
+    markTwoBlocksStaged = resolve;
+  });
   page.on("request", (request) => {
     if (!request.url().endsWith("/graphql")) return;
     if (request.postData()?.includes("Upload_RequestSlotMutation")) state.slotRequests += 1;
@@ -124,10 +128,17 @@ async function dropConnectionAfterTwoBlocks(page: Page) {
       state.sent[state.attempt - 1]?.push(id);
       if (state.attempt === 1) {
         if (!state.letThrough.has(id) && state.letThrough.size < 2) state.letThrough.add(id);
-        if (!state.letThrough.has(id)) return route.abort("internetdisconnected");
+        if (!state.letThrough.has(id)) {
+          // The connection drops once the two blocks are in storage, not before: on a busy machine the
+          // other blocks' tries could otherwise run out first, and the page would fail before it
+          // ever showed the two blocks' progress.
+          await twoBlocksStaged;
+          return route.abort("internetdisconnected");
+        }
       }
       const response = await route.fetch();
       if (response.status() === 201) state.staged.add(id);
+      if (state.attempt === 1 && state.staged.size === 2) markTwoBlocksStaged();
       return route.fulfill({ response });
     },
   );
@@ -209,8 +220,11 @@ test.describe("sending a file in blocks", () => {
 
     await page.getByTestId("file-input").setInputFiles(file);
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();
-    // Progress counts the bytes of the blocks storage accepted: two whole 4 MiB blocks.
-    await expect(page.getByTestId("upload-progress")).toHaveText("Sending… 8.0 MB of 17.0 MB (47%)");
+    // Progress counts the bytes of the blocks storage accepted: two whole 4 MiB blocks (each passes
+    // through the test's route handler, which takes a while on a busy machine).
+    await expect(page.getByTestId("upload-progress")).toHaveText("Sending… 8.0 MB of 17.0 MB (47%)", {
+      timeout: 30_000,
+    });
     await screen(page, "upload-sending-blocks");
     await expect(page.getByTestId("upload-error")).toHaveText(UPLOAD_MESSAGES.storageFailed, { timeout: 30_000 });
     await screen(page, "upload-connection-dropped");
