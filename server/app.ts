@@ -23,6 +23,7 @@ import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
+import { requestSource, socketSource } from "./http/requestSource";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
@@ -115,9 +116,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
   app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
-  const runGraphQL = (request: Request) => Promise.resolve(yoga.fetch(request, {}));
+  const runGraphQL = (request: Request, source: string | null) => Promise.resolve(yoga.fetch(request, { source }));
   const graphql = config.graphqlExplorer ? graphiqlPage(runGraphQL) : runGraphQL;
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, requestSource(c.env)));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
@@ -154,6 +155,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
               ...ctx,
               req: ctx.extra.request,
               socket: ctx.extra.socket,
+              source: socketSource(ctx.extra.request),
               params,
             });
             const document = parse(params.query);

@@ -20,7 +20,11 @@ import { schema } from "./schema";
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 };
 
 /** What graphql-ws passes as the initial context, beside the HTTP request of a normal operation. */
-type ServerContext = { connectionParams?: Record<string, unknown> };
+type ServerContext = {
+  connectionParams?: Record<string, unknown>;
+  /** The client's address (`requestSource`), for the audit log; null in-process. */
+  source?: string | null;
+};
 
 export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 
@@ -83,18 +87,22 @@ export function createGraphQLServer(options: {
         uploads: options.uploads,
         identity: options.identity,
         limits: options.limits,
-        viewer: await authenticate(options, header),
+        viewer: await authenticate(options, header, initial.source ?? null),
       };
     },
   });
 }
 
 /** Any operation without a valid token is refused with 401 before it runs. */
-async function authenticate(options: { db: Database; verifyToken: TokenVerifier }, header: string | null | undefined) {
+async function authenticate(
+  options: { db: Database; verifyToken: TokenVerifier },
+  header: string | null | undefined,
+  source: string | null,
+) {
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Sign in first: send 'Authorization: Bearer <access token>'");
   try {
-    return await resolveViewer(options.db, await options.verifyToken(token));
+    return await resolveViewer(options.db, await options.verifyToken(token), source);
   } catch (error) {
     if (error instanceof InvalidTokenError || (error instanceof DomainError && error.code === "unauthenticated")) {
       throw unauthenticated(error.message);

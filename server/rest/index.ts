@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
+import { requestSource } from "../http/requestSource";
 import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
@@ -65,7 +66,7 @@ export function createRestApi(deps: RestDeps) {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
-    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token)));
+    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token), requestSource(c.env)));
     return next();
   });
   // The shared text rule over every query parameter and JSON body, before any handler reads them.

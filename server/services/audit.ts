@@ -1,5 +1,6 @@
+import { and, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
 import type { Viewer } from "./viewer";
 
 export type AuditEntry = {
@@ -13,18 +14,25 @@ export type AuditEntry = {
   /** The record before the change (null when created) and after it (null when deleted). */
   before: unknown;
   after: unknown;
+  /** Where the request came from (the client's address); null without a request (an import job). */
+  source: string | null;
 };
+
+/** Who did it and from where: the actor, their facility and the request's address. */
+export function auditActor(viewer: Pick<Viewer, "userId" | "facilityId" | "source">) {
+  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, source: viewer.source };
+}
 
 /** The viewer's change of one record: its type is the action's first part ('unit_role' of 'unit_role.update'). */
 export function auditEntry(
-  viewer: Pick<Viewer, "userId" | "facilityId">,
+  viewer: Pick<Viewer, "userId" | "facilityId" | "source">,
   action: string,
   entityId: string,
   before: unknown,
   after: unknown,
 ): AuditEntry {
   const entityType = action.split(".")[0] as string;
-  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, action, entityType, entityId, before, after };
+  return { ...auditActor(viewer), action, entityType, entityId, before, after };
 }
 
 /** Writes one audit record. Pass the mutation's transaction so the record and the change commit together. */
@@ -44,6 +52,30 @@ export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]
       entityId: entry.entityId,
       before: entry.before ?? null,
       after: entry.after ?? null,
+      source: entry.source,
     })),
   );
+}
+
+/**
+ * A failed sign-in: the email tried (never the password) and, when it is a user's, that user as
+ * the entity and their facility, so the facility's administrators see tries on their accounts.
+ */
+export async function signInFailureEntry(db: Queryable, email: string, source: string | null): Promise<AuditEntry> {
+  const tried = email.trim().slice(0, 320);
+  const [user] = await db
+    .select({ id: users.id, facilityId: users.facilityId })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${tried})`, isNull(users.deletedAt)))
+    .limit(1);
+  return {
+    actorUserId: null,
+    facilityId: user?.facilityId ?? null,
+    action: "sign_in.failure",
+    entityType: user ? "user" : "sign_in_account",
+    entityId: user?.id ?? tried.toLowerCase(),
+    before: null,
+    after: { email: tried },
+    source,
+  };
 }
