@@ -6,12 +6,14 @@ import { createGraphQLError, createYoga, maskError as defaultMaskError, type Yog
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import { MAX_REQUEST_BYTES } from "../http/limits";
+import type { DeniedRecorder } from "../services/audit";
 import { DomainError } from "../services/errors";
 import type { IdentityDirectory } from "../services/invitations";
 import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
+import { useDeniedAudit } from "./deniedAudit";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
 import { useExplorerAccess } from "./explorer";
 import { schema } from "./schema";
@@ -38,6 +40,8 @@ export function createGraphQLServer(options: {
   allowedOrigins: string[];
   /** GraphiQL and schema introspection (config.graphqlExplorer). */
   explorer: boolean;
+  /** Records refused operations in the audit log. */
+  recordDenied: DeniedRecorder;
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -76,6 +80,7 @@ export function createGraphQLServer(options: {
         blockFieldSuggestion: { enabled: true },
       }),
       useExplorerAccess(options.explorer),
+      useDeniedAudit(options.recordDenied),
     ],
     context: async (initial) => {
       const header =

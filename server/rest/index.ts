@@ -5,6 +5,7 @@ import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/toke
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import { requestSource } from "../http/requestSource";
+import type { DeniedRecorder } from "../services/audit";
 import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
@@ -40,6 +41,8 @@ export type RestDeps = {
   uploads: UploadServices;
   identity: IdentityDirectory;
   limits: RequestLimits;
+  /** Records refused calls (401/403) in the audit log. */
+  recordDenied: DeniedRecorder;
 };
 export type RestEnv = { Variables: { viewer: Viewer } };
 
@@ -50,6 +53,19 @@ const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/
 export function createRestApi(deps: RestDeps) {
   const api = new Hono<RestEnv>().basePath("/api");
   api.onError(handleError);
+  // Every refused call, in one place: whatever answered 401 or 403 (the token check below, a
+  // service's forbidden), with the viewer when the token was good.
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.res.status !== 401 && c.res.status !== 403) return;
+    await deps.recordDenied({
+      viewer: c.get("viewer"),
+      what: `${c.req.method} ${c.req.path}`,
+      transport: "rest",
+      code: c.res.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN",
+      source: requestSource(c.env),
+    });
+  });
   api.use(
     "*",
     bodyLimit({

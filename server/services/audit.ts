@@ -1,6 +1,7 @@
 import { and, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
+import type { RateLimiter } from "./rateLimits";
 import type { Viewer } from "./viewer";
 
 export type AuditEntry = {
@@ -79,3 +80,45 @@ export async function signInFailureEntry(db: Queryable, email: string, source: s
     source,
   };
 }
+
+/** A refused request (401/403): who asked when known, what they asked, the refusal's code, from where. */
+export type DeniedRequest = {
+  viewer: Pick<Viewer, "userId" | "facilityId"> | undefined;
+  /** GraphQL: the operation and fields (`query Users: users`); REST: method and path (`GET /api/users`). */
+  what: string;
+  transport: "graphql" | "rest";
+  /** FORBIDDEN / UNAUTHENTICATED (GraphQL) or the HTTP status's error code (REST). */
+  code: string;
+  source: string | null;
+};
+
+/** The longest `what` kept: a path or an operation name is the caller's to make long. */
+const MAX_DENIED_WHAT = 300;
+
+/**
+ * Records refused requests as `authorization.denied`, at most as many per address as the
+ * `deniedAudit` limiter allows (see its policy). A failure to record is logged, never the caller's
+ * answer: the refusal stands either way.
+ */
+export function createDeniedRecorder(db: Queryable, limiter: RateLimiter) {
+  return async (denied: DeniedRequest): Promise<void> => {
+    if (limiter.hit(`address:${denied.source ?? "unknown"}`) > 0) return;
+    const what = denied.what.slice(0, MAX_DENIED_WHAT);
+    try {
+      await recordAudit(db, {
+        actorUserId: denied.viewer?.userId ?? null,
+        facilityId: denied.viewer?.facilityId ?? null,
+        action: "authorization.denied",
+        entityType: denied.transport,
+        entityId: what,
+        before: null,
+        after: { what, code: denied.code },
+        source: denied.source,
+      });
+    } catch (error) {
+      console.error("The refusal of a request was not recorded in the audit log:", error);
+    }
+  };
+}
+
+export type DeniedRecorder = ReturnType<typeof createDeniedRecorder>;

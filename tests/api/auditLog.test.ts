@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { createDeniedRecorder } from "../../server/services/audit";
+import { RateLimiter } from "../../server/services/rateLimits";
 import { graphqlRequest } from "../support/graphql";
+import { restFetch } from "../support/rest";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
 import { useTestServer } from "../support/testServer";
 
@@ -76,5 +79,79 @@ describe("issue #17: the audit log records who, what, when and from where", () =
       facilityId: DEMO_FACILITY_ID,
       source: "127.0.0.1",
     });
+  });
+});
+
+describe("issue #17: refused requests are recorded as authorization.denied", () => {
+  it("records a FORBIDDEN GraphQL operation with the operation, field, code, actor and address", async () => {
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.exec,
+      `mutation ExecTriesAJob { createJob(name: "Not mine", categoryId: 1) { __typename } }`,
+    );
+    expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const [record] = await recordsOf("authorization.denied", "ExecTriesAJob: createJob");
+    expect(record).toMatchObject({
+      actorUserId: DEMO_USER_IDS.exec,
+      facilityId: DEMO_FACILITY_ID,
+      entityType: "graphql",
+      after: { what: "ExecTriesAJob: createJob", code: "FORBIDDEN" },
+      source: "127.0.0.1",
+    });
+  });
+
+  it("records the introspection refusal and an operation without a token (no actor)", async () => {
+    const introspection = await graphqlRequest(
+      server.baseUrl,
+      token.user,
+      "query PeekAtSchema { __schema { queryType { name } } }",
+    );
+    expect(introspection.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(await recordsOf("authorization.denied", "PeekAtSchema")).toMatchObject([
+      { actorUserId: DEMO_USER_IDS.user, after: { code: "FORBIDDEN" }, source: "127.0.0.1" },
+    ]);
+    const anonymous = await graphqlRequest(server.baseUrl, undefined, "query NoToken { me { email } }");
+    expect(anonymous.status).toBe(401);
+    expect(await recordsOf("authorization.denied", "NoToken")).toMatchObject([
+      { actorUserId: null, facilityId: null, after: { code: "UNAUTHENTICATED" }, source: "127.0.0.1" },
+    ]);
+  });
+
+  it("records a REST 403 and a REST 401 with method and path", async () => {
+    expect((await restFetch(server.baseUrl, "GET", "/organizational-unit", token.exec)).status).toBe(403);
+    expect(await recordsOf("authorization.denied", "GET /api/organizational-unit")).toMatchObject([
+      {
+        actorUserId: DEMO_USER_IDS.exec,
+        facilityId: DEMO_FACILITY_ID,
+        entityType: "rest",
+        after: { code: "FORBIDDEN" },
+        source: "127.0.0.1",
+      },
+    ]);
+    expect((await restFetch(server.baseUrl, "GET", "/users/nobody-here", null)).status).toBe(401);
+    expect(await recordsOf("authorization.denied", "GET /api/users/nobody-here")).toMatchObject([
+      { actorUserId: null, after: { code: "UNAUTHENTICATED" }, source: "127.0.0.1" },
+    ]);
+  });
+
+  it("records at most the limiter's budget of refusals per address (an anonymous flood)", async () => {
+    const record = createDeniedRecorder(
+      server.database.db,
+      new RateLimiter({ limit: 4, windowMs: 60_000, lockMs: 60_000 }),
+    );
+    const flood = { viewer: undefined, transport: "rest", code: "UNAUTHENTICATED", source: "192.0.2.9" } as const;
+    for (let n = 1; n <= 10; n++) await record({ ...flood, what: `GET /api/flood-${n}` });
+    await record({ ...flood, source: "192.0.2.10", what: "GET /api/flood-other" });
+    const rows = await server.database.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} like 'GET /api/flood-%'`)
+      .orderBy(auditLog.id);
+    expect(rows.map((row) => row.entityId)).toEqual([
+      "GET /api/flood-1",
+      "GET /api/flood-2",
+      "GET /api/flood-3",
+      "GET /api/flood-other",
+    ]);
   });
 });
