@@ -12,6 +12,7 @@ import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
+import { auditLogRoutes } from "./auditLog";
 import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
@@ -102,6 +103,7 @@ export function createRestApi(deps: RestDeps) {
   api.route("/b2c", b2cRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
+  api.route("/audit-log", auditLogRoutes(deps));
   api.route("/dashboard", dashboardRoutes(deps));
   api.route("/job", jobRoutes(deps));
   api.route("/organizational-unit", organizationalUnitRoutes(deps));
