@@ -23,9 +23,11 @@ import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
+import { requestSource, socketSource } from "./http/requestSource";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
+import { createDeniedRecorder } from "./services/audit";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
 import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
@@ -66,6 +68,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
   const db = database.db;
   const limits = createRequestLimits(options.limitPolicies);
+  const recordDenied = createDeniedRecorder(db, limits.deniedAudit);
 
   const embedded = config.b2c
     ? undefined
@@ -97,6 +100,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     limits,
     allowedOrigins: browserOrigins,
     explorer: config.graphqlExplorer,
+    recordDenied,
   });
   const authSettings = publicAuthSettings(config);
   const identityOrigins =
@@ -114,10 +118,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await next();
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
-  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits }));
-  const runGraphQL = (request: Request) => Promise.resolve(yoga.fetch(request, {}));
+  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits, recordDenied }));
+  const runGraphQL = (request: Request, source: string | null) => Promise.resolve(yoga.fetch(request, { source }));
   const graphql = config.graphqlExplorer ? graphiqlPage(runGraphQL) : runGraphQL;
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, requestSource(c.env)));
   if (embedded) app.route("/", embedded.interactions);
   if (config.publicUrlIsDefault) app.use("*", redirectToCanonicalHost(config.publicUrl));
   app.route("/", staticClientRoutes(config.clientDistDir));
@@ -154,6 +158,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
               ...ctx,
               req: ctx.extra.request,
               socket: ctx.extra.socket,
+              source: socketSource(ctx.extra.request),
               params,
             });
             const document = parse(params.query);

@@ -2,7 +2,10 @@ import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle
 import { facilities } from "./organization";
 import { users } from "./users";
 
-/** Who changed what, when, with the record before and after. Written by every mutation. */
+/**
+ * Who did what, when (UTC), from where, with the record before and after. Written by every mutation,
+ * sign-in (success, failure, lock) and refused authorization.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -15,6 +18,8 @@ export const auditLog = pgTable(
     entityId: text("entity_id").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** Where the request came from: the client's address as the server's socket saw it (null: no request, e.g. an import job). */
+    source: text("source"),
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entityType, t.entityId),

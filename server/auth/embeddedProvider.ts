@@ -7,7 +7,8 @@ import type { Database } from "../../db/client";
 import { disallowedTextMessage, fieldLabel, findDisallowedText } from "../../schema/text";
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
-import { recordAudit } from "../services/audit";
+import { requestSource } from "../http/requestSource";
+import { recordAudit, signInFailureEntry } from "../services/audit";
 import { DomainError } from "../services/errors";
 import { checkPassword, findIdentityAccount } from "../services/identityAccounts";
 import { acceptInvite, findOpenInvite, INVITE_PATH } from "../services/invitations";
@@ -172,7 +173,8 @@ export function createEmbeddedProvider(options: {
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email : "";
     const password = typeof form.password === "string" ? form.password : "";
-    const address = c.env.incoming.socket.remoteAddress ?? "unknown";
+    const source = requestSource(c.env);
+    const address = source ?? "unknown";
     // Bounded: an address is the attacker's to vary, and so is the text of the email field.
     const keys = { account: `account:${email.trim().toLowerCase().slice(0, 320)}`, address: `address:${address}` };
     const refuseLocked = (seconds: number) => {
@@ -186,6 +188,9 @@ export function createEmbeddedProvider(options: {
     const oddField = findDisallowedText({ email })?.[0];
     const account = email && password && !oddField ? await checkPassword(db, email, password) : undefined;
     if (!account && email && password && !oddField) {
+      // Only tries the limiter counts are recorded, so an address or an account writes at most
+      // `limit` failures per lock period before the lock answers without a record.
+      await recordAudit(db, await signInFailureEntry(db, email, source));
       let lockSeconds = 0;
       for (const [kind, key] of Object.entries(keys)) {
         const locked = signInLimiter.hit(key);
@@ -204,6 +209,7 @@ export function createEmbeddedProvider(options: {
             failures: signInLimiter.policy.limit,
             lockedForSeconds: locked,
           },
+          source,
         });
       }
       if (lockSeconds > 0) return refuseLocked(lockSeconds);
@@ -219,6 +225,16 @@ export function createEmbeddedProvider(options: {
       );
     }
     signInLimiter.reset(keys.account);
+    await recordAudit(db, {
+      actorUserId: account.userId,
+      facilityId: account.facilityId,
+      action: "sign_in.success",
+      entityType: "user",
+      entityId: account.userId,
+      before: null,
+      after: { email: account.email },
+      source,
+    });
     const redirectTo = await provider.interactionResult(
       c.env.incoming,
       c.env.outgoing,
@@ -251,7 +267,7 @@ export function createEmbeddedProvider(options: {
     const password = typeof form.password === "string" ? form.password : "";
     const confirm = typeof form.confirm === "string" ? form.confirm : "";
     try {
-      await acceptInvite(db, c.req.param("token"), password, confirm);
+      await acceptInvite(db, c.req.param("token"), password, confirm, requestSource(c.env));
     } catch (error) {
       if (error instanceof DomainError && error.fieldErrors.password) {
         return c.html(await acceptInvitePage(c.req.param("token"), error.message), 400);

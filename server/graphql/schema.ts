@@ -1,6 +1,7 @@
 import { builder } from "./builder";
 import "./errors";
 import "./adminTask";
+import "./auditLog";
 import "./contactMessage";
 import "./costCenter";
 import "./costCenterSummary";

@@ -6,12 +6,14 @@ import { createGraphQLError, createYoga, maskError as defaultMaskError, type Yog
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import { MAX_REQUEST_BYTES } from "../http/limits";
+import type { DeniedRecorder } from "../services/audit";
 import { DomainError } from "../services/errors";
 import type { IdentityDirectory } from "../services/invitations";
 import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 import type { GraphQLContext } from "./context";
+import { useDeniedAudit } from "./deniedAudit";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
 import { useExplorerAccess } from "./explorer";
 import { schema } from "./schema";
@@ -20,7 +22,11 @@ import { schema } from "./schema";
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 5000, maxTokens: 2000, maxDirectives: 20 };
 
 /** What graphql-ws passes as the initial context, beside the HTTP request of a normal operation. */
-type ServerContext = { connectionParams?: Record<string, unknown> };
+type ServerContext = {
+  connectionParams?: Record<string, unknown>;
+  /** The client's address (`requestSource`), for the audit log; null in-process. */
+  source?: string | null;
+};
 
 export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 
@@ -34,6 +40,8 @@ export function createGraphQLServer(options: {
   allowedOrigins: string[];
   /** GraphiQL and schema introspection (config.graphqlExplorer). */
   explorer: boolean;
+  /** Records refused operations in the audit log. */
+  recordDenied: DeniedRecorder;
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -72,6 +80,7 @@ export function createGraphQLServer(options: {
         blockFieldSuggestion: { enabled: true },
       }),
       useExplorerAccess(options.explorer),
+      useDeniedAudit(options.recordDenied),
     ],
     context: async (initial) => {
       const header =
@@ -83,18 +92,22 @@ export function createGraphQLServer(options: {
         uploads: options.uploads,
         identity: options.identity,
         limits: options.limits,
-        viewer: await authenticate(options, header),
+        viewer: await authenticate(options, header, initial.source ?? null),
       };
     },
   });
 }
 
 /** Any operation without a valid token is refused with 401 before it runs. */
-async function authenticate(options: { db: Database; verifyToken: TokenVerifier }, header: string | null | undefined) {
+async function authenticate(
+  options: { db: Database; verifyToken: TokenVerifier },
+  header: string | null | undefined,
+  source: string | null,
+) {
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Sign in first: send 'Authorization: Bearer <access token>'");
   try {
-    return await resolveViewer(options.db, await options.verifyToken(token));
+    return await resolveViewer(options.db, await options.verifyToken(token), source);
   } catch (error) {
     if (error instanceof InvalidTokenError || (error instanceof DomainError && error.code === "unauthenticated")) {
       throw unauthenticated(error.message);

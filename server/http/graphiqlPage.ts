@@ -31,14 +31,14 @@ function preferredEncoding(acceptEncoding: string | null): Encoding | undefined 
  * 304 (`no-cache`: the page has no hashed URL, so it must not be taken from cache unchecked).
  * Every other request on /graphql goes to `render`, yoga.
  */
-export function graphiqlPage(render: (request: Request) => Promise<Response>) {
+export function graphiqlPage<Rest extends unknown[]>(render: (request: Request, ...rest: Rest) => Promise<Response>) {
   let page: Promise<{ body: Buffer; etag: string }> | undefined;
   const compressed = new Map<Encoding, Promise<Buffer>>();
 
-  return async (request: Request): Promise<Response> => {
-    if (!shouldRenderGraphiQL(request)) return render(request);
+  return async (request: Request, ...rest: Rest): Promise<Response> => {
+    if (!shouldRenderGraphiQL(request)) return render(request, ...rest);
     if (!page) {
-      page = render(request).then(async (response) => {
+      page = render(request, ...rest).then(async (response) => {
         if (!response.ok) throw new Error(`GraphiQL was not rendered (${response.status})`);
         const body = Buffer.from(await response.arrayBuffer());
         return { body, etag: `"${createHash("sha256").update(body).digest("base64url")}"` };

@@ -4,12 +4,15 @@ import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
+import { requestSource } from "../http/requestSource";
+import type { DeniedRecorder } from "../services/audit";
 import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
+import { auditLogRoutes } from "./auditLog";
 import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
@@ -39,6 +42,8 @@ export type RestDeps = {
   uploads: UploadServices;
   identity: IdentityDirectory;
   limits: RequestLimits;
+  /** Records refused calls (401/403) in the audit log. */
+  recordDenied: DeniedRecorder;
 };
 export type RestEnv = { Variables: { viewer: Viewer } };
 
@@ -49,6 +54,19 @@ const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/
 export function createRestApi(deps: RestDeps) {
   const api = new Hono<RestEnv>().basePath("/api");
   api.onError(handleError);
+  // Every refused call, in one place: whatever answered 401 or 403 (the token check below, a
+  // service's forbidden), with the viewer when the token was good.
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.res.status !== 401 && c.res.status !== 403) return;
+    await deps.recordDenied({
+      viewer: c.get("viewer"),
+      what: `${c.req.method} ${c.req.path}`,
+      transport: "rest",
+      code: c.res.status === 401 ? "UNAUTHENTICATED" : "FORBIDDEN",
+      source: requestSource(c.env),
+    });
+  });
   api.use(
     "*",
     bodyLimit({
@@ -65,7 +83,7 @@ export function createRestApi(deps: RestDeps) {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
-    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token)));
+    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token), requestSource(c.env)));
     return next();
   });
   // The shared text rule over every query parameter and JSON body, before any handler reads them.
@@ -85,6 +103,7 @@ export function createRestApi(deps: RestDeps) {
   api.route("/b2c", b2cRoutes(deps));
   api.route("/contact-us", contactUsRoutes(deps));
   api.route("/admin", adminRoutes(deps));
+  api.route("/audit-log", auditLogRoutes(deps));
   api.route("/dashboard", dashboardRoutes(deps));
   api.route("/job", jobRoutes(deps));
   api.route("/organizational-unit", organizationalUnitRoutes(deps));

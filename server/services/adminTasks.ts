@@ -8,7 +8,7 @@ import {
   taskStateEnum,
   users,
 } from "../../db/schema";
-import { recordAudit } from "./audit";
+import { auditActor, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError } from "./errors";
 import type { Viewer } from "./viewer";
@@ -57,7 +57,7 @@ async function recordCostCentersTask(db: Queryable, viewer: Viewer): Promise<voi
  */
 export async function setAdminTaskState(
   db: Queryable,
-  viewer: Pick<Viewer, "userId" | "facilityId">,
+  viewer: Pick<Viewer, "userId" | "facilityId" | "source">,
   taskName: AdminTaskName,
   taskState: TaskState,
 ) {
@@ -74,8 +74,7 @@ export async function setAdminTaskState(
       set: { taskState, updatedAt: new Date() },
     });
   await recordAudit(db, {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action: "admin_task.update",
     entityType: "admin_task",
     entityId: `${viewer.facilityId}:${taskName}`,

@@ -1,5 +1,7 @@
+import { and, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
+import type { RateLimiter } from "./rateLimits";
 import type { Viewer } from "./viewer";
 
 export type AuditEntry = {
@@ -13,18 +15,25 @@ export type AuditEntry = {
   /** The record before the change (null when created) and after it (null when deleted). */
   before: unknown;
   after: unknown;
+  /** Where the request came from (the client's address); null without a request (an import job). */
+  source: string | null;
 };
+
+/** Who did it and from where: the actor, their facility and the request's address. */
+export function auditActor(viewer: Pick<Viewer, "userId" | "facilityId" | "source">) {
+  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, source: viewer.source };
+}
 
 /** The viewer's change of one record: its type is the action's first part ('unit_role' of 'unit_role.update'). */
 export function auditEntry(
-  viewer: Pick<Viewer, "userId" | "facilityId">,
+  viewer: Pick<Viewer, "userId" | "facilityId" | "source">,
   action: string,
   entityId: string,
   before: unknown,
   after: unknown,
 ): AuditEntry {
   const entityType = action.split(".")[0] as string;
-  return { actorUserId: viewer.userId, facilityId: viewer.facilityId, action, entityType, entityId, before, after };
+  return { ...auditActor(viewer), action, entityType, entityId, before, after };
 }
 
 /** Writes one audit record. Pass the mutation's transaction so the record and the change commit together. */
@@ -44,6 +53,72 @@ export async function recordAudits(db: Queryable, entries: readonly AuditEntry[]
       entityId: entry.entityId,
       before: entry.before ?? null,
       after: entry.after ?? null,
+      source: entry.source,
     })),
   );
 }
+
+/**
+ * A failed sign-in: the email tried (never the password) and, when it is a user's, that user as
+ * the entity and their facility, so the facility's administrators see tries on their accounts.
+ */
+export async function signInFailureEntry(db: Queryable, email: string, source: string | null): Promise<AuditEntry> {
+  const tried = email.trim().slice(0, 320);
+  const [user] = await db
+    .select({ id: users.id, facilityId: users.facilityId })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${tried})`, isNull(users.deletedAt)))
+    .limit(1);
+  return {
+    actorUserId: null,
+    facilityId: user?.facilityId ?? null,
+    action: "sign_in.failure",
+    entityType: user ? "user" : "sign_in_account",
+    entityId: user?.id ?? tried.toLowerCase(),
+    before: null,
+    after: { email: tried },
+    source,
+  };
+}
+
+/** A refused request (401/403): who asked when known, what they asked, the refusal's code, from where. */
+export type DeniedRequest = {
+  viewer: Pick<Viewer, "userId" | "facilityId"> | undefined;
+  /** GraphQL: the operation and fields (`query Users: users`); REST: method and path (`GET /api/users`). */
+  what: string;
+  transport: "graphql" | "rest";
+  /** FORBIDDEN / UNAUTHENTICATED (GraphQL) or the HTTP status's error code (REST). */
+  code: string;
+  source: string | null;
+};
+
+/** The longest `what` kept: a path or an operation name is the caller's to make long. */
+const MAX_DENIED_WHAT = 300;
+
+/**
+ * Records refused requests as `authorization.denied`, at most as many per address as the
+ * `deniedAudit` limiter allows (see its policy). A failure to record is logged, never the caller's
+ * answer: the refusal stands either way.
+ */
+export function createDeniedRecorder(db: Queryable, limiter: RateLimiter) {
+  return async (denied: DeniedRequest): Promise<void> => {
+    if (limiter.hit(`address:${denied.source ?? "unknown"}`) > 0) return;
+    const what = denied.what.slice(0, MAX_DENIED_WHAT);
+    try {
+      await recordAudit(db, {
+        actorUserId: denied.viewer?.userId ?? null,
+        facilityId: denied.viewer?.facilityId ?? null,
+        action: "authorization.denied",
+        entityType: denied.transport,
+        entityId: what,
+        before: null,
+        after: { what, code: denied.code },
+        source: denied.source,
+      });
+    } catch (error) {
+      console.error("The refusal of a request was not recorded in the audit log:", error);
+    }
+  };
+}
+
+export type DeniedRecorder = ReturnType<typeof createDeniedRecorder>;

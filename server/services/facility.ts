@@ -10,7 +10,7 @@ import {
 import { budgetYearOf } from "../../schema/calendar";
 import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
 import { setAdminTaskState } from "./adminTasks";
-import { recordAudit } from "./audit";
+import { auditActor, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { forbidden } from "./errors";
 import { markOpenPlansForReverification } from "./planReverification";
@@ -165,8 +165,7 @@ export async function updateHrGuidelines(db: Queryable, viewer: Viewer, input: u
 
 function audit(db: Queryable, viewer: Viewer, action: string, before: FacilitySettings, after: FacilitySettings) {
   return recordAudit(db, {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action,
     entityType: "facility",
     entityId: viewer.facilityId,

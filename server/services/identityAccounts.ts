@@ -4,10 +4,19 @@ import { localCredentials, users } from "../../db/schema";
 import { verifyPassword } from "../auth/passwords";
 
 /** An account of the embedded identity provider: a user who has set a password. */
-export type IdentityAccount = { subject: string; email: string; firstName: string; lastName: string };
+export type IdentityAccount = {
+  subject: string;
+  userId: string;
+  facilityId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
 
 const accountColumns = {
   subject: users.identitySubject,
+  userId: users.id,
+  facilityId: users.facilityId,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -122,6 +122,8 @@ export async function acceptInvite(
   token: string,
   password: string,
   confirm: string,
+  /** Where the request came from (`requestSource`), for the audit record. */
+  source: string | null,
 ): Promise<OpenInvite> {
   const problem = passwordProblem(password, confirm);
   return db.transaction(async (tx) => {
@@ -152,6 +154,7 @@ export async function acceptInvite(
       entityId: invite.userId,
       before: { identitySubject: user.identitySubject, passwordSet: false },
       after: { identitySubject: subject, passwordSet: true },
+      source,
     });
     return invite;
   });

@@ -10,7 +10,7 @@ import {
   jobDirectCareAssignmentSchema,
 } from "../../schema/jobs";
 import { setAdminTaskState } from "./adminTasks";
-import { type AuditEntry, recordAudits } from "./audit";
+import { type AuditEntry, auditActor, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
 import { getCostCenter } from "./costCenters";
 import { DomainError, forbidden } from "./errors";
@@ -254,8 +254,7 @@ export async function setJobDirectCare(
 
 function auditEntry(viewer: Viewer, action: string, before: JobRecord | null, after: JobRecord | null): AuditEntry {
   return {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action,
     entityType: "job",
     entityId: (after ?? before)?.id ?? "",

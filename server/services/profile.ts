@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { staff, users } from "../../db/schema";
 import { profileSchema } from "../../schema/profile";
-import { recordAudit } from "./audit";
+import { auditActor, recordAudit } from "./audit";
 import { forbidden, notFound, requireUuid } from "./errors";
 import { getUser, type UserRecord } from "./users";
 import { parseInput } from "./validation";
@@ -47,8 +47,7 @@ export async function updateOwnProfile(
     }
     const { staffId, ...before } = current;
     await recordAudit(tx, {
-      actorUserId: viewer.userId,
-      facilityId: viewer.facilityId,
+      ...auditActor(viewer),
       action: "user.profile.update",
       entityType: "user",
       entityId: userId,

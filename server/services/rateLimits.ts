@@ -89,7 +89,12 @@ export class RateLimiter {
   }
 }
 
-export type RequestLimits = { signIn: RateLimiter; search: RateLimiter; uploadSlot: RateLimiter };
+export type RequestLimits = {
+  signIn: RateLimiter;
+  search: RateLimiter;
+  uploadSlot: RateLimiter;
+  deniedAudit: RateLimiter;
+};
 
 export const DEFAULT_LIMIT_POLICIES: Record<keyof RequestLimits, LimitPolicy> = {
   /** Issue #12: 10 failed sign-ins lock the account, or the address, for 15 minutes. */
@@ -98,6 +103,14 @@ export const DEFAULT_LIMIT_POLICIES: Record<keyof RequestLimits, LimitPolicy> = 
   search: { limit: 120, windowMs: 60_000, lockMs: 60_000 },
   /** An admin uploads a handful of files in a sitting. */
   uploadSlot: { limit: 30, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
+  /**
+   * Refused requests (401/403) recorded in the audit log, per address: nothing else limits them
+   * (a refusal is cheap to ask for, and anonymous), so an address writes at most 99 records in
+   * 10 minutes; the 100th starts 10 minutes in which its refusals are answered but not recorded.
+   * The table then grows by at most about 300 rows an hour per address, and the limiter's memory is
+   * bounded by its sweep (RateLimiter). Not a refusal of the request: only of its record.
+   */
+  deniedAudit: { limit: 100, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
 };
 
 export function createRequestLimits(policies: Partial<Record<keyof RequestLimits, LimitPolicy>> = {}): RequestLimits {
@@ -106,5 +119,6 @@ export function createRequestLimits(policies: Partial<Record<keyof RequestLimits
     signIn: new RateLimiter(all.signIn),
     search: new RateLimiter(all.search),
     uploadSlot: new RateLimiter(all.uploadSlot),
+    deniedAudit: new RateLimiter(all.deniedAudit),
   };
 }

@@ -19,7 +19,7 @@ import {
 import type { AppEvents, UploadStatusEvent } from "../events";
 import { type BlobStorage, UPLOAD_SAS_MINUTES } from "../uploads/blobStorage";
 import type { JobQueue } from "../uploads/jobQueue";
-import { recordAudit } from "./audit";
+import { auditActor, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
@@ -121,8 +121,7 @@ export async function requestUploadSlot(
   };
   await db.insert(uploads).values(record);
   await recordAudit(db, {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action: "upload.request",
     entityType: "upload",
     entityId: uploadId,
@@ -165,8 +164,7 @@ export async function renewUploadSlot(
   const expiresOn = new Date(Math.min(now.getTime() + UPLOAD_SAS_MINUTES * 60_000, latest));
   if (expiresOn.getTime() - now.getTime() < 2 * 60_000) throw new DomainError("invalid", UPLOAD_RENEW_REFUSED);
   await recordAudit(db, {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action: "upload.renew",
     entityType: "upload",
     entityId: upload.id,

@@ -25,7 +25,7 @@ import {
   updateUserSchema,
 } from "../../schema/userAccess";
 import { setAdminTaskState, type TaskState } from "./adminTasks";
-import { recordAudit, recordAudits } from "./audit";
+import { auditActor, recordAudit, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import type { IdentityDirectory } from "./invitations";
@@ -586,8 +586,7 @@ async function finishAdd(
 ): Promise<UserRecord> {
   const user = await reloadUser(db, userId);
   await recordAudit(db, {
-    actorUserId: viewer.userId,
-    facilityId: viewer.facilityId,
+    ...auditActor(viewer),
     action,
     entityType: "user",
     entityId: userId,
@@ -657,8 +656,7 @@ export async function updateUserAccess(
         .where(eq(users.id, userId));
       const after = await reloadUser(tx, userId);
       await recordAudit(tx, {
-        actorUserId: viewer.userId,
-        facilityId: viewer.facilityId,
+        ...auditActor(viewer),
         action: "user.permissions.update",
         entityType: "user",
         entityId: userId,
@@ -712,8 +710,7 @@ export async function moveStaff(db: Queryable, viewer: Viewer, input: unknown): 
     await recordAudits(
       tx,
       moving.map((user) => ({
-        actorUserId: viewer.userId,
-        facilityId: viewer.facilityId,
+        ...auditActor(viewer),
         action: "user.move",
         entityType: "user",
         entityId: user.id,
@@ -784,8 +781,7 @@ export async function deleteUserAccess(
       }
     }
     await recordAudit(tx, {
-      actorUserId: viewer.userId,
-      facilityId: viewer.facilityId,
+      ...auditActor(viewer),
       action: data.mode === "user" ? "user.delete" : "user.delete.with_staff",
       entityType: "user",
       entityId: userId,
@@ -822,8 +818,7 @@ export async function resendInvite(
       invitedByUserId: viewer.userId,
     });
     await recordAudit(tx, {
-      actorUserId: viewer.userId,
-      facilityId: viewer.facilityId,
+      ...auditActor(viewer),
       action: "user.invite.resend",
       entityType: "user",
       entityId: userId,

@@ -17,6 +17,8 @@ export type Viewer = {
   firstName: string;
   lastName: string;
   accountType: AccountType;
+  /** Where this request came from (`requestSource`): every audit record of the viewer carries it. */
+  source: string | null;
 };
 
 /**
@@ -27,7 +29,11 @@ export type Viewer = {
  * One SQL statement per request (the user, their facility and the first permission's executive flag
  * together); nothing is cached, so a change to the user or their permissions holds from the next request.
  */
-export async function resolveViewer(db: Queryable, token: VerifiedToken): Promise<Viewer> {
+export async function resolveViewer(
+  db: Queryable,
+  token: VerifiedToken,
+  source: string | null = null,
+): Promise<Viewer> {
   let row = await findActiveUser(db, eq(users.identitySubject, token.subject));
   if (!row && token.email) {
     row = await findActiveUser(
@@ -39,7 +45,7 @@ export async function resolveViewer(db: Queryable, token: VerifiedToken): Promis
   if (!row) throw new DomainError("unauthenticated", "No active user account matches this sign-in");
   const { userType, firstPermissionExecutive, ...viewer } = row;
   const accountType: AccountType = userType === "Admin" ? "admin" : firstPermissionExecutive ? "exec" : "user";
-  return { ...viewer, accountType };
+  return { ...viewer, accountType, source };
 }
 
 /** The executive flag of the user's first cost-center permission (by sort order), null without one. */

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, contactMessages } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
@@ -44,7 +44,8 @@ async function post(account: keyof typeof token, body: string) {
 async function counts() {
   const db = server.database.db;
   const [messages] = await db.select({ n: count() }).from(contactMessages);
-  const [audits] = await db.select({ n: count() }).from(auditLog);
+  // Refusals are recorded too (authorization.denied, issue #17): only changes count here.
+  const [audits] = await db.select({ n: count() }).from(auditLog).where(ne(auditLog.action, "authorization.denied"));
   return { messages: messages?.n, audits: audits?.n };
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
@@ -61,7 +61,11 @@ async function staffNames(staffId: string) {
 
 /** Everything a refused or invalid update must leave alone. */
 async function snapshot() {
-  const [audits] = await server.database.db.select({ n: count() }).from(auditLog);
+  // Refusals are recorded too (authorization.denied, issue #17): only changes count here.
+  const [audits] = await server.database.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(ne(auditLog.action, "authorization.denied"));
   return {
     admin: await namesOf(DEMO_USER_IDS.admin),
     exec: await namesOf(DEMO_USER_IDS.exec),

@@ -27,6 +27,7 @@ const admin: Viewer = {
   firstName: "Admin",
   lastName: "Demo",
   accountType: "admin",
+  source: null,
 };
 const slot = await requestUploadSlot(database.db, pipeline.storage, admin, { originalFileName: "staff.csv", type: 1 });
 const put = await fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {

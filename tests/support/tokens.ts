@@ -141,5 +141,6 @@ export function viewerOfMissingFacility(userId: string): Viewer {
     firstName: "X",
     lastName: "Y",
     accountType: "user",
+    source: null,
   };
 }

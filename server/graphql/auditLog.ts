@@ -1,0 +1,81 @@
+import {
+  AUDIT_EXPORT_MAX,
+  AUDIT_KINDS,
+  AUDIT_PAGE_DEFAULT,
+  AUDIT_PAGE_MAX,
+  type AuditLogEntry,
+  type AuditLogPage,
+  searchAuditLog,
+} from "../services/auditLog";
+import { builder } from "./builder";
+
+const AuditKindEnum = builder.enumType("AuditKind", {
+  description: "Kinds of audit record: sign-ins, failed sign-ins (and locks), refused requests, changes.",
+  values: AUDIT_KINDS,
+});
+
+const AuditLogFilterInput = builder.inputType("AuditLogFilter", {
+  description: "The audit log's filters; each one left out lets every record through.",
+  fields: (t) => ({
+    text: t.string({
+      description:
+        "Part of who (name, email, the email a sign-in tried), what (the action's label), the entity, the details or the address; any case, at most 100 characters.",
+    }),
+    kind: t.field({ type: AuditKindEnum }),
+    from: t.string({ description: "First day (YYYY-MM-DD), read in the facility's time zone." }),
+    to: t.string({ description: "Last day (YYYY-MM-DD, included), read in the facility's time zone." }),
+  }),
+});
+
+const AuditLogPageInput = builder.inputType("AuditLogPageInput", {
+  description: `Which page: an offset (0 by default) and a size (1 to ${AUDIT_PAGE_MAX}, ${AUDIT_PAGE_DEFAULT} by default).`,
+  fields: (t) => ({ offset: t.int(), size: t.int() }),
+});
+
+const AuditLogEntryType = builder.objectRef<AuditLogEntry>("AuditLogEntry").implement({
+  description: "One audit record: who, what, when, from where.",
+  fields: (t) => ({
+    id: t.id({ resolve: (entry) => String(entry.id) }),
+    at: t.string({ description: "When (ISO 8601, UTC).", resolve: (entry) => entry.at.toISOString() }),
+    who: t.exposeString("who", {
+      description: "The actor's name and email, the email a sign-in tried, or 'Unknown'.",
+    }),
+    action: t.exposeString("action", { description: "The recorded action, `<entity>.<verb>`." }),
+    what: t.exposeString("what", { description: "The action in words." }),
+    entityType: t.exposeString("entityType", { description: "What kind of record it concerns." }),
+    entityId: t.exposeString("entityId", { description: "Which record (an id, an email, a request)." }),
+    details: t.exposeString("details", {
+      nullable: true,
+      description: "What happened, where the record says it plainly.",
+    }),
+    source: t.exposeString("source", {
+      nullable: true,
+      description: "The client's address as the server saw it; none for background work (an import job).",
+    }),
+  }),
+});
+
+const AuditLogPageType = builder.objectRef<AuditLogPage>("AuditLogPage").implement({
+  description: `A page of the facility's audit log, the latest first. Exports (GET /api/audit-log?format=xlsx|csv, the same filters) hold at most ${AUDIT_EXPORT_MAX} records.`,
+  fields: (t) => ({
+    total: t.exposeInt("total", { description: "Records matching the filters, on every page." }),
+    offset: t.exposeInt("offset"),
+    size: t.exposeInt("size"),
+    timeZone: t.exposeString("timeZone", { description: "The facility's time zone (IANA name), to show times in." }),
+    entries: t.field({ type: [AuditLogEntryType], resolve: (page) => page.entries }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  auditLog: t.field({
+    type: AuditLogPageType,
+    description:
+      "The facility's audit log (sign-ins, failed sign-ins, refused requests, changes), the latest first, a page at a time. Admins only.",
+    authScopes: { admin: true },
+    args: {
+      filter: t.arg({ type: AuditLogFilterInput }),
+      page: t.arg({ type: AuditLogPageInput }),
+    },
+    resolve: (_root, args, context) => searchAuditLog(context.db, context.viewer, args.filter ?? {}, args.page ?? {}),
+  }),
+}));

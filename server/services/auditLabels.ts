@@ -1,0 +1,71 @@
+// What audit records mean to an administrator: one label per action and a line of details, shared
+// by a cost center's history and the facility's audit log.
+
+/** What each recorded action means to an administrator; anything else reads from its name. */
+export const ACTION_LABELS: Record<string, string> = {
+  "cost_center.create": "Cost center added",
+  "cost_center.update": "Number or name changed",
+  "cost_center.deactivate": "Cost center deactivated",
+  "cost_center.reactivate": "Cost center reactivated",
+  "staffing_plan.create": "Plan begun",
+  "staffing_plan.unit_definition.update": "Unit definition saved",
+  "staffing_plan.attest": "Plan attested",
+  "staffing_plan.unlock": "Wizard unlocked",
+  "staffing_plan.reset": "Plan reset",
+  "staffing_plan.budget_season_reset": "Sent back for re-verification (budget season)",
+  "unit_role.create": "Role added",
+  "unit_role.update": "Role changed",
+  "unit_role.delete": "Role removed",
+  "care_schedule.save": "Care schedule saved",
+  "staff_position.create": "Staff assigned",
+  "staff_position.update": "Staff assignment changed",
+  "staff_position.delete": "Staff unassigned",
+  "staff_position.split": "Staff assignment split",
+  "staff_position.transfer": "Staff assignment transferred",
+  "open_position.calculate": "Open positions calculated",
+  "open_position.create": "Open position added",
+  "open_position.update": "Open position changed",
+  "open_position.delete": "Open position removed",
+  "modelling_scenario.carry": "Modelling scenario carried into the wizard",
+  "sign_in.success": "Signed in",
+  "sign_in.failure": "Sign-in failed",
+  "sign_in.lock": "Sign-in locked",
+  "authorization.denied": "Access denied",
+};
+
+/** 'unit_role.update' → 'Unit role update', for an action without a label. */
+const fromName = (action: string) => {
+  const words = action.replaceAll(".", " ").replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export type Recorded = Record<string, unknown> | null;
+const text = (record: Recorded, key: string) => {
+  const value = record?.[key];
+  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+};
+
+/** A line on what happened, where the record says it plainly: a number and name, a role's or scenario's name, the email of a sign-in, what a refusal refused. */
+export function auditDetails(action: string, before: Recorded, after: Recorded): string | null {
+  if (action === "sign_in.success" || action === "sign_in.failure") return text(after, "email");
+  if (action === "sign_in.lock") {
+    return `${text(after, "email") ?? ""} from ${text(after, "address") ?? "an unknown address"}, ${text(after, "failures") ?? "?"} failures`;
+  }
+  if (action === "authorization.denied") return `${text(after, "what") ?? ""} (${text(after, "code") ?? ""})`;
+  if (action.startsWith("cost_center.")) {
+    const was = before && text(before, "code") ? `${text(before, "code")} ${text(before, "name") ?? ""}`.trim() : null;
+    const now = after && text(after, "code") ? `${text(after, "code")} ${text(after, "name") ?? ""}`.trim() : null;
+    if (was && now && was !== now) return `${was} → ${now}`;
+    return now ?? was;
+  }
+  if (action.startsWith("staffing_plan.")) {
+    const year = text(after, "budgetYear") ?? text(before, "budgetYear");
+    return year ? `Budget year ${year}` : null;
+  }
+  return text(after, "name") ?? text(before, "name");
+}
+
+/** What an action reads as. */
+export function auditLabel(action: string): string {
+  return ACTION_LABELS[action] ?? fromName(action);
+}

@@ -1,0 +1,450 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, facilities } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { createDeniedRecorder } from "../../server/services/audit";
+import { AUDIT_LOG_MESSAGES } from "../../server/services/auditLog";
+import { RateLimiter } from "../../server/services/rateLimits";
+import { graphqlRequest } from "../support/graphql";
+import { restFetch } from "../support/rest";
+import { SignInRefused, signInWithPassword } from "../support/signIn";
+import { useTestServer } from "../support/testServer";
+
+const { server, token } = useTestServer();
+
+/** The records of an action, latest first. */
+function recordsOf(action: string, entityId?: string) {
+  return server.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), entityId === undefined ? undefined : eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id));
+}
+
+describe("issue #17: the audit log records who, what, when and from where", () => {
+  it("records a successful sign-in with the user, their facility and the address", async () => {
+    await signInWithPassword(server.baseUrl, DEMO_ACCOUNTS.exec.email, DEMO_ACCOUNTS.exec.password);
+    const [record] = await recordsOf("sign_in.success", DEMO_USER_IDS.exec);
+    expect(record).toMatchObject({
+      actorUserId: DEMO_USER_IDS.exec,
+      facilityId: DEMO_FACILITY_ID,
+      entityType: "user",
+      after: { email: DEMO_ACCOUNTS.exec.email },
+      source: "127.0.0.1",
+    });
+    expect(Math.abs((record?.at.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("records a failed sign-in with the email tried and the user's facility, never the password", async () => {
+    const password = "Not-the-password-123!";
+    await expect(signInWithPassword(server.baseUrl, DEMO_ACCOUNTS.user.email, password)).rejects.toThrow(SignInRefused);
+    const [record] = await recordsOf("sign_in.failure", DEMO_USER_IDS.user);
+    expect(record).toMatchObject({
+      actorUserId: null,
+      facilityId: DEMO_FACILITY_ID,
+      entityType: "user",
+      after: { email: DEMO_ACCOUNTS.user.email },
+      source: "127.0.0.1",
+    });
+    expect(JSON.stringify(record)).not.toContain(password);
+
+    // An email that is nobody's: recorded with no facility (no administrator's log shows it).
+    await expect(signInWithPassword(server.baseUrl, "Nobody@Example.test", password)).rejects.toThrow(SignInRefused);
+    const [unknown] = await recordsOf("sign_in.failure", "nobody@example.test");
+    expect(unknown).toMatchObject({
+      actorUserId: null,
+      facilityId: null,
+      entityType: "sign_in_account",
+      after: { email: "Nobody@Example.test" },
+      source: "127.0.0.1",
+    });
+    const [{ count } = { count: -1 }] = await server.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(sql`${auditLog.after}::text like ${`%${password}%`}`);
+    expect(count).toBe(0);
+  });
+
+  it("records a mutation with the address it came from", async () => {
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.admin,
+      `mutation { createJob(name: "Audit clerk", categoryId: 1) { ... on MutationCreateJobSuccess { data { id } } } }`,
+    );
+    const jobId = (body.data?.createJob as { data?: { id: string } } | undefined)?.data?.id;
+    expect(jobId, JSON.stringify(body)).toBeTruthy();
+    const [record] = await recordsOf("job.create");
+    expect(record).toMatchObject({
+      actorUserId: DEMO_USER_IDS.admin,
+      facilityId: DEMO_FACILITY_ID,
+      source: "127.0.0.1",
+    });
+  });
+});
+
+describe("issue #17: refused requests are recorded as authorization.denied", () => {
+  it("records a FORBIDDEN GraphQL operation with the operation, field, code, actor and address", async () => {
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.exec,
+      `mutation ExecTriesAJob { createJob(name: "Not mine", categoryId: 1) { __typename } }`,
+    );
+    expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const [record] = await recordsOf("authorization.denied", "ExecTriesAJob: createJob");
+    expect(record).toMatchObject({
+      actorUserId: DEMO_USER_IDS.exec,
+      facilityId: DEMO_FACILITY_ID,
+      entityType: "graphql",
+      after: { what: "ExecTriesAJob: createJob", code: "FORBIDDEN" },
+      source: "127.0.0.1",
+    });
+  });
+
+  it("records the introspection refusal and an operation without a token (no actor)", async () => {
+    const introspection = await graphqlRequest(
+      server.baseUrl,
+      token.user,
+      "query PeekAtSchema { __schema { queryType { name } } }",
+    );
+    expect(introspection.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(await recordsOf("authorization.denied", "PeekAtSchema")).toMatchObject([
+      { actorUserId: DEMO_USER_IDS.user, after: { code: "FORBIDDEN" }, source: "127.0.0.1" },
+    ]);
+    const anonymous = await graphqlRequest(server.baseUrl, undefined, "query NoToken { me { email } }");
+    expect(anonymous.status).toBe(401);
+    expect(await recordsOf("authorization.denied", "NoToken")).toMatchObject([
+      { actorUserId: null, facilityId: null, after: { code: "UNAUTHENTICATED" }, source: "127.0.0.1" },
+    ]);
+  });
+
+  it("records a REST 403 and a REST 401 with method and path", async () => {
+    expect((await restFetch(server.baseUrl, "GET", "/organizational-unit", token.exec)).status).toBe(403);
+    expect(await recordsOf("authorization.denied", "GET /api/organizational-unit")).toMatchObject([
+      {
+        actorUserId: DEMO_USER_IDS.exec,
+        facilityId: DEMO_FACILITY_ID,
+        entityType: "rest",
+        after: { code: "FORBIDDEN" },
+        source: "127.0.0.1",
+      },
+    ]);
+    expect((await restFetch(server.baseUrl, "GET", "/users/nobody-here", null)).status).toBe(401);
+    expect(await recordsOf("authorization.denied", "GET /api/users/nobody-here")).toMatchObject([
+      { actorUserId: null, after: { code: "UNAUTHENTICATED" }, source: "127.0.0.1" },
+    ]);
+  });
+
+  it("records at most the limiter's budget of refusals per address (an anonymous flood)", async () => {
+    const record = createDeniedRecorder(
+      server.database.db,
+      new RateLimiter({ limit: 4, windowMs: 60_000, lockMs: 60_000 }),
+    );
+    const flood = { viewer: undefined, transport: "rest", code: "UNAUTHENTICATED", source: "192.0.2.9" } as const;
+    for (let n = 1; n <= 10; n++) await record({ ...flood, what: `GET /api/flood-${n}` });
+    await record({ ...flood, source: "192.0.2.10", what: "GET /api/flood-other" });
+    const rows = await server.database.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} like 'GET /api/flood-%'`)
+      .orderBy(auditLog.id);
+    expect(rows.map((row) => row.entityId)).toEqual([
+      "GET /api/flood-1",
+      "GET /api/flood-2",
+      "GET /api/flood-3",
+      "GET /api/flood-other",
+    ]);
+  });
+});
+
+// Hand-worked records (the demo facility is in US/Eastern: UTC-5 in January), all of entity type
+// 'handworked' so a text filter finds exactly these among the records the other tests write.
+const HW = {
+  r6: {
+    at: "2026-01-09T12:00:00Z",
+    action: "authorization.denied",
+    actor: null,
+    after: { what: "GET /api/handworked-anon", code: "UNAUTHENTICATED" },
+  },
+  r1: {
+    at: "2026-01-10T04:59:00Z",
+    action: "cost_center.create",
+    actor: DEMO_USER_IDS.admin,
+    after: { code: "7001", name: "Handworked ward" },
+  },
+  r2: { at: "2026-01-10T05:00:00Z", action: "sign_in.failure", actor: null, after: { email: "zed@handworked.test" } },
+  r3: {
+    at: "2026-01-11T04:59:00Z",
+    action: "authorization.denied",
+    actor: DEMO_USER_IDS.exec,
+    after: { what: "GET /api/handworked", code: "FORBIDDEN" },
+  },
+  r4: {
+    at: "2026-01-11T05:00:00Z",
+    action: "sign_in.success",
+    actor: DEMO_USER_IDS.user,
+    after: { email: "manager@demo.hospital" },
+  },
+} as const;
+const OTHER_FACILITY_ID = "5eed0002-0000-4000-8000-0000000000ff";
+
+const AUDIT_LOG_QUERY = `query AuditLogQuery($filter: AuditLogFilter, $page: AuditLogPageInput) {
+  auditLog(filter: $filter, page: $page) { total offset size timeZone entries { id at who action what entityType entityId details source } }
+}`;
+
+async function auditLogAs(bearer: string, filter: Record<string, unknown>, page?: Record<string, unknown>) {
+  return graphqlRequest(server.baseUrl, bearer, AUDIT_LOG_QUERY, { filter, page });
+}
+type Page = {
+  total: number;
+  entries: { entityId: string; who: string; what: string; at: string; details: string; source: string }[];
+};
+async function idsOf(filter: Record<string, unknown>, page?: Record<string, unknown>) {
+  const { body } = await auditLogAs(token.admin, filter, page);
+  const log = body.data?.auditLog as Page | undefined;
+  expect(log, JSON.stringify(body)).toBeTruthy();
+  return { total: log?.total, ids: log?.entries.map((entry) => entry.entityId) };
+}
+
+describe("issue #17: the auditLog query and the export", () => {
+  beforeAll(async () => {
+    const db = server.database.db;
+    await db
+      .insert(facilities)
+      .values({ id: OTHER_FACILITY_ID, organizationId: DEMO_ORGANIZATION_ID, name: "Elsewhere" });
+    await db.insert(auditLog).values([
+      ...Object.entries(HW).map(([id, row]) => ({
+        at: new Date(row.at),
+        actorUserId: row.actor,
+        facilityId: DEMO_FACILITY_ID,
+        action: row.action,
+        entityType: "handworked",
+        entityId: `hw-${id.slice(1)}`,
+        before: null,
+        after: row.after,
+        source: "10.0.0.7",
+      })),
+      {
+        at: new Date("2026-01-10T12:00:00Z"),
+        actorUserId: null,
+        facilityId: OTHER_FACILITY_ID,
+        action: "cost_center.create",
+        entityType: "handworked",
+        entityId: "hw-5",
+        before: null,
+        after: { code: "9", name: "Not yours" },
+        source: "10.0.0.8",
+      },
+    ]);
+  });
+
+  it("answers the facility's records, latest first, with who, what, details and source; never another facility's", async () => {
+    const { body } = await auditLogAs(token.admin, { text: "handworked" });
+    expect(body.data?.auditLog).toEqual({
+      total: 5,
+      offset: 0,
+      size: 25,
+      timeZone: "US/Eastern",
+      entries: [
+        {
+          id: expect.any(String),
+          at: "2026-01-11T05:00:00.000Z",
+          who: "Jordan Patel (manager@demo.hospital)",
+          action: "sign_in.success",
+          what: "Signed in",
+          entityType: "handworked",
+          entityId: "hw-4",
+          details: "manager@demo.hospital",
+          source: "10.0.0.7",
+        },
+        {
+          id: expect.any(String),
+          at: "2026-01-11T04:59:00.000Z",
+          who: "Elena Ruiz (exec@demo.hospital)",
+          action: "authorization.denied",
+          what: "Access denied",
+          entityType: "handworked",
+          entityId: "hw-3",
+          details: "GET /api/handworked (FORBIDDEN)",
+          source: "10.0.0.7",
+        },
+        {
+          id: expect.any(String),
+          at: "2026-01-10T05:00:00.000Z",
+          who: "zed@handworked.test",
+          action: "sign_in.failure",
+          what: "Sign-in failed",
+          entityType: "handworked",
+          entityId: "hw-2",
+          details: "zed@handworked.test",
+          source: "10.0.0.7",
+        },
+        {
+          id: expect.any(String),
+          at: "2026-01-10T04:59:00.000Z",
+          who: "Alex Morgan (admin@demo.hospital)",
+          action: "cost_center.create",
+          what: "Cost center added",
+          entityType: "handworked",
+          entityId: "hw-1",
+          details: "7001 Handworked ward",
+          source: "10.0.0.7",
+        },
+        {
+          id: expect.any(String),
+          at: "2026-01-09T12:00:00.000Z",
+          who: "Unknown",
+          action: "authorization.denied",
+          what: "Access denied",
+          entityType: "handworked",
+          entityId: "hw-6",
+          details: "GET /api/handworked-anon (UNAUTHENTICATED)",
+          source: "10.0.0.7",
+        },
+      ],
+    });
+  });
+
+  it("filters by facility dates, kind and text, and pages on the server", async () => {
+    expect(await idsOf({ text: "handworked", from: "2026-01-10", to: "2026-01-10" })).toEqual({
+      total: 2,
+      ids: ["hw-3", "hw-2"],
+    });
+    expect(await idsOf({ text: "handworked", from: "2026-01-11" })).toEqual({ total: 1, ids: ["hw-4"] });
+    expect(await idsOf({ text: "handworked", to: "2026-01-09" })).toEqual({ total: 2, ids: ["hw-1", "hw-6"] });
+    expect(await idsOf({ text: "handworked", kind: "Denied" })).toEqual({ total: 2, ids: ["hw-3", "hw-6"] });
+    expect(await idsOf({ text: "handworked", kind: "Changes" })).toEqual({ total: 1, ids: ["hw-1"] });
+    expect(await idsOf({ text: "handworked", kind: "FailedSignIns" })).toEqual({ total: 1, ids: ["hw-2"] });
+    expect(await idsOf({ text: "handworked", kind: "SignIns" })).toEqual({ total: 1, ids: ["hw-4"] });
+    // The action's label, the actor's name, the email tried, within January 2026.
+    const january = { from: "2026-01-01", to: "2026-01-31" };
+    expect(await idsOf({ ...january, text: "access DENIED" })).toEqual({ total: 2, ids: ["hw-3", "hw-6"] });
+    expect(await idsOf({ ...january, text: "jordan" })).toEqual({ total: 1, ids: ["hw-4"] });
+    expect(await idsOf({ ...january, text: "zed@" })).toEqual({ total: 1, ids: ["hw-2"] });
+    expect(await idsOf({ text: "handworked" }, { offset: 1, size: 2 })).toEqual({ total: 5, ids: ["hw-3", "hw-2"] });
+    expect(await idsOf({ text: "handworked" }, { offset: 4, size: 2 })).toEqual({ total: 5, ids: ["hw-6"] });
+  });
+
+  it("refuses bad filters and paging with the specific message", async () => {
+    const cases: [Record<string, unknown>, Record<string, unknown> | undefined, string][] = [
+      [{ from: "2026-02-30" }, undefined, AUDIT_LOG_MESSAGES.badDate("The From date")],
+      [{ to: "10/01/2026" }, undefined, AUDIT_LOG_MESSAGES.badDate("The To date")],
+      [{ from: "2026-01-11", to: "2026-01-10" }, undefined, AUDIT_LOG_MESSAGES.fromAfterTo],
+      [{}, { size: 101 }, AUDIT_LOG_MESSAGES.pageSize],
+      [{}, { offset: -1 }, AUDIT_LOG_MESSAGES.offset],
+      [{ text: "x".repeat(101) }, undefined, AUDIT_LOG_MESSAGES.text],
+    ];
+    for (const [filter, page, message] of cases) {
+      const { body } = await auditLogAs(token.admin, filter, page);
+      expect(body.errors?.[0], JSON.stringify(filter)).toMatchObject({ message, extensions: { code: "INVALID" } });
+    }
+    expect(AUDIT_LOG_MESSAGES.badDate("The From date")).toBe("The From date must be a date written YYYY-MM-DD");
+  });
+
+  it("refuses executives and users (FORBIDDEN), and records the refusal", async () => {
+    for (const [account, userId] of [
+      ["exec", DEMO_USER_IDS.exec],
+      ["user", DEMO_USER_IDS.user],
+    ] as const) {
+      const { body } = await auditLogAs(token[account], {});
+      expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(body.data ?? null).toBeNull();
+      const [record] = await server.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, "authorization.denied"),
+            eq(auditLog.entityId, "AuditLogQuery: auditLog"),
+            eq(auditLog.actorUserId, userId),
+          ),
+        );
+      expect(record).toMatchObject({ after: { code: "FORBIDDEN" }, source: "127.0.0.1" });
+    }
+  });
+
+  it("exports the filtered log as CSV (UTC and facility time) and as xlsx, admins only", async () => {
+    const csv = await restFetch(
+      server.baseUrl,
+      "GET",
+      "/audit-log?format=csv&text=handworked&from=2026-01-10&to=2026-01-10",
+      token.admin,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="audit-log.csv"');
+    const lines = (await csv.text())
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    expect(lines).toEqual([
+      ["Time (UTC)", "Time (US/Eastern)", "Who", "What", "Entity", "Entity id", "Details", "From (address)"],
+      [
+        "2026-01-11T04:59:00.000Z",
+        "2026-01-10 23:59:00",
+        "Elena Ruiz (exec@demo.hospital)",
+        "Access denied",
+        "handworked",
+        "hw-3",
+        "GET /api/handworked (FORBIDDEN)",
+        "10.0.0.7",
+      ],
+      [
+        "2026-01-10T05:00:00.000Z",
+        "2026-01-10 00:00:00",
+        "zed@handworked.test",
+        "Sign-in failed",
+        "handworked",
+        "hw-2",
+        "zed@handworked.test",
+        "10.0.0.7",
+      ],
+    ]);
+
+    const xlsx = await restFetch(
+      server.baseUrl,
+      "GET",
+      "/audit-log?format=xlsx&text=handworked&kind=Changes",
+      token.admin,
+    );
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      "Time (UTC)",
+      "Time (US/Eastern)",
+      "Who",
+      "What",
+      "Entity",
+      "Entity id",
+      "Details",
+      "From (address)",
+    ]);
+    expect(sheet?.getRow(2).values).toEqual([
+      undefined,
+      "2026-01-10T04:59:00.000Z",
+      "2026-01-09 23:59:00",
+      "Alex Morgan (admin@demo.hospital)",
+      "Cost center added",
+      "handworked",
+      "hw-1",
+      "7001 Handworked ward",
+      "10.0.0.7",
+    ]);
+    expect(sheet?.rowCount).toBe(2);
+
+    expect((await restFetch(server.baseUrl, "GET", "/audit-log?format=csv", token.exec)).status).toBe(403);
+    const bad = await restFetch(
+      server.baseUrl,
+      "GET",
+      "/audit-log?format=csv&from=2026-01-11&to=2026-01-10",
+      token.admin,
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: AUDIT_LOG_MESSAGES.fromAfterTo });
+    const badKind = await restFetch(server.baseUrl, "GET", "/audit-log?format=csv&kind=Everything", token.admin);
+    expect(badKind.status).toBe(400);
+  });
+});
