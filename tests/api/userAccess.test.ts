@@ -109,7 +109,11 @@ async function countRows() {
   const [s] = await db().select({ n: sql<number>`count(*)::int` }).from(staff);
   const [p] = await db().select({ n: sql<number>`count(*)::int` }).from(costCenterPermissions);
   const [o] = await db().select({ n: sql<number>`count(*)::int` }).from(outboxMessages);
-  const [a] = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
+  // Refusals are recorded too (authorization.denied, issue #17): only changes count here.
+  const [a] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(sql`${auditLog.action} <> 'authorization.denied'`);
   return { users: u?.n, staff: s?.n, permissions: p?.n, outbox: o?.n, audit: a?.n };
 }
 
