@@ -43,6 +43,8 @@ const ROUTES: readonly RouteCase[] = [
   { path: "/admin/upload/users", allowed: ["admin"], heading: "UPLOAD USERS DATA FILE" },
   { path: "/admin/cost-center-maintenance", allowed: ["admin"], heading: "COST CENTER MAINTENANCE" },
   { path: "/admin/employee-search", allowed: ["admin"], heading: /employee search/i },
+  // Beyond spec section 2: the audit log of issue #17.
+  { path: "/admin/audit-log", allowed: ["admin"], heading: "Audit Log" },
 
   { path: "/user/landing", allowed: ["user"], heading: "My cost centers" },
   { path: "/user/modelling", allowed: ["user"], heading: "MODELLING" },

@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment DomainError_Fields on DomainError {\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": typeof types.DomainError_FieldsFragmentDoc,
+    "\n  query AuditLog_Query($filter: AuditLogFilter, $page: AuditLogPageInput) {\n    auditLog(filter: $filter, page: $page) {\n      timeZone\n      total\n      offset\n      size\n      entries {\n        id\n        at\n        who\n        what\n        action\n        entityType\n        entityId\n        details\n        source\n      }\n    }\n  }\n": typeof types.AuditLog_QueryDocument,
     "\n  mutation ContactUsPage_SendContactMessageMutation($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      __typename\n      ... on MutationSendContactMessageSuccess {\n        data {\n          id\n          subject\n          message\n          createdAt\n        }\n      }\n      ... on DomainError {\n        code\n        ...DomainError_Fields\n      }\n    }\n  }\n": typeof types.ContactUsPage_SendContactMessageMutationDocument,
     "\n  mutation AddCostCenter_CreateMutation($input: CostCenterInput!) {\n    createCostCenter(input: $input) {\n      __typename\n      ... on MutationCreateCostCenterSuccess {\n        data {\n          id\n          code\n          name\n        }\n      }\n      ... on DomainError {\n        ...DomainError_Fields\n      }\n    }\n  }\n": typeof types.AddCostCenter_CreateMutationDocument,
     "\n  query CostCenterHistory_Query($id: ID!) {\n    costCenterHistory(id: $id) {\n      timeZone\n      entries {\n        id\n        at\n        actorName\n        what\n        details\n      }\n    }\n  }\n": typeof types.CostCenterHistory_QueryDocument,
@@ -106,6 +107,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  fragment DomainError_Fields on DomainError {\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n": types.DomainError_FieldsFragmentDoc,
+    "\n  query AuditLog_Query($filter: AuditLogFilter, $page: AuditLogPageInput) {\n    auditLog(filter: $filter, page: $page) {\n      timeZone\n      total\n      offset\n      size\n      entries {\n        id\n        at\n        who\n        what\n        action\n        entityType\n        entityId\n        details\n        source\n      }\n    }\n  }\n": types.AuditLog_QueryDocument,
     "\n  mutation ContactUsPage_SendContactMessageMutation($input: ContactMessageInput!) {\n    sendContactMessage(input: $input) {\n      __typename\n      ... on MutationSendContactMessageSuccess {\n        data {\n          id\n          subject\n          message\n          createdAt\n        }\n      }\n      ... on DomainError {\n        code\n        ...DomainError_Fields\n      }\n    }\n  }\n": types.ContactUsPage_SendContactMessageMutationDocument,
     "\n  mutation AddCostCenter_CreateMutation($input: CostCenterInput!) {\n    createCostCenter(input: $input) {\n      __typename\n      ... on MutationCreateCostCenterSuccess {\n        data {\n          id\n          code\n          name\n        }\n      }\n      ... on DomainError {\n        ...DomainError_Fields\n      }\n    }\n  }\n": types.AddCostCenter_CreateMutationDocument,
     "\n  query CostCenterHistory_Query($id: ID!) {\n    costCenterHistory(id: $id) {\n      timeZone\n      entries {\n        id\n        at\n        actorName\n        what\n        details\n      }\n    }\n  }\n": types.CostCenterHistory_QueryDocument,
@@ -214,6 +216,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment DomainError_Fields on DomainError {\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n"): (typeof documents)["\n  fragment DomainError_Fields on DomainError {\n    message\n    fieldErrors {\n      field\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog_Query($filter: AuditLogFilter, $page: AuditLogPageInput) {\n    auditLog(filter: $filter, page: $page) {\n      timeZone\n      total\n      offset\n      size\n      entries {\n        id\n        at\n        who\n        what\n        action\n        entityType\n        entityId\n        details\n        source\n      }\n    }\n  }\n"): (typeof documents)["\n  query AuditLog_Query($filter: AuditLogFilter, $page: AuditLogPageInput) {\n    auditLog(filter: $filter, page: $page) {\n      timeZone\n      total\n      offset\n      size\n      entries {\n        id\n        at\n        who\n        what\n        action\n        entityType\n        entityId\n        details\n        source\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

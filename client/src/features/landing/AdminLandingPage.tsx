@@ -163,6 +163,11 @@ export function AdminLandingPage() {
             description="Find an employee and see their details, cost centers and manager."
             to="/admin/employee-search"
           />
+          <LinkCard
+            title="AUDIT LOG"
+            description="Who signed in, changed or was refused what, when and from where; search and export."
+            to="/admin/audit-log"
+          />
         </SimpleGrid>
       </Stack>
     </ShellPage>

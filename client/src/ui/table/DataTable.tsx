@@ -72,12 +72,13 @@ export function TableNoMatch({ noun, term }: { noun: string; term: string }) {
 }
 
 /** "Showing 1–25 of 130", with Previous and Next when there is more than one page. */
-export function TablePager<Row>({
+export function TablePager({
   view,
   noun,
   onPage,
 }: {
-  view: TableView<Row>;
+  /** Where the page sits: a filtered list's view, or a page the server cut. */
+  view: Pick<TableView<unknown>, "page" | "pageCount" | "from" | "to" | "count" | "total" | "term">;
   noun: string;
   onPage: (page: number) => void;
 }) {

@@ -17,8 +17,9 @@ const PAGES_WITHOUT_NAVIGATION = [
   "/contact-us",
   "/admin/user-accessibility",
   "/faq",
-  // Not in the spec's list, but neither has anything to go back from or forward to.
+  // Not in the spec's list, but none has anything to go back from or forward to.
   "/home",
+  "/admin/audit-log",
 ];
 
 /** Messages a page shows in the footer unless it sets its own. */
