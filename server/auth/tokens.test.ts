@@ -1,7 +1,7 @@
 // Issue #16: a verified token is remembered until it expires (no second signature check), and never
 // longer; refused and altered tokens are checked every time.
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTVerifyGetKey, SignJWT } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { b2cClaimsRefusal, createTokenVerifier, InvalidTokenError, type TokenVerifier } from "./tokens";
 
 const issuer = "http://localhost:4000/oidc";
@@ -43,10 +43,17 @@ describe("createTokenVerifier", () => {
     expect(keyLookups).toBe(1);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("refuses a remembered token once it has expired", async () => {
-    const token = await sign({ expiresInSeconds: 1 });
+    // The clock is moved rather than waited for: a one-second token could expire before its first
+    // check on a busy machine (its expiry counts from a whole second).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const token = await sign({ expiresInSeconds: 60 });
     expect((await verify(token)).subject).toBe("user-1");
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    vi.setSystemTime(Date.now() + 61_000);
     await expect(verify(token)).rejects.toThrow(InvalidTokenError);
     await expect(verify(token)).rejects.toThrow(/expired/);
   });

@@ -151,7 +151,7 @@ export function AuditLogPage() {
                         <Table.Cell>{entry.who}</Table.Cell>
                         <Table.Cell title={entry.action}>{entry.what}</Table.Cell>
                         <Table.Cell>
-                          <Text>{entry.entityType}</Text>
+                          <Text>{entry.entityType.replaceAll("_", " ")}</Text>
                           <Code size="sm" variant="plain" color="fg.muted" wordBreak="break-all">
                             {entry.entityId}
                           </Code>
