@@ -1,5 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { Box, Button, Code, Field, Flex, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { AuditKind } from "../../gql/graphql";
@@ -46,8 +47,7 @@ const KIND_OPTIONS: readonly { value: AuditKind | ""; label: string }[] = [
 ];
 
 /** The filters live in the address, so a search survives a reload and can be sent to a colleague. */
-const FILTER_KEYS = ["text", "kind", "from", "to"] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterKey = "text" | "kind" | "from" | "to";
 
 /**
  * /admin/audit-log: who did what, when and from where, in the administrator's facility: sign-ins,
@@ -55,21 +55,26 @@ type FilterKey = (typeof FILTER_KEYS)[number];
  */
 export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
-  const value = (key: FilterKey) => params.get(key) ?? "";
-  const page = Math.max(0, Number.parseInt(params.get("page") ?? "0", 10) || 0);
+  // The filters are this page's state, written to the address after each change. (Two quick
+  // changes through setSearchParams alone, a kind and then typing, could each start from the
+  // address before the other and lose the first.)
+  const [state, setState] = useState<Record<FilterKey | "page", string>>(() => ({
+    text: params.get("text") ?? "",
+    kind: params.get("kind") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    page: params.get("page") ?? "",
+  }));
+  useEffect(() => {
+    const next = new URLSearchParams(Object.entries(state).filter(([, part]) => part !== ""));
+    setParams(next, { replace: true });
+  }, [state, setParams]);
+  const value = (key: FilterKey) => state[key];
+  const page = Math.max(0, Number.parseInt(state.page || "0", 10) || 0);
 
   function setFilter(key: FilterKey | "page", next: string) {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set(key, next);
-        else updated.delete(key);
-        // A new filter starts again at the first page.
-        if (key !== "page") updated.delete("page");
-        return updated;
-      },
-      { replace: true },
-    );
+    // A new filter starts again at the first page.
+    setState((current) => ({ ...current, [key]: next, ...(key === "page" ? {} : { page: "" }) }));
   }
 
   const text = useDebouncedValue(value("text").trim(), 300);
@@ -113,7 +118,11 @@ export function AuditLogPage() {
           <DateFilter label="From" value={value("from")} onChange={(next) => setFilter("from", next)} />
           <DateFilter label="To" value={value("to")} onChange={(next) => setFilter("to", next)} />
           {filtered ? (
-            <Button variant="ghost" size="sm" onClick={() => setParams({}, { replace: true })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setState({ text: "", kind: "", from: "", to: "", page: "" })}
+            >
               Clear filters
             </Button>
           ) : null}
