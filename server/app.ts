@@ -17,6 +17,7 @@ import {
   createTokenVerifier,
   embeddedTokenSettings,
   type TokenVerifier,
+  type VerifiedToken,
 } from "./auth/tokens";
 import type { AppConfig } from "./config";
 import { createGraphQLServer } from "./graphql/yoga";
@@ -31,6 +32,7 @@ import { createDeniedRecorder } from "./services/audit";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
 import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
+import { createSessionActivity, withIdleRule } from "./services/sessionActivity";
 import type { UploadServices } from "./services/uploads";
 import { resolveViewer } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
@@ -45,6 +47,10 @@ export type AppOptions = {
   uploadPipeline?: UploadPipelineOptions;
   /** Other sign-in and request limits than the defaults (tests). */
   limitPolicies?: Partial<Record<keyof RequestLimits, LimitPolicy>>;
+  /** How often open sockets are checked against the idle rule (30 s unless set; tests use less). */
+  idleSweepMs?: number;
+  /** The idle rule's clock (ms); tests move it forward instead of waiting ten minutes. */
+  sessionClock?: () => number;
 };
 
 export type App = {
@@ -79,10 +85,14 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         redirectOrigins: options.devOrigins,
         signInLimiter: limits.signIn,
       });
-  const verifyToken = createTokenVerifier(
-    config.b2c
-      ? b2cTokenSettings(config.b2c)
-      : embeddedTokenSettings(config.publicUrl, await loadOrCreateSigningKey(db)),
+  const sessions = createSessionActivity(db, { idleMinutes: config.sessionIdleMinutes, now: options.sessionClock });
+  const verifyToken = withIdleRule(
+    createTokenVerifier(
+      config.b2c
+        ? b2cTokenSettings(config.b2c)
+        : embeddedTokenSettings(config.publicUrl, await loadOrCreateSigningKey(db)),
+    ),
+    sessions,
   );
   const uploads = await startUploadPipeline(config, database, {
     extraBrowserOrigins: options.devOrigins,
@@ -118,7 +128,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await next();
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
-  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits, recordDenied }));
+  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits, recordDenied, sessions }));
   const runGraphQL = (request: Request, source: string | null) => Promise.resolve(yoga.fetch(request, { source }));
   const graphql = config.graphqlExplorer ? graphiqlPage(runGraphQL) : runGraphQL;
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, requestSource(c.env)));
@@ -142,6 +152,20 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   embedded?.onSignOut((subject) => {
     for (const socket of socketsBySubject.get(subject) ?? []) socket.close(CloseCode.Unauthorized, "Signed out");
   });
+  // Open sockets and the token each was opened with: a socket whose session goes idle is closed
+  // (4401: the client does not reconnect; the browser has signed out by then). The same sweep
+  // forgets the activity of long-gone sessions.
+  const socketTokens = new Map<WebSocket, VerifiedToken>();
+  let sweeps = 0;
+  const idleSweep = setInterval(() => {
+    void (async () => {
+      for (const [socket, token] of socketTokens) {
+        if (await sessions.isIdle(token)) socket.close(CloseCode.Unauthorized, "Session idle");
+      }
+      if (++sweeps % 20 === 0) await sessions.forgetOld();
+    })().catch((error: unknown) => console.error("Idle session sweep failed:", error));
+  }, options.idleSweepMs ?? 30_000);
+  idleSweep.unref();
   return {
     fetch: async (request) => app.fetch(request),
     listener,
@@ -209,8 +233,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
             );
             const ofSubject = socketsBySubject.get(verified.subject) ?? new Set<WebSocket>();
             socketsBySubject.set(verified.subject, ofSubject.add(socket));
+            socketTokens.set(socket, verified);
             socket.once("close", () => {
               clearTimeout(expiry);
+              socketTokens.delete(socket);
               ofSubject.delete(socket);
               if (ofSubject.size === 0 && socketsBySubject.get(verified.subject) === ofSubject) {
                 socketsBySubject.delete(verified.subject);
@@ -226,6 +252,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     verifyToken,
     uploads,
     async close() {
+      clearInterval(idleSweep);
       for (const socket of sockets) socket.close();
       await uploads.close();
       await database.close();

@@ -45,6 +45,12 @@ export type AppConfig = {
    * (production), where an operator turns it on for analysts.
    */
   graphqlExplorer: boolean;
+  /**
+   * Minutes without activity after which a session ends (spec §4: 10). The browser signs out then;
+   * the server refuses the session's tokens a minute later (the browser reports activity at most
+   * once a minute). SESSION_IDLE_MINUTES, a whole number from 1 to 720.
+   */
+  sessionIdleMinutes: number;
 };
 
 /** The only place that reads process.env. */
@@ -66,7 +72,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
     graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
+    sessionIdleMinutes: readSessionIdleMinutes(env.SESSION_IDLE_MINUTES),
   };
+}
+
+function readSessionIdleMinutes(value: string | undefined): number {
+  if (!value?.trim()) return 10;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 720)
+    throw new Error(`SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 720, got '${value}'`);
+  return minutes;
 }
 
 function readSwitch(env: NodeJS.ProcessEnv, name: string, byDefault: boolean): boolean {

@@ -32,3 +32,17 @@ export const identityProviderRecords = pgTable(
     index("identity_provider_records_grant_idx").on(t.grantId),
   ],
 );
+
+/**
+ * The last activity of each signed-in session (issue #17: the 10-minute idle rule holds on the
+ * server too). The browser reports activity at most once a minute; a session whose last activity
+ * is older than the idle limit and its grace is refused. Keyed by `sessionKey` (server/services/sessionActivity.ts).
+ */
+export const sessionActivity = pgTable(
+  "session_activity",
+  {
+    sessionKey: text("session_key").primaryKey(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("session_activity_last_active_idx").on(t.lastActiveAt)],
+);

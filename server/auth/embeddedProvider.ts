@@ -123,7 +123,11 @@ export function createEmbeddedProvider(options: {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       const account = await findIdentityAccount(db, token.accountId);
-      return account ? { email: account.email } : undefined;
+      if (!account) return undefined;
+      // `sid`: the sign-in session the token belongs to, the same through every renewal; the API's
+      // idle rule counts a session's activity under it (server/services/sessionActivity.ts).
+      const sessionUid = "sessionUid" in token && typeof token.sessionUid === "string" ? token.sessionUid : undefined;
+      return { email: account.email, ...(sessionUid ? { sid: sessionUid } : {}) };
     },
     interactions: { url: (_ctx, interaction) => `${EMBEDDED_PROVIDER_PATH}/interaction/${interaction.uid}` },
     // Our own web app is first-party: grant what it asks for without a consent screen.

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "../../db/client";
-import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
+import { bearerToken, InvalidTokenError, type TokenVerifier, type VerifiedToken } from "../auth/tokens";
 import type { AppConfig } from "../config";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import { requestSource } from "../http/requestSource";
 import type { DeniedRecorder } from "../services/audit";
 import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
+import type { SessionActivity } from "../services/sessionActivity";
 import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
 import { resolveViewer, type Viewer } from "../services/viewer";
@@ -21,6 +22,7 @@ import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
 import { positionRoutes } from "./positions";
 import { errorResponse, handleError } from "./respond";
+import { sessionRoutes } from "./session";
 import { staffRoutes } from "./staff";
 import { negotiateRoutes, uploadRoutes } from "./uploads";
 import { userRoutes } from "./users";
@@ -44,8 +46,10 @@ export type RestDeps = {
   limits: RequestLimits;
   /** Records refused calls (401/403) in the audit log. */
   recordDenied: DeniedRecorder;
+  /** The idle rule's record of each session's activity. */
+  sessions: SessionActivity;
 };
-export type RestEnv = { Variables: { viewer: Viewer } };
+export type RestEnv = { Variables: { viewer: Viewer; token: VerifiedToken } };
 
 /** Calls that answer without a token: what a browser needs before it can sign in. */
 const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/env\/[^/]+$/];
@@ -83,7 +87,9 @@ export function createRestApi(deps: RestDeps) {
     if (PUBLIC_PATHS.some((pattern) => pattern.test(c.req.path))) return next();
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
-    c.set("viewer", await resolveViewer(deps.db, await deps.verifyToken(token), requestSource(c.env)));
+    const verified = await deps.verifyToken(token);
+    c.set("token", verified);
+    c.set("viewer", await resolveViewer(deps.db, verified, requestSource(c.env)));
     return next();
   });
   // The shared text rule over every query parameter and JSON body, before any handler reads them.
@@ -98,6 +104,7 @@ export function createRestApi(deps: RestDeps) {
   });
 
   api.route("/", configRoutes(deps));
+  api.route("/session", sessionRoutes(deps));
   api.route("/user", userRoutes(deps));
   api.route("/staff", staffRoutes(deps));
   api.route("/b2c", b2cRoutes(deps));

@@ -100,11 +100,16 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /**
- * A table's rows as the fingerprint reads them. A refusal writes one thing on purpose: its own
- * authorization.denied audit record (issue #17); every other row must stay as it was.
+ * A table's rows as the fingerprint reads them. A refusal writes two things on purpose (issue #17):
+ * its own authorization.denied audit record, and, on a session's first request, the session's
+ * start in session_activity (the idle rule's clock); every other row must stay as it was.
  */
 const rowsOf = (table: string) =>
-  table === "audit_log" ? `(select * from "audit_log" where action <> 'authorization.denied')` : `"${table}"`;
+  table === "audit_log"
+    ? `(select * from "audit_log" where action <> 'authorization.denied')`
+    : table === "session_activity"
+      ? `(select * from "session_activity" where false)`
+      : `"${table}"`;
 
 /** PGlite answers `{ rows }`, postgres.js an array of rows. */
 const rows = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Json[] }).rows) as Json[];

@@ -83,11 +83,16 @@ test("KEEP ME LOGGED IN keeps the session and starts the idle time again", async
   await expect(idleDialog(page)).toBeVisible();
 });
 
-test("activity resets the idle time", async ({ page }) => {
+test("activity resets the idle time, and the server hears of it (its own idle rule, issue #17)", async ({ page }) => {
   await signInOnLanding(page);
   await page.clock.fastForward("08:00");
+  const reported = page.waitForResponse(
+    (response) => response.url().endsWith("/api/session/activity") && response.request().method() === "POST",
+  );
   await page.mouse.move(200, 300);
   await page.keyboard.press("Shift");
+  // The server accepts the report: the session is still within its limit.
+  expect((await reported).status()).toBe(204);
   await page.clock.fastForward("08:00");
   await page.clock.runFor(2000);
   await expect(idleDialog(page)).toBeHidden();

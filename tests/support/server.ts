@@ -22,6 +22,8 @@ export async function startTestServer(
     clientDistDir?: string;
     /** More settings, as environment variables (e.g. GRAPHQL_EXPLORER). */
     env?: Record<string, string>;
+    /** The idle rule's clock (the real one unless given). */
+    sessionClock?: () => number;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase({ migrate: false });
@@ -42,6 +44,9 @@ export async function startTestServer(
     seedDemoData: options.seed !== false,
     // Blobs in memory (Azurite in this process).
     uploadPipeline: { ephemeralStorage: true, queue: TEST_QUEUE_OPTIONS },
+    // An idle session's open sockets close within half a second rather than 30.
+    idleSweepMs: 500,
+    sessionClock: options.sessionClock,
   });
   handler = app.listener;
   app.attachWebSockets(server);

@@ -32,6 +32,13 @@ export async function tokenFactory(server: TestServer) {
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
         .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
         .sign(privateKey),
+    /** Valid for ten more minutes, but issued `minutes` ago (a session that began then). */
+    issuedMinutesAgo: (sub: string, minutes: number) =>
+      new SignJWT({ ...defaults, sub })
+        .setProtectedHeader({ alg: "RS256", kid: key.kid })
+        .setIssuedAt(Math.floor(Date.now() / 1000) - minutes * 60)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+        .sign(privateKey),
     wrongIssuer: (sub: string) => sign({ sub, iss: "https://attacker.example/oidc" }),
     wrongAudience: (sub: string) => sign({ sub, aud: "https://another-api.example" }),
     algNone: (sub: string) => {

@@ -11,6 +11,7 @@ import { AppFooter } from "./footer/AppFooter";
 import { FooterProvider } from "./footer/FooterProvider";
 import { AppHeader } from "./header/AppHeader";
 import { type IdleClock, useIdleSession } from "./idle/idleSession";
+import { reportSessionActivity } from "./idle/reportActivity";
 
 // Signed-in parts in chunks of their own, so the sign-in page does not download them (issue #16).
 const IdleSessionDialog = lazy(async () => ({ default: (await import("./idle/IdleSessionDialog")).IdleSessionDialog }));
@@ -36,6 +37,7 @@ export function AppShell({ idleClock }: Props) {
   const idle = useIdleSession({
     enabled: signedIn,
     onExpire: handleLogOut,
+    onActivity: reportSessionActivity,
     ...(idleClock ? { clock: idleClock } : {}),
   });
   // The warning's dialog is fetched when it is first due, then stays mounted (closed) like before.

@@ -67,12 +67,14 @@ function setUp(enabled = true) {
   const time = manualClock();
   const target = new EventTarget();
   const onExpire = vi.fn();
+  const onActivity = vi.fn();
   const hook = renderHook(
-    (props: { enabled: boolean }) => useIdleSession({ enabled: props.enabled, onExpire, clock: time.clock, target }),
+    (props: { enabled: boolean }) =>
+      useIdleSession({ enabled: props.enabled, onExpire, onActivity, clock: time.clock, target }),
     { initialProps: { enabled } },
   );
   const activity = (type = "mousemove") => act(() => void target.dispatchEvent(new Event(type)));
-  return { time, target, onExpire, hook, activity };
+  return { time, target, onExpire, onActivity, hook, activity };
 }
 
 describe("idlePhase", () => {
@@ -125,6 +127,28 @@ describe("useIdleSession with an injected clock", () => {
     time.sleep(11 * MINUTE);
     expect(onExpire).toHaveBeenCalledTimes(1);
     expect(hook.result.current.secondsLeft).toBeNull();
+  });
+
+  it("tells the server of activity at most once a minute, and never of idle time", () => {
+    const { time, onActivity, activity, hook } = setUp();
+    expect(onActivity).not.toHaveBeenCalled();
+    activity();
+    expect(onActivity).toHaveBeenCalledTimes(1);
+    // Busy for the next 59 s: nothing more is sent.
+    for (let second = 1; second < 60; second++) {
+      time.advance(SECOND);
+      activity("keydown");
+    }
+    expect(onActivity).toHaveBeenCalledTimes(1);
+    time.advance(SECOND);
+    activity("click");
+    expect(onActivity).toHaveBeenCalledTimes(2);
+    // Idle into the warning: the mouse no longer counts, so nothing is sent; KEEP ME LOGGED IN is activity.
+    time.advance(9 * MINUTE);
+    activity();
+    expect(onActivity).toHaveBeenCalledTimes(2);
+    act(() => hook.result.current.keepAlive());
+    expect(onActivity).toHaveBeenCalledTimes(3);
   });
 
   it("mouse, click and key events reset the idle time before the warning", () => {

@@ -5,6 +5,8 @@ export const IDLE_WARNING_MS = 9 * 60_000;
 export const IDLE_COUNTDOWN_SECONDS = 60;
 export const IDLE_LOGOUT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_SECONDS * 1000;
 export const IDLE_CHECK_INTERVAL_MS = 1000;
+/** Activity is told to the server at most this often (it allows as much again past the idle limit). */
+export const ACTIVITY_REPORT_INTERVAL_MS = 60_000;
 
 /** The events that count as activity (spec section 4: mouse, click and key events). */
 export const ACTIVITY_EVENTS = ["mousemove", "mousedown", "click", "keydown", "touchstart"] as const;
@@ -41,6 +43,8 @@ type Options = {
   enabled: boolean;
   /** Called once when the session runs out (countdown at 0, or more than 10 minutes idle). */
   onExpire: () => void;
+  /** Called on activity at most once a minute (the server's idle rule hears of it). */
+  onActivity?: () => void;
   clock?: IdleClock;
   /** Where activity events are heard; the window by default. */
   target?: Pick<EventTarget, "addEventListener" | "removeEventListener">;
@@ -57,15 +61,28 @@ export type IdleSession = {
  * Records the last activity on mouse, click and key events and checks it every second. While the
  * warning shows, only an explicit choice counts: moving the mouse does not dismiss it silently.
  */
-export function useIdleSession({ enabled, onExpire, clock = systemClock, target }: Options): IdleSession {
+export function useIdleSession({ enabled, onExpire, onActivity, clock = systemClock, target }: Options): IdleSession {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastActivity = useRef(0);
   const warning = useRef(false);
   const expired = useRef(false);
   const onExpireRef = useRef(onExpire);
+  const onActivityRef = useRef(onActivity);
+  const lastReport = useRef<number | null>(null);
   useEffect(() => {
     onExpireRef.current = onExpire;
-  }, [onExpire]);
+    onActivityRef.current = onActivity;
+  }, [onExpire, onActivity]);
+
+  /** Activity now: remembered for the idle timer, and reported unless reported within the last minute. */
+  const recordActivity = useCallback(() => {
+    const now = clock.now();
+    lastActivity.current = now;
+    if (lastReport.current === null || now - lastReport.current >= ACTIVITY_REPORT_INTERVAL_MS) {
+      lastReport.current = now;
+      onActivityRef.current?.();
+    }
+  }, [clock]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -76,7 +93,7 @@ export function useIdleSession({ enabled, onExpire, clock = systemClock, target 
     setSecondsLeft(null);
 
     const handleActivity = () => {
-      if (!warning.current) lastActivity.current = clock.now();
+      if (!warning.current) recordActivity();
     };
     for (const type of ACTIVITY_EVENTS) source.addEventListener(type, handleActivity, { passive: true });
 
@@ -101,13 +118,13 @@ export function useIdleSession({ enabled, onExpire, clock = systemClock, target 
       stop();
       for (const type of ACTIVITY_EVENTS) source.removeEventListener(type, handleActivity);
     };
-  }, [enabled, clock, target]);
+  }, [enabled, clock, target, recordActivity]);
 
   const keepAlive = useCallback(() => {
-    lastActivity.current = clock.now();
+    recordActivity();
     warning.current = false;
     setSecondsLeft(null);
-  }, [clock]);
+  }, [recordActivity]);
 
   return { secondsLeft: enabled ? secondsLeft : null, keepAlive };
 }
