@@ -2,10 +2,8 @@
 // activity is older than 10 minutes and a minute's grace is refused on every transport and its open
 // sockets close; activity reported in time keeps it; only a new sign-in starts afresh.
 import { sql } from "drizzle-orm";
-import { createClient } from "graphql-ws";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { loadConfig } from "../../server/config";
@@ -13,6 +11,7 @@ import { graphqlRequest } from "../support/graphql";
 import { restFetch } from "../support/rest";
 import { startTestServer, type TestServer } from "../support/server";
 import { signInForTokens } from "../support/signIn";
+import { connectSocket } from "../support/sockets";
 import { tokenFactory } from "../support/tokens";
 
 const IDLE_MESSAGE = "Your session ended after a period without activity. Please sign in again.";
@@ -53,24 +52,7 @@ async function lastActiveOf(token: string): Promise<Date> {
 const me = (token: string) => graphqlRequest(server.baseUrl, token, "{ me { email } }");
 const report = (token: string) => restFetch(server.baseUrl, "POST", "/session/activity", token);
 
-function socketCloses(token: string) {
-  return new Promise<{ code: number; reason: string }>((resolve) => {
-    createClient({
-      url: `${server.baseUrl.replace("http", "ws")}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-      lazy: false,
-      onNonLazyError: () => {},
-      on: {
-        closed: (event) => {
-          const { code, reason } = event as { code: number; reason: string };
-          resolve({ code, reason: String(reason) });
-        },
-      },
-    });
-  });
-}
+const socketCloses = (token: string) => connectSocket(server.baseUrl, { authorization: `Bearer ${token}` }).closed;
 
 async function signIn(account: keyof typeof DEMO_ACCOUNTS) {
   const { email, password } = DEMO_ACCOUNTS[account];

@@ -7,6 +7,7 @@ import { DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { startTestServer, type TestServer } from "../support/server";
 import { signInForTokens } from "../support/signIn";
+import { connectSocket } from "../support/sockets";
 import { tokenFactory } from "../support/tokens";
 
 let server: TestServer;
@@ -18,28 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A graphql-ws client that connects at once and never retries; `closed` is the close code and reason. */
-function connect(connectionParams: Record<string, unknown>) {
-  let resolveClosed: (close: { code: number; reason: string }) => void = () => {};
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    resolveClosed = resolve;
-  });
-  const client = createClient({
-    url: `${server.baseUrl.replace("http", "ws")}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams,
-    retryAttempts: 0,
-    lazy: false,
-    onNonLazyError: () => {},
-    on: {
-      closed: (event) => {
-        const { code, reason } = event as { code: number; reason: string };
-        resolveClosed({ code, reason: String(reason) });
-      },
-    },
-  });
-  return { client, closed };
-}
+const connect = (connectionParams: Record<string, unknown>) => connectSocket(server.baseUrl, connectionParams);
 
 function run(client: Client, query: string) {
   return new Promise((resolve, reject) => {
