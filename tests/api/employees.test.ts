@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { resultRows } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { useTestServer } from "../support/testServer";
 
@@ -303,7 +304,7 @@ describe("employee search", () => {
       const result = await tx.execute(
         sql`explain select ${staff.id} from ${staff} where ${staff.searchText} like ${"%whitf%"}`,
       );
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+      const rows = resultRows<Record<string, string>>(result);
       return rows.map((row) => Object.values(row).join(" ")).join("\n");
     });
     expect(plan).toContain("staff_search_trgm_idx");

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { loadConfig } from "../../server/config";
 import { createRestApi, type RestDeps } from "../../server/rest";
+import { resultRows } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { demoAccountTokens } from "../support/tokens";
@@ -111,8 +112,7 @@ const rowsOf = (table: string) =>
       ? `(select * from "session_activity" where false)`
       : `"${table}"`;
 
-/** PGlite answers `{ rows }`, postgres.js an array of rows. */
-const rows = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Json[] }).rows) as Json[];
+const rows = (result: unknown) => resultRows<Json>(result);
 let fingerprintQuery: ReturnType<typeof sql.raw>;
 /** Every table's row count and a hash of its rows: a second, simpler account of "nothing written". */
 const fingerprint = async () => rows(await server.database.db.execute(fingerprintQuery));

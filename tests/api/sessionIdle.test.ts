@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { loadConfig } from "../../server/config";
+import { resultRows } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { restFetch } from "../support/rest";
 import { startTestServer, type TestServer } from "../support/server";
@@ -34,15 +35,11 @@ afterEach(() => {
   clockAheadMs = 0;
 });
 
-/** PGlite answers `{ rows }`, postgres.js an array of rows. */
-const rows = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { last_active_at: string | Date }[];
-
 /** When the token's session was last active, as stored (its key written out here: subject and sid). */
 async function lastActiveOf(token: string): Promise<Date> {
   const { sub, sid } = decodeJwt(token);
   const key = `${sub}|sid:${sid}`;
-  const [row] = rows(
+  const [row] = resultRows<{ last_active_at: string | Date }>(
     await server.database.db.execute(sql`select last_active_at from session_activity where session_key = ${key}`),
   );
   if (!row) throw new Error(`No session ${key} is recorded`);

@@ -48,3 +48,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     },
   };
 }
+
+/** The rows of a raw `execute`: PGlite answers `{ rows }`, postgres.js an array of rows. */
+export function resultRows<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
