@@ -31,7 +31,8 @@ import { createRestApi } from "./rest";
 import { createDeniedRecorder } from "./services/audit";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
-import { createRequestLimits, type LimitPolicy, type RequestLimits } from "./services/rateLimits";
+import { createRequestLimits, type LimitPolicy, MemoryLimitStore, type RequestLimits } from "./services/rateLimits";
+import { openRedisLimitStore } from "./services/redisLimitStore";
 import { createSessionActivity, withIdleRule } from "./services/sessionActivity";
 import type { UploadServices } from "./services/uploads";
 import { resolveViewer } from "./services/viewer";
@@ -73,7 +74,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await database.migrate();
   if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
   const db = database.db;
-  const limits = createRequestLimits(options.limitPolicies);
+  const limitStore = config.redisUrl ? await openRedisLimitStore(config.redisUrl) : new MemoryLimitStore();
+  const limits = createRequestLimits(limitStore, options.limitPolicies);
   const recordDenied = createDeniedRecorder(db, limits.deniedAudit);
 
   const embedded = config.b2c
@@ -255,6 +257,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       clearInterval(idleSweep);
       for (const socket of sockets) socket.close();
       await uploads.close();
+      await limitStore.close();
       await database.close();
     },
   };

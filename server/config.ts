@@ -51,6 +51,11 @@ export type AppConfig = {
    * once a minute). SESSION_IDLE_MINUTES, a whole number from 1 to 720.
    */
   sessionIdleMinutes: number;
+  /**
+   * Whether this instance runs import jobs (IMPORT_WORKER=on|off, on by default). Several instances
+   * share one queue, so some may serve requests only while others import.
+   */
+  importWorker: boolean;
 };
 
 /** The only place that reads process.env. */
@@ -73,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
     graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
     sessionIdleMinutes: readSessionIdleMinutes(env.SESSION_IDLE_MINUTES),
+    importWorker: readSwitch(env, "IMPORT_WORKER", true),
   };
 }
 

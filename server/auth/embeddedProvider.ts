@@ -186,7 +186,10 @@ export function createEmbeddedProvider(options: {
       const { message } = new TooManyRequestsError(seconds, "Too many failed sign-ins");
       return c.html(renderLoginPage({ action, email, error: message }), 429);
     };
-    const lockedFor = Math.max(signInLimiter.retryAfter(keys.account), signInLimiter.retryAfter(keys.address));
+    const lockedFor = Math.max(
+      await signInLimiter.retryAfter(keys.account),
+      await signInLimiter.retryAfter(keys.address),
+    );
     if (lockedFor > 0) return refuseLocked(lockedFor);
     // The shared text rule: a NUL in the email would otherwise reach the database as a 500.
     const oddField = findDisallowedText({ email })?.[0];
@@ -197,7 +200,7 @@ export function createEmbeddedProvider(options: {
       await recordAudit(db, await signInFailureEntry(db, email, source));
       let lockSeconds = 0;
       for (const [kind, key] of Object.entries(keys)) {
-        const locked = signInLimiter.hit(key);
+        const locked = await signInLimiter.hit(key);
         if (locked === 0) continue;
         lockSeconds = Math.max(lockSeconds, locked);
         await recordAudit(db, {
@@ -228,7 +231,7 @@ export function createEmbeddedProvider(options: {
         oddField ? 400 : 401,
       );
     }
-    signInLimiter.reset(keys.account);
+    await signInLimiter.reset(keys.account);
     await recordAudit(db, {
       actorUserId: account.userId,
       facilityId: account.facilityId,

@@ -76,8 +76,8 @@ builder.queryFields((t) => ({
       "Current staff of your facility whose name or employee id contains the term (at least 2 characters), " +
       "at most 25, sorted by first name. Exec and user accounts see the staff of their cost centers and unassigned staff.",
     args: { facilityId: t.arg.id({ required: true }), term: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => {
-      context.limits.search.take(context.viewer.userId, "Too many searches");
+    resolve: async (_root, args, context) => {
+      await context.limits.search.take(context.viewer.userId, "Too many searches");
       return searchEmployees(context.db, context.viewer, args.facilityId, args.term);
     },
   }),

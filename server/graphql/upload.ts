@@ -197,8 +197,8 @@ builder.mutationField("requestUploadSlot", (t) =>
     authScopes: { admin: true },
     errors: { types: [DomainError] },
     args: { input: t.arg({ type: UploadSlotInput, required: true }) },
-    resolve: (_root, { input }, context) => {
-      context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
+    resolve: async (_root, { input }, context) => {
+      await context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
       if (input.kind === "CostCenterStaff" && !input.costCenterId) {
         throw new DomainError("invalid", "Choose the cost center whose staff the file holds", {
           costCenterId: "Choose the cost center whose staff the file holds",
@@ -224,8 +224,8 @@ builder.mutationField("renewUploadSlot", (t) =>
     authScopes: { admin: true },
     errors: { types: [DomainError] },
     args: { uploadId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => {
-      context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
+    resolve: async (_root, args, context) => {
+      await context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
       return renewUploadSlot(context.db, context.uploads, context.viewer, String(args.uploadId));
     },
   }),

@@ -60,7 +60,7 @@ export function staffRoutes({ db, limits }: RestDeps) {
     c.json(await listFacilityStaff(db, c.get("viewer"), c.req.param("facilityId"))),
   );
   routes.get("/facility/:facilityId/search", async (c) => {
-    limits.search.take(c.get("viewer").userId, "Too many searches");
+    await limits.search.take(c.get("viewer").userId, "Too many searches");
     return c.json(
       await searchEmployees(db, c.get("viewer"), c.req.param("facilityId"), c.req.query("searchTerm") ?? ""),
     );

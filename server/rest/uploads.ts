@@ -31,7 +31,7 @@ export function uploadRoutes({ db, uploads, limits }: RestDeps) {
     if (body.templateOnly === true || body.templateOnly === "true") {
       return c.json(await templateAccess(uploads.storage, c.get("viewer")));
     }
-    limits.uploadSlot.take(c.get("viewer").userId, "Too many upload requests");
+    await limits.uploadSlot.take(c.get("viewer").userId, "Too many upload requests");
     return c.json(await requestUploadSlot(db, uploads.storage, c.get("viewer"), body));
   });
   routes.post("/:uploadId/complete", async (c) =>

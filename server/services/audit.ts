@@ -102,7 +102,7 @@ const MAX_DENIED_WHAT = 300;
  */
 export function createDeniedRecorder(db: Queryable, limiter: RateLimiter) {
   return async (denied: DeniedRequest): Promise<void> => {
-    if (limiter.hit(`address:${denied.source ?? "unknown"}`) > 0) return;
+    if ((await limiter.hit(`address:${denied.source ?? "unknown"}`)) > 0) return;
     const what = denied.what.slice(0, MAX_DENIED_WHAT);
     try {
       await recordAudit(db, {

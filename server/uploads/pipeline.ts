@@ -41,7 +41,9 @@ export async function startUploadPipeline(
     publishTemplates,
   });
   const queue = await openJobQueue(database, options.queue);
-  await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
+  if (config.importWorker) {
+    await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
+  }
   // A cheap query on a timer (every instance may run it: finishing an upload twice is harmless).
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepTimer = setInterval(() => {

@@ -1,58 +1,17 @@
-import { request } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { graphqlRequest } from "../support/graphql";
-import { openSignInPage } from "../support/signIn";
+import { postSignInForm } from "../support/signIn";
 import { useTestServer } from "../support/testServer";
 
 const { server, token } = useTestServer();
 
-/** The sign-in form's action and the provider cookie to post it with. */
-async function openSignInForm() {
-  const { response, cookie } = await openSignInPage(server.baseUrl);
-  const form = await response.text();
-  return { action: /action="([^"]+)"/.exec(form)?.[1] ?? "", cookie };
-}
-
-/**
- * Posts the sign-in form from a loopback address of our choosing (127.0.0.2, ...), which is the
- * address the server sees: status, Retry-After and the form's alert.
- */
-async function signInFrom(localAddress: string, email: string, password: string) {
-  const { action, cookie } = await openSignInForm();
-  const body = new URLSearchParams({ email, password }).toString();
-  return new Promise<{ status: number; retryAfter: string | undefined; alert: string | undefined }>(
-    (resolve, reject) => {
-      const post = request(
-        new URL(action, server.baseUrl),
-        {
-          method: "POST",
-          localAddress,
-          headers: { cookie, "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
-        },
-        (response) => {
-          let page = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            page += chunk;
-          });
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              retryAfter: response.headers["retry-after"],
-              alert: /role="alert">([^<]*)</.exec(page)?.[1],
-            }),
-          );
-        },
-      );
-      post.on("error", reject);
-      post.end(body);
-    },
-  );
-}
+/** A sign-in posted from `localAddress` (the address the server sees). */
+const signInFrom = (localAddress: string, email: string, password: string) =>
+  postSignInForm(server.baseUrl, { email, password, localAddress });
 
 const WRONG = { status: 401, retryAfter: undefined, alert: "The email or password is incorrect." };
 const LOCKED = { status: 429, retryAfter: "900", alert: "Too many failed sign-ins. Try again in 15 minutes." };

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { staff, uploads } from "../../db/schema";
 import { loadConfig } from "../../server/config";
-import { openBlobStorage } from "../../server/uploads/blobStorage";
 import { startUploadPipeline } from "../../server/uploads/pipeline";
 import { createTestDatabase, testDbKind } from "../support/database";
 import { TEST_QUEUE_OPTIONS } from "../support/server";
+import { startSharedBlobStorage } from "../support/sharedStorage";
 import { writeStaffCsv } from "../support/uploadFiles";
 
 /**
@@ -23,16 +23,15 @@ import { writeStaffCsv } from "../support/uploadFiles";
 const ROWS = 40_000;
 const work = mkdtempSync(path.join(tmpdir(), "upload-crash-"));
 const file = path.join(work, "staff.csv");
-let storage: Awaited<ReturnType<typeof openBlobStorage>>;
+let storage: Awaited<ReturnType<typeof startSharedBlobStorage>>;
 let connectionString: string;
 let databaseUrl: string | undefined;
 let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   await writeStaffCsv(file, { rows: ROWS });
-  storage = await openBlobStorage({ connectionString: undefined, dataDir: undefined, browserOrigins: [] });
-  const blobEndpoint = new URL((await storage.templateAccess()).templateUrl).origin;
-  connectionString = `DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=${blobEndpoint}/devstoreaccount1;`;
+  storage = await startSharedBlobStorage();
+  connectionString = storage.connectionString;
   if (testDbKind === "postgres") {
     // An empty database of its own; the child migrates and seeds it.
     const database = await createTestDatabase({ migrate: false });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { request } from "node:http";
 
 /**
  * Signs in through the embedded OpenID provider exactly as the browser does (authorization code
@@ -97,12 +98,16 @@ export class SignInRefused extends Error {
  * Opens the embedded provider's sign-in page as a browser reaches it (authorization request, then
  * the interaction) without signing in: the page's answer and the provider cookies it needs.
  */
-export async function openSignInPage(baseUrl: string): Promise<{ response: Response; cookie: string }> {
+export async function openSignInPage(
+  baseUrl: string,
+  /** The address browsers use (PUBLIC_URL), when it is not the instance's own (a load balancer). */
+  publicUrl = baseUrl,
+): Promise<{ response: Response; cookie: string }> {
   const authorize = new URL(`${baseUrl}/oidc/auth`);
   authorize.search = new URLSearchParams({
     client_id: "staffing-web",
     response_type: "code",
-    redirect_uri: `${baseUrl}/home`,
+    redirect_uri: `${publicUrl}/home`,
     scope: "openid",
     code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
     code_challenge_method: "S256",
@@ -114,4 +119,50 @@ export async function openSignInPage(baseUrl: string): Promise<{ response: Respo
     .join("; ");
   const response = await fetch(new URL(first.headers.get("location") ?? "", baseUrl), { headers: { cookie } });
   return { response, cookie };
+}
+
+/**
+ * Opens the sign-in page and posts its form from a loopback address of our choosing (127.0.0.2,
+ * ...), which is the address the server sees: status, Retry-After and the form's alert.
+ */
+export async function postSignInForm(
+  baseUrl: string,
+  {
+    email,
+    password,
+    localAddress,
+    publicUrl,
+  }: { email: string; password: string; localAddress: string; publicUrl?: string },
+) {
+  const { response, cookie } = await openSignInPage(baseUrl, publicUrl);
+  const action = /action="([^"]+)"/.exec(await response.text())?.[1] ?? "";
+  const body = new URLSearchParams({ email, password }).toString();
+  return new Promise<{ status: number; retryAfter: string | undefined; alert: string | undefined }>(
+    (resolve, reject) => {
+      const post = request(
+        new URL(action, baseUrl),
+        {
+          method: "POST",
+          localAddress,
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
+        },
+        (answer) => {
+          let page = "";
+          answer.setEncoding("utf8");
+          answer.on("data", (chunk: string) => {
+            page += chunk;
+          });
+          answer.on("end", () =>
+            resolve({
+              status: answer.statusCode ?? 0,
+              retryAfter: answer.headers["retry-after"],
+              alert: /role="alert">([^<]*)</.exec(page)?.[1],
+            }),
+          );
+        },
+      );
+      post.on("error", reject);
+      post.end(body);
+    },
+  );
 }

@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomInt, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase, type TestDatabase, testDbKind } from "../support/database";
+import { graphqlRequest } from "../support/graphql";
+import { TEST_REDIS_URL } from "../support/redis";
+import { startSharedBlobStorage } from "../support/sharedStorage";
+import { postSignInForm, signInForTokens } from "../support/signIn";
+import { connectSocket } from "../support/sockets";
+import { writeStaffCsv } from "../support/uploadFiles";
+
+/**
+ * Issue #17, scale-out: two server processes (server/main.ts, as production runs them) on one
+ * PostgreSQL database, one Redis and one blob storage, as behind a load balancer: both know the
+ * public address as A's. B serves requests only (IMPORT_WORKER=off), so every import is A's.
+ * PGlite is one process's database: these run in the PostgreSQL suite.
+ */
+
+it("IMPORT_WORKER is on by default and takes only 'on' or 'off'", () => {
+  expect(loadConfig({}).importWorker).toBe(true);
+  expect(loadConfig({ IMPORT_WORKER: "off" }).importWorker).toBe(false);
+  expect(() => loadConfig({ IMPORT_WORKER: "no" })).toThrow("IMPORT_WORKER must be 'on' or 'off', got 'no'");
+});
+
+type Instance = { baseUrl: string; output: string[]; stop(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts `node server/main.ts` and answers once it says it is ready. */
+async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (child.stderr) createInterface({ input: child.stderr }).on("line", (line) => output.push(line));
+  const ready = new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
+      output.push(line);
+      if (line.includes("is ready in")) resolve();
+    });
+    void exited.then(() => reject(new Error(`The instance on port ${port} ended:\n${output.join("\n")}`)));
+  });
+  await ready;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output,
+    async stop() {
+      child.kill("SIGTERM");
+      const killLater = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killLater);
+    },
+  };
+}
+
+const ME = "query { me { email } }";
+
+describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Redis and blob storage", () => {
+  let database: TestDatabase;
+  let storage: Awaited<ReturnType<typeof startSharedBlobStorage>>;
+  let a: Instance;
+  let b: Instance;
+  let publicUrl = "";
+  const work = mkdtempSync(path.join(tmpdir(), "scale-out-"));
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+    storage = await startSharedBlobStorage();
+    const [portA, portB] = [await freePort(), await freePort()];
+    publicUrl = `http://127.0.0.1:${portA}`;
+    const shared = {
+      DATABASE_URL: database.databaseUrl ?? "",
+      REDIS_URL: TEST_REDIS_URL,
+      AZURE_STORAGE_CONNECTION_STRING: storage.connectionString,
+      PUBLIC_URL: publicUrl,
+      CLIENT_DIST_DIR: path.join(work, "no-client"),
+      DATA_DIR: path.join(work, "data"),
+    };
+    // A first: it migrates and seeds; B then finds both done.
+    a = await startInstance(portA, { ...shared, IMPORT_WORKER: "on" });
+    b = await startInstance(portB, { ...shared, IMPORT_WORKER: "off" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await storage?.close();
+    await database?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("a session signed in on A works on B, and B renews it (shared signing key and provider state)", async () => {
+    const { email, password } = DEMO_ACCOUNTS.admin;
+    const signedIn = await signInForTokens(a.baseUrl, email, password);
+    expect((await graphqlRequest(b.baseUrl, signedIn.accessToken, ME)).body.data).toEqual({ me: { email } });
+
+    const renewal = await fetch(`${b.baseUrl}/oidc/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: signedIn.refreshToken ?? "",
+        client_id: "staffing-web",
+      }).toString(),
+    });
+    expect(renewal.status).toBe(200);
+    const renewed = (await renewal.json()) as { access_token: string };
+    expect((await graphqlRequest(a.baseUrl, renewed.access_token, ME)).body.data).toEqual({ me: { email } });
+  });
+
+  it("an upload queued through B is imported by A, and A's progress reaches a subscriber on B", async () => {
+    const token = await signInForTokens(a.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const file = path.join(work, "staff.csv");
+    const rows = await writeStaffCsv(file, { rows: 250 });
+    const slot = await graphqlRequest(
+      a.baseUrl,
+      token.accessToken,
+      `mutation($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
+        ... on MutationRequestUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey } } } }`,
+      { input: { kind: "Staff", originalFileName: "staff.csv" } },
+    );
+    const { uploadId, uploadUrl, uploadSasKey } = (
+      slot.body.data?.requestUploadSlot as { data: { uploadId: string; uploadUrl: string; uploadSasKey: string } }
+    ).data;
+    const { readFile } = await import("node:fs/promises");
+    const put = await fetch(`${uploadUrl}?${uploadSasKey}`, {
+      method: "PUT",
+      body: new Uint8Array(await readFile(file)),
+      headers: { "x-ms-blob-type": "BlockBlob" },
+    });
+    expect(put.status).toBe(201);
+
+    // The subscriber and the completion are on B; only A imports, so what B's subscriber hears
+    // after the queueing came from A through Redis.
+    const { client } = connectSocket(b.baseUrl, { authorization: `Bearer ${token.accessToken}` });
+    const seen: { status: string; rowsProcessed: number }[] = [];
+    const finished = new Promise<void>((resolve, reject) => {
+      client.subscribe<{ uploadStatus: { status: string; rowsProcessed: number } }>(
+        {
+          query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed } }`,
+          variables: { id: uploadId },
+        },
+        {
+          next: ({ data }) => {
+            if (data) seen.push(data.uploadStatus);
+          },
+          error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+          complete: resolve,
+        },
+      );
+    });
+    // The subscription's first answer (the upload's state now) says it is listening.
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const completed = await graphqlRequest(
+      b.baseUrl,
+      token.accessToken,
+      `mutation($id: ID!) { completeUpload(uploadId: $id) { __typename } }`,
+      { id: uploadId },
+    );
+    expect(completed.body.data?.completeUpload).toEqual({ __typename: "MutationCompleteUploadSuccess" });
+    await finished;
+    await client.dispose();
+    expect(seen.at(-1)).toEqual({ status: "Success", rowsProcessed: rows });
+
+    const sql = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
+    try {
+      const [count] = await sql<{ n: number }[]>`select count(*)::int as n from staff where employee_id like 'G%'`;
+      expect(count?.n).toBe(250);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("failed sign-ins count on both instances: the tenth locks the account on either", async () => {
+    const email = `nobody-${randomUUID()}@example.test`;
+    // An address of its own (Redis outlives a run), so no other test's failures count here.
+    const localAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+    const tryOn = (instance: Instance, password: string) =>
+      postSignInForm(instance.baseUrl, { email, password, localAddress, publicUrl });
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      // Odd tries on A, even on B: 5 + 4. Counted per instance, neither would be near 10.
+      const answer = await tryOn(attempt % 2 ? a : b, `wrong-${attempt}`);
+      expect(answer).toEqual({ status: 401, retryAfter: undefined, alert: "The email or password is incorrect." });
+    }
+    const locked = {
+      status: 429,
+      retryAfter: "900",
+      alert: "Too many failed sign-ins. Try again in 15 minutes.",
+    };
+    expect(await tryOn(b, "wrong-10")).toEqual(locked);
+    expect(await tryOn(a, "wrong-11")).toEqual(locked);
+  });
+});
