@@ -1,4 +1,3 @@
-import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { createPubSub } from "graphql-yoga";
 import { Redis } from "ioredis";
 import type { UploadError, UploadStatus } from "../schema/uploads";
@@ -16,6 +15,7 @@ type AppEventChannels = {
 };
 
 export type AppEvents = ReturnType<typeof createPubSub<AppEventChannels>>;
+type AppEventTarget = NonNullable<NonNullable<Parameters<typeof createPubSub<AppEventChannels>>[0]>["eventTarget"]>;
 
 /**
  * Live events between the worker that changes something and the sockets that watch it. In one
@@ -24,15 +24,73 @@ export type AppEvents = ReturnType<typeof createPubSub<AppEventChannels>>;
  */
 export function createAppEvents(redisUrl: string | undefined): { events: AppEvents; close(): Promise<void> } {
   if (!redisUrl) return { events: createPubSub<AppEventChannels>(), close: async () => {} };
-  const publishClient = new Redis(redisUrl);
-  const subscribeClient = new Redis(redisUrl);
-  const events = createPubSub<AppEventChannels>({
-    eventTarget: createRedisEventTarget({ publishClient, subscribeClient }),
+  const { eventTarget, close } = redisEventTarget(redisUrl);
+  return { events: createPubSub<AppEventChannels>({ eventTarget }), close };
+}
+
+/**
+ * Yoga's pub/sub over Redis. Written here rather than taken from @graphql-yoga/redis-event-target,
+ * which leaves its publish and subscribe promises unhandled: during a Redis outage ioredis rejects
+ * them, and an unhandled rejection ends the Node process. Here an outage is logged once and costs
+ * only the live events published meanwhile (the browser's poll carries on beside the socket);
+ * subscriptions are queued and renewed when Redis is back.
+ */
+function redisEventTarget(redisUrl: string): { eventTarget: AppEventTarget; close(): Promise<void> } {
+  // Published while disconnected: fail at once (the event is lost, not queued without bound).
+  const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Subscriptions wait for the connection however long it takes, and ioredis renews them after it.
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  let outage = false;
+  const reportOutage = (error: unknown) => {
+    if (outage) return;
+    outage = true;
+    console.error("Redis is unreachable: live updates stay on this instance until it is back.", error);
+  };
+  for (const client of [publisher, subscriber]) {
+    client.on("error", reportOutage);
+    client.on("ready", () => {
+      if (outage) console.log("Live updates go through Redis again");
+      outage = false;
+    });
+  }
+  type Listener = (event: CustomEvent) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  subscriber.on("message", (channel: string, message: string) => {
+    const detail: unknown = message === "" ? null : JSON.parse(message);
+    for (const listener of listeners.get(channel) ?? []) listener(new CustomEvent(channel, { detail }));
   });
+  // Yoga's pub/sub adds and removes the same function it was given: that function is the key.
+  const listenerOf = (callback: unknown) => callback as Listener;
+  const eventTarget: AppEventTarget = {
+    addEventListener(topic, callback) {
+      if (!callback) return;
+      let topicListeners = listeners.get(topic);
+      if (!topicListeners) {
+        topicListeners = new Set();
+        listeners.set(topic, topicListeners);
+        subscriber.subscribe(topic).catch(reportOutage);
+      }
+      topicListeners.add(listenerOf(callback));
+    },
+    removeEventListener(topic, callback) {
+      const topicListeners = listeners.get(topic);
+      if (!callback || !topicListeners) return;
+      topicListeners.delete(listenerOf(callback));
+      if (topicListeners.size > 0) return;
+      listeners.delete(topic);
+      subscriber.unsubscribe(topic).catch(reportOutage);
+    },
+    dispatchEvent(event) {
+      const message = event.detail === undefined ? "" : JSON.stringify(event.detail);
+      publisher.publish(event.type, message).catch(reportOutage);
+      return true;
+    },
+  };
   return {
-    events,
+    eventTarget,
     async close() {
-      await Promise.all([publishClient.quit(), subscribeClient.quit()]);
+      publisher.disconnect();
+      subscriber.disconnect();
     },
   };
 }

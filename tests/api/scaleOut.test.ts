@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +15,8 @@ import { graphqlRequest } from "../support/graphql";
 import { TEST_REDIS_URL } from "../support/redis";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { postSignInForm, signInForTokens } from "../support/signIn";
-import { connectSocket } from "../support/sockets";
 import { writeStaffCsv } from "../support/uploadFiles";
+import { completeUpload, followUploadOverSocket, sendUploadFile } from "../support/uploads";
 
 /**
  * Issue #17, scale-out: two server processes (server/main.ts, as production runs them) on one
@@ -127,55 +128,18 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
     const token = await signInForTokens(a.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     const file = path.join(work, "staff.csv");
     const rows = await writeStaffCsv(file, { rows: 250 });
-    const slot = await graphqlRequest(
-      a.baseUrl,
-      token.accessToken,
-      `mutation($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
-        ... on MutationRequestUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey } } } }`,
-      { input: { kind: "Staff", originalFileName: "staff.csv" } },
-    );
-    const { uploadId, uploadUrl, uploadSasKey } = (
-      slot.body.data?.requestUploadSlot as { data: { uploadId: string; uploadUrl: string; uploadSasKey: string } }
-    ).data;
-    const { readFile } = await import("node:fs/promises");
-    const put = await fetch(`${uploadUrl}?${uploadSasKey}`, {
-      method: "PUT",
-      body: new Uint8Array(await readFile(file)),
-      headers: { "x-ms-blob-type": "BlockBlob" },
+    const uploadId = await sendUploadFile(a.baseUrl, token.accessToken, {
+      kind: "Staff",
+      fileName: "staff.csv",
+      content: await readFile(file),
     });
-    expect(put.status).toBe(201);
-
     // The subscriber and the completion are on B; only A imports, so what B's subscriber hears
     // after the queueing came from A through Redis.
-    const { client } = connectSocket(b.baseUrl, { authorization: `Bearer ${token.accessToken}` });
-    const seen: { status: string; rowsProcessed: number }[] = [];
-    const finished = new Promise<void>((resolve, reject) => {
-      client.subscribe<{ uploadStatus: { status: string; rowsProcessed: number } }>(
-        {
-          query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed } }`,
-          variables: { id: uploadId },
-        },
-        {
-          next: ({ data }) => {
-            if (data) seen.push(data.uploadStatus);
-          },
-          error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
-          complete: resolve,
-        },
-      );
-    });
+    const follow = followUploadOverSocket(b.baseUrl, token.accessToken, uploadId);
     // The subscription's first answer (the upload's state now) says it is listening.
-    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    const completed = await graphqlRequest(
-      b.baseUrl,
-      token.accessToken,
-      `mutation($id: ID!) { completeUpload(uploadId: $id) { __typename } }`,
-      { id: uploadId },
-    );
-    expect(completed.body.data?.completeUpload).toEqual({ __typename: "MutationCompleteUploadSuccess" });
-    await finished;
-    await client.dispose();
-    expect(seen.at(-1)).toEqual({ status: "Success", rowsProcessed: rows });
+    await expect.poll(() => follow.seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await completeUpload(b.baseUrl, token.accessToken, uploadId)).toBe("MutationCompleteUploadSuccess");
+    expect((await follow.finished).at(-1)).toEqual({ status: "Success", rowsProcessed: rows });
 
     const sql = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
     try {

@@ -1,0 +1,82 @@
+import { graphqlRequest } from "./graphql";
+import { connectSocket } from "./sockets";
+
+export type UploadStatusUpdate = { status: string; rowsProcessed: number };
+
+/**
+ * Asks for an upload slot (the GraphQL mutation the browser uses) and PUTs the file to its blob,
+ * as the browser does; answers the upload's id. The import starts only with `completeUpload`.
+ */
+export async function sendUploadFile(
+  baseUrl: string,
+  token: string,
+  { kind, fileName, content }: { kind: string; fileName: string; content: Buffer },
+): Promise<string> {
+  const slot = await graphqlRequest(
+    baseUrl,
+    token,
+    `mutation($input: UploadSlotInput!) { requestUploadSlot(input: $input) {
+      __typename ... on MutationRequestUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey } } } }`,
+    { input: { kind, originalFileName: fileName } },
+  );
+  const answer = slot.body.data?.requestUploadSlot as
+    | { data?: { uploadId: string; uploadUrl: string; uploadSasKey: string } }
+    | undefined;
+  if (!answer?.data) throw new Error(`No upload slot: ${JSON.stringify(slot.body)}`);
+  const put = await fetch(`${answer.data.uploadUrl}?${answer.data.uploadSasKey}`, {
+    method: "PUT",
+    body: new Uint8Array(content),
+    headers: { "x-ms-blob-type": "BlockBlob" },
+  });
+  if (put.status !== 201) throw new Error(`The PUT to storage answered ${put.status}`);
+  return answer.data.uploadId;
+}
+
+export async function completeUpload(baseUrl: string, token: string, uploadId: string): Promise<string> {
+  const { body } = await graphqlRequest(
+    baseUrl,
+    token,
+    `mutation($id: ID!) { completeUpload(uploadId: $id) { __typename } }`,
+    { id: uploadId },
+  );
+  return (body.data?.completeUpload as { __typename: string } | undefined)?.__typename ?? JSON.stringify(body);
+}
+
+/**
+ * Follows an upload's status over graphql-ws: `seen` fills as updates come (the first is its state
+ * when the subscription started), `finished` resolves when the server ends the subscription.
+ */
+export function followUploadOverSocket(baseUrl: string, token: string, uploadId: string) {
+  const { client } = connectSocket(baseUrl, { authorization: `Bearer ${token}` });
+  const seen: UploadStatusUpdate[] = [];
+  const finished = new Promise<UploadStatusUpdate[]>((resolve, reject) => {
+    client.subscribe<{ uploadStatus: UploadStatusUpdate }>(
+      {
+        query: "subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed } }",
+        variables: { id: uploadId },
+      },
+      {
+        next: ({ data, errors }) => {
+          if (errors) reject(new Error(errors.map((e) => e.message).join("; ")));
+          if (data) seen.push(data.uploadStatus);
+        },
+        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+        complete: () => resolve(seen),
+      },
+    );
+  }).finally(() => client.dispose());
+  return { seen, finished, close: () => client.dispose() };
+}
+
+/** The upload's status as the browser's poll reads it. */
+export async function pollUploadStatus(baseUrl: string, token: string, uploadId: string): Promise<UploadStatusUpdate> {
+  const { body } = await graphqlRequest(
+    baseUrl,
+    token,
+    "query($id: ID!) { upload(id: $id) { status rowsProcessed } }",
+    {
+      id: uploadId,
+    },
+  );
+  return body.data?.upload as UploadStatusUpdate;
+}
