@@ -62,6 +62,10 @@ export function openDatabase(options: {
       // The dashboards group 50,000 positions by plan, role and shift: PostgreSQL's default 4 MB
       // makes that a sort spilled to disk; 32 MB keeps it a hash in memory (≈ 70 → 50 ms).
       connection: { work_mem: "32MB" },
+      // After a failed connect postgres.js waits 3^n / 100 s (to 20 s), n counting every failure of
+      // the pool: a two-second database restart under load left the app refusing for ~15 s. At most
+      // 2 s between tries, it serves again within about two seconds of the database.
+      backoff: (failures: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 2),
     });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
     return {

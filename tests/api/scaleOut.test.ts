@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase, testDbKind } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
+import { freePort, type Instance, startInstance } from "../support/instances";
 import { TEST_REDIS_URL } from "../support/redis";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { postSignInForm, signInForTokens } from "../support/signIn";
@@ -30,45 +28,6 @@ it("IMPORT_WORKER is on by default and takes only 'on' or 'off'", () => {
   expect(loadConfig({ IMPORT_WORKER: "off" }).importWorker).toBe(false);
   expect(() => loadConfig({ IMPORT_WORKER: "no" })).toThrow("IMPORT_WORKER must be 'on' or 'off', got 'no'");
 });
-
-type Instance = { baseUrl: string; output: string[]; stop(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts `node server/main.ts` and answers once it says it is ready. */
-async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  if (child.stderr) createInterface({ input: child.stderr }).on("line", (line) => output.push(line));
-  const ready = new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
-      output.push(line);
-      if (line.includes("is ready in")) resolve();
-    });
-    void exited.then(() => reject(new Error(`The instance on port ${port} ended:\n${output.join("\n")}`)));
-  });
-  await ready;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    output,
-    async stop() {
-      child.kill("SIGTERM");
-      const killLater = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(killLater);
-    },
-  };
-}
 
 const ME = "query { me { email } }";
 

@@ -11,17 +11,16 @@
  * Each connection sends its next request when the previous one answered (closed loop), over
  * keep-alive (node:http, one socket per connection); the first second of each measurement is a warm-up and is not counted.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
+import { buildIfStale, quantile, startProcess } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 8);
@@ -30,48 +29,6 @@ const connectionCounts = (connectionsIndex >= 0 ? (args[connectionsIndex + 1] ??
 const profileIndex = args.indexOf("--cpu-prof");
 const profileArgs =
   profileIndex >= 0 ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args[profileIndex + 1] ?? ".")}`] : [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a node process that serves on `port`; resolves once `readyPath` answers. */
-async function startProcess(
-  nodeArgs: string[],
-  env: Record<string, string>,
-  readyPath: string,
-): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, nodeArgs, {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: baseUrl },
-    stdio: "ignore",
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  };
-  const started = performance.now();
-  for (;;) {
-    const ready = await fetch(`${baseUrl}${readyPath}`).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (ready) return { baseUrl, stop };
-    if (child.exitCode !== null || performance.now() - started > 180_000) {
-      await stop();
-      throw new Error(`${nodeArgs.join(" ")} did not start`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type Result = { label: string; connections: number; requests: number; perSecond: number; p50: number; p99: number };
 
@@ -119,14 +76,13 @@ async function load(label: string, url: string, headers: Record<string, string>,
   );
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   const result: Result = {
     label,
     connections,
     requests: latencies.length,
     perSecond: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
   };
   console.log(
     `${label} @${connections}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
@@ -155,9 +111,7 @@ process.on("SIGTERM", () => process.exit(0));
   }
 }
 
-// What `npm start` does: build the client and the server unless fresh builds are there.
-const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildIfStale();
 
 async function measureApp(database: string, env: Record<string, string>) {
   // Seeds the demo facility on its first start, then serves.

@@ -9,8 +9,11 @@ import { embeddedApiAudience, embeddedIssuer } from "../../server/auth/tokens";
 import type { Viewer } from "../../server/services/viewer";
 import type { TestServer } from "./server";
 
-/** Signs tokens with the server's own key (or others), to probe every rule of token verification. */
-export async function tokenFactory(server: TestServer) {
+/**
+ * Signs tokens with the server's own key (or others), to probe every rule of token verification.
+ * `baseUrl` is the server's public address (its tokens' issuer).
+ */
+export async function tokenFactory(server: { baseUrl: string; database: Pick<TestServer["database"], "db"> }) {
   const key = await loadOrCreateSigningKey(server.database.db);
   const privateKey = await importJWK(key, "RS256");
   const defaults = {

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a node process that serves on a port of its own (or `port`); resolves once `readyPath`
+ * answers. PUBLIC_URL is its own address unless `publicUrl` names the one in front of several.
+ */
+export async function startProcess(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  options: { port?: number; publicUrl?: string } = {},
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, nodeArgs, {
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: options.publicUrl ?? baseUrl },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const started = performance.now();
+  for (;;) {
+    const ready = await fetch(`${baseUrl}${readyPath}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (ready) return { baseUrl, stop };
+    if (child.exitCode !== null || performance.now() - started > 180_000) {
+      await stop();
+      throw new Error(`${nodeArgs.join(" ")} did not start`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What `npm start` does first: build the client and the server unless fresh builds are there. */
+export function buildIfStale(): void {
+  const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** The value at quantile q (0..1) of ascending `sorted`. */
+export const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
