@@ -24,7 +24,7 @@ import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
-import { requestSource, socketSource } from "./http/requestSource";
+import { clientAddressResolver, requestSource } from "./http/requestSource";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
@@ -139,7 +139,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.route("/", staticClientRoutes(config.clientDistDir));
 
   const honoListener = getRequestListener(app.fetch);
+  const clientAddress = clientAddressResolver(config.trustedProxies);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    clientAddress(req);
     setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
       void embedded.handle(req, res);
@@ -184,7 +186,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
               ...ctx,
               req: ctx.extra.request,
               socket: ctx.extra.socket,
-              source: socketSource(ctx.extra.request),
+              source: clientAddress(ctx.extra.request),
               params,
             });
             const document = parse(params.query);
@@ -212,19 +214,26 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
           // user does not exist or is no longer active. An accepted socket closes when its token expires.
           onConnect: async (ctx) => {
             const socket = ctx.extra.socket;
+            const refuse = async (code: CloseCode.Unauthorized | CloseCode.Forbidden) => {
+              socket.close(code, code === CloseCode.Unauthorized ? "Unauthorized" : "Forbidden");
+              await recordDenied({
+                viewer: undefined,
+                what: "connect /graphql",
+                transport: "websocket",
+                code: code === CloseCode.Unauthorized ? "UNAUTHENTICATED" : "FORBIDDEN",
+                source: clientAddress(ctx.extra.request),
+              });
+              return false;
+            };
             const authorization = ctx.connectionParams?.authorization;
             const token = bearerToken(typeof authorization === "string" ? authorization : undefined);
             const verified = token ? await verifyToken(token).catch(() => undefined) : undefined;
-            if (!verified) {
-              socket.close(CloseCode.Unauthorized, "Unauthorized");
-              return false;
-            }
+            if (!verified) return refuse(CloseCode.Unauthorized);
             try {
               await resolveViewer(db, verified);
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
-              socket.close(CloseCode.Forbidden, "Forbidden");
-              return false;
+              return refuse(CloseCode.Forbidden);
             }
             // At expiry 4403, not 4401: graphql-ws clients never reconnect after 4401, but do after
             // 4403, and the browser's new connection_init carries its silently renewed token.

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseTrustedProxies } from "./http/requestSource";
 
 /** Azure AD B2C settings; all present switches identity to B2C, none keeps the embedded provider. */
 export type B2cConfig = {
@@ -56,6 +57,11 @@ export type AppConfig = {
    * share one queue, so some may serve requests only while others import.
    */
   importWorker: boolean;
+  /**
+   * Proxies (addresses and CIDR ranges) whose X-Forwarded-For names the client: the load balancer
+   * in front of the instances. TRUSTED_PROXIES, comma separated; none by default.
+   */
+  trustedProxies: string[];
 };
 
 /** The only place that reads process.env. */
@@ -79,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
     sessionIdleMinutes: readSessionIdleMinutes(env.SESSION_IDLE_MINUTES),
     importWorker: readSwitch(env, "IMPORT_WORKER", true),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }
 

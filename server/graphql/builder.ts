@@ -5,6 +5,7 @@ import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { createGraphQLError } from "graphql-yoga";
 import type { GraphQLContext } from "./context";
 import TextRulePlugin from "./textRulePlugin";
+import TypedRefusalPlugin from "./typedRefusalPlugin";
 
 /** Account-type scopes; cost-center scopes join them as the features that need them arrive. */
 type AuthScopes = {
@@ -19,7 +20,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Scalars: { ID: { Input: string; Output: string } };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, TextRulePlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, TextRulePlugin, TypedRefusalPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({

@@ -3,6 +3,7 @@ import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import type { Viewer } from "../services/viewer";
+import type { TypedRefusals } from "./typedRefusalPlugin";
 
 /** Every GraphQL operation runs for a signed-in viewer: the context is only built from a valid token. */
 export type GraphQLContext = {
@@ -13,4 +14,6 @@ export type GraphQLContext = {
   identity: IdentityDirectory;
   /** Request limits of expensive operations (search, upload slots), per user. */
   limits: RequestLimits;
+  /** Refusals fields answered as typed data, for the audit log (typedRefusalPlugin.ts). */
+  typedRefusals: TypedRefusals;
 };

@@ -2,6 +2,7 @@ import type { ExecutionResult, GraphQLError } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { DeniedRecorder } from "../services/audit";
 import type { Viewer } from "../services/viewer";
+import type { TypedRefusals } from "./typedRefusalPlugin";
 
 const REFUSALS = new Set(["FORBIDDEN", "UNAUTHENTICATED"]);
 
@@ -10,35 +11,50 @@ const REFUSALS = new Set(["FORBIDDEN", "UNAUTHENTICATED"]);
  * UNAUTHENTICATED error (a scope refusal, a service's forbidden, the introspection refusal, a
  * missing or bad token) is recorded as `authorization.denied` with the operation and the refused
  * fields, the code, the viewer when known and the address (`source` of the server context).
- * Refusals a field answers as typed data (`{ ... on Error }`) are the operation's result, not an
- * error of it, and are not recorded here.
+ * Refusals a field answers as typed data (`{ ... on DomainError }`) are not errors of the
+ * operation: typedRefusalPlugin.ts notes them in the context, and they count the same.
  */
-export function useDeniedAudit(record: DeniedRecorder): Plugin<{ viewer?: Viewer }, { source?: string | null }> {
+export function useDeniedAudit(
+  record: DeniedRecorder,
+): Plugin<{ viewer?: Viewer; typedRefusals?: TypedRefusals }, { source?: string | null }> {
   const operationNames = new WeakMap<Request, string | null | undefined>();
-  const viewers = new WeakMap<Request, Viewer>();
+  const contexts = new WeakMap<Request, { viewer: Viewer; typedRefusals: TypedRefusals }>();
   return {
     onParams({ request, params }) {
       operationNames.set(request, params.operationName ?? operationNameIn(params.query));
     },
     onContextBuilding() {
       return ({ context }) => {
-        const { request, viewer } = context as { request?: Request; viewer?: Viewer };
-        if (request && viewer) viewers.set(request, viewer);
+        const { request, viewer, typedRefusals } = context as {
+          request?: Request;
+          viewer?: Viewer;
+          typedRefusals?: TypedRefusals;
+        };
+        if (request && viewer) contexts.set(request, { viewer, typedRefusals: typedRefusals ?? [] });
       };
     },
     async onResultProcess({ request, result, serverContext }) {
       if (Symbol.asyncIterator in result) return;
       const results: readonly ExecutionResult[] = Array.isArray(result) ? result : [result as ExecutionResult];
-      const refusals = results.flatMap((one) => (one.errors ?? []).filter(isRefusal));
+      const known = contexts.get(request);
+      const refusals = [
+        ...results.flatMap((one) =>
+          (one.errors ?? []).filter(isRefusal).map((error) => ({
+            field: error.path?.[0],
+            code: String(error.extensions?.code),
+          })),
+        ),
+        ...(known?.typedRefusals ?? []),
+      ];
       const [first] = refusals;
       if (!first) return;
-      const fields = [...new Set(refusals.map((error) => error.path?.[0]).filter((field) => field !== undefined))];
+      const fields = [...new Set(refusals.map((refusal) => refusal.field).filter((field) => field !== undefined))];
       const operation = operationNames.get(request) ?? "anonymous operation";
       await record({
-        viewer: viewers.get(request),
+        viewer: known?.viewer,
         what: fields.length > 0 ? `${operation}: ${fields.join(", ")}` : operation,
         transport: "graphql",
-        code: String(first.extensions?.code),
+        code: first.code,
         source: serverContext.source ?? null,
       });
     },

@@ -93,6 +93,7 @@ export function createGraphQLServer(options: {
         identity: options.identity,
         limits: options.limits,
         viewer: await authenticate(options, header, initial.source ?? null),
+        typedRefusals: [],
       };
     },
   });

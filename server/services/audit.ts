@@ -86,7 +86,7 @@ export type DeniedRequest = {
   viewer: Pick<Viewer, "userId" | "facilityId"> | undefined;
   /** GraphQL: the operation and fields (`query Users: users`); REST: method and path (`GET /api/users`). */
   what: string;
-  transport: "graphql" | "rest";
+  transport: "graphql" | "rest" | "websocket";
   /** FORBIDDEN / UNAUTHENTICATED (GraphQL) or the HTTP status's error code (REST). */
   code: string;
   source: string | null;

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, facilities } from "../../db/schema";
+import { auditLog, costCenters, facilities } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { createDeniedRecorder } from "../../server/services/audit";
@@ -100,6 +100,32 @@ describe("issue #17: refused requests are recorded as authorization.denied", () 
       after: { what: "ExecTriesAJob: createJob", code: "FORBIDDEN" },
       source: "127.0.0.1",
     });
+  });
+
+  it("records a refusal a field answers as typed data (... on DomainError), with the field", async () => {
+    // A cost center of this test's own, on which the demo manager holds no permission.
+    const [unit] = await server.database.db
+      .insert(costCenters)
+      .values({ facilityId: DEMO_FACILITY_ID, code: "7702", name: "Not the manager's" })
+      .returning({ id: costCenters.id });
+    const { body } = await graphqlRequest(
+      server.baseUrl,
+      token.user,
+      `mutation ManagerStartsAnotherUnit($id: ID!) { startStaffingPlan(costCenterId: $id) {
+        __typename ... on DomainError { code } } }`,
+      { id: unit?.id },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.startStaffingPlan).toEqual({ __typename: "DomainError", code: "forbidden" });
+    expect(await recordsOf("authorization.denied", "ManagerStartsAnotherUnit: startStaffingPlan")).toMatchObject([
+      {
+        actorUserId: DEMO_USER_IDS.user,
+        facilityId: DEMO_FACILITY_ID,
+        entityType: "graphql",
+        after: { what: "ManagerStartsAnotherUnit: startStaffingPlan", code: "FORBIDDEN" },
+        source: "127.0.0.1",
+      },
+    ]);
   });
 
   it("records the introspection refusal and an operation without a token (no actor)", async () => {

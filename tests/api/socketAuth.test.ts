@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { type Client, createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { users } from "../../db/schema";
+import { auditLog, users } from "../../db/schema";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { startTestServer, type TestServer } from "../support/server";
@@ -36,6 +36,31 @@ describe("issue #12 item 5: socket authentication at connection_init", () => {
   it("refuses a malformed token and a non-text authorization with 4401", async () => {
     expect(await connect({ authorization: "Bearer not-a-jwt" }).closed).toEqual({ code: 4401, reason: "Unauthorized" });
     expect(await connect({ authorization: 42 }).closed).toEqual({ code: 4401, reason: "Unauthorized" });
+  });
+
+  it("records each refused connection in the audit log: what, the refusal's code, from where", async () => {
+    const refusals = async () =>
+      (
+        await server.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "authorization.denied"), eq(auditLog.entityType, "websocket")))
+      ).length;
+    const before = await refusals();
+    expect(await connect({ authorization: "Bearer not-a-jwt" }).closed).toEqual({ code: 4401, reason: "Unauthorized" });
+    const deadUser = await tokens.valid("00000000-0000-4000-8000-00000000beef");
+    expect(await connect({ authorization: `Bearer ${deadUser}` }).closed).toEqual({ code: 4403, reason: "Forbidden" });
+    await expect.poll(refusals).toBe(before + 2);
+    const latest = await server.database.db
+      .select({ after: auditLog.after, source: auditLog.source, actor: auditLog.actorUserId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "authorization.denied"), eq(auditLog.entityType, "websocket")))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(latest).toEqual([
+      { after: { what: "connect /graphql", code: "FORBIDDEN" }, source: "127.0.0.1", actor: null },
+      { after: { what: "connect /graphql", code: "UNAUTHENTICATED" }, source: "127.0.0.1", actor: null },
+    ]);
   });
 
   it("refuses a validly signed token of a user who does not exist with 4403, before any subscribe", async () => {
