@@ -33,6 +33,9 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** The advisory lock that keeps two instances from migrating at once (any constant of our own). */
+const MIGRATION_LOCK_KEY = 726_451_001;
+
 const PGLITE_START_PARAMS = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 /**
  * PGlite's buffer pool lives in the app's own process (WASM memory that never shrinks), so its
@@ -72,7 +75,18 @@ export function openDatabase(options: {
       db,
       kind: "postgres",
       connection: { kind: "postgres", url: options.databaseUrl },
-      migrate: () => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder }),
+      migrate: async () => {
+        // Several instances starting together on one database: one migrates, the others wait for
+        // it under a session lock of their own connection, then find nothing left to do.
+        const lock = await client.reserve();
+        try {
+          await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+        } finally {
+          await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }

@@ -8,7 +8,11 @@ const app = await createApp(config, {
   seedDemoData: process.env.SEED_DEMO !== "false",
   devOrigins: process.env.DEV_ORIGINS?.split(",").filter(Boolean),
 });
-const server = createServer(app.listener);
+// Node closes an idle keep-alive connection after 5 s by default. A load balancer (or a client's
+// connection pool) that reuses it at that moment gets a reset, answered to the user as a 502 or a
+// failed request. Idle connections stay open longer than the proxies in front keep theirs
+// (deploy/Caddyfile: 30 s; most cloud load balancers 60 s).
+const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app.listener);
 app.attachWebSockets(server);
 server.listen(config.port, config.host, () => {
   const identity = config.b2c ? "Azure AD B2C" : "embedded OpenID provider (demo accounts in README.md)";

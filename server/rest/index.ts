@@ -18,6 +18,7 @@ import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
 import { dashboardRoutes } from "./dashboard";
+import { healthRoutes } from "./health";
 import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
 import { positionRoutes } from "./positions";
@@ -52,7 +53,7 @@ export type RestDeps = {
 export type RestEnv = { Variables: { viewer: Viewer; token: VerifiedToken } };
 
 /** Calls that answer without a token: what a browser needs before it can sign in. */
-const PUBLIC_PATHS = [/^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/env\/[^/]+$/];
+const PUBLIC_PATHS = [/^\/api\/health$/, /^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/env\/[^/]+$/];
 
 /** The REST compatibility shim (spec §7): the same services as GraphQL, under /api. */
 export function createRestApi(deps: RestDeps) {
@@ -103,6 +104,7 @@ export function createRestApi(deps: RestDeps) {
     return next();
   });
 
+  api.route("/health", healthRoutes(deps));
   api.route("/", configRoutes(deps));
   api.route("/session", sessionRoutes(deps));
   api.route("/user", userRoutes(deps));

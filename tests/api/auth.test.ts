@@ -123,6 +123,15 @@ describe("every request needs a valid access token", () => {
     expect(graphql.body.data?.me).toEqual({ email: DEMO_ACCOUNTS.admin.email });
   });
 
+  it("answers only the health check without one: 200 while the database answers, never cached", async () => {
+    const health = await fetch(`${server.baseUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await health.json()).toEqual({ status: "ok" });
+    // The path is public exactly: nothing under it is.
+    expect((await fetch(`${server.baseUrl}/api/health/details`)).status).toBe(401);
+  });
+
   it("refuses a valid signature for a subject that is no user", async () => {
     const response = await fetch(`${server.baseUrl}/api/user/${adminId}`, {
       headers: { authorization: `Bearer ${await tokens.valid("someone-else")}` },

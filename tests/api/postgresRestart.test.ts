@@ -84,7 +84,15 @@ describe.skipIf(testDbKind !== "postgres")("PostgreSQL restarted under load", ()
     await sleep(1_500);
     const writtenBefore = outcomes.written;
     await proxy.cut();
-    await sleep(2_000);
+    await sleep(1_000);
+    // The load balancer's health check says the instance is down meanwhile.
+    const healthWhileAway = await fetch(`${app.baseUrl}/api/health`);
+    expect(healthWhileAway.status).toBe(503);
+    expect(await healthWhileAway.json()).toEqual({
+      status: "unavailable",
+      message: "The database does not answer",
+    });
+    await sleep(1_000);
     const refusedDuring = outcomes.refused;
     await proxy.restore();
     const restoredAt = Date.now();
@@ -115,7 +123,8 @@ describe.skipIf(testDbKind !== "postgres")("PostgreSQL restarted under load", ()
     } finally {
       await sql.end();
     }
-    // And it serves as before.
+    // And it serves as before, and says so.
+    expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
     expect((await graphqlRequest(app.baseUrl, accessToken, "{ me { email } }")).body.data).toEqual({ me: { email } });
   }, 90_000);
 });

@@ -64,6 +64,14 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
     rmSync(work, { recursive: true, force: true });
   });
 
+  it("each instance is healthy and keeps idle connections open longer than a load balancer does (65 s)", async () => {
+    for (const instance of [a, b]) {
+      const health = await fetch(`${instance.baseUrl}/api/health`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get("keep-alive")).toBe("timeout=65");
+    }
+  });
+
   it("a session signed in on A works on B, and B renews it (shared signing key and provider state)", async () => {
     const { email, password } = DEMO_ACCOUNTS.admin;
     const signedIn = await signInForTokens(a.baseUrl, email, password);

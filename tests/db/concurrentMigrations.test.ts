@@ -1,0 +1,26 @@
+import { readdirSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase, rowsOf } from "../../db/client";
+import { createTestDatabase, testDbKind } from "../support/database";
+
+// Instances started together (docker compose, a scaled-out deployment) migrate one empty database
+// at once. PGlite is one process's database: PostgreSQL only.
+describe.skipIf(testDbKind !== "postgres")("migrations from three instances at once", () => {
+  it("apply once: every instance's start succeeds and each migration is recorded one time", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    const instances = [1, 2, 3].map(() => openDatabase({ databaseUrl: database.databaseUrl }));
+    try {
+      const results = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+      expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+      const migrationFiles = readdirSync("db/migrations").filter((name) => name.endsWith(".sql"));
+      const [recorded] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
+      expect(recorded?.n).toBe(migrationFiles.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+      await database.close();
+    }
+  }, 120_000);
+});
