@@ -660,23 +660,23 @@ export async function seedDemo(
 ): Promise<{ organizationId: string; facilityId: string; created: boolean }> {
   const result = { organizationId: DEMO_ORGANIZATION_ID, facilityId: DEMO_FACILITY_ID };
   return db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, DEMO_ORGANIZATION_ID));
-    if (existing.length > 0) return { ...result, created: false };
+    // The organisation's row first: when several instances seed one empty database at once, the
+    // others wait on this row until the first commits, then insert nothing and stop here.
+    const inserted = await tx
+      .insert(organizations)
+      .values({ id: DEMO_ORGANIZATION_ID, name: "Riverside Health System" })
+      .onConflictDoNothing()
+      .returning({ id: organizations.id });
+    if (inserted.length === 0) return { ...result, created: false };
     await insertAll(tx);
     return { ...result, created: true };
   });
 }
 
+/** Everything of the demo facility but its organisation (seedDemo inserts that first). */
 async function insertAll(tx: Transaction): Promise<void> {
   const facilityId = DEMO_FACILITY_ID;
 
-  await tx
-    .insert(organizations)
-    .values({ id: DEMO_ORGANIZATION_ID, name: "Riverside Health System" })
-    .onConflictDoNothing();
   await tx
     .insert(facilities)
     .values({

@@ -15,7 +15,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { print } from "graphql";
@@ -35,7 +35,7 @@ import { POSTGRES_ADMIN_URL } from "../support/database";
 import { TEST_REDIS_URL } from "../support/redis";
 import { tokenFactory } from "../support/tokens";
 import { numberOption } from "./options";
-import { buildIfStale, freePort, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, freePort, postJson, quantile, startProcess } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 60);
@@ -132,36 +132,22 @@ type Outcome = { operation: Operation; ms: number; error?: string };
 /** Runs every user's closed loop against its instance for `seconds` (after a 2 s warm-up). */
 async function runLoad(label: string, prepared: VirtualUser[], baseUrls: string[]) {
   const agents = baseUrls.map(() => new Agent({ keepAlive: true, maxSockets: prepared.length }));
-  const send = (userIndex: number, body: string, token: string) =>
-    new Promise<string | undefined>((resolve) => {
-      const instance = userIndex % baseUrls.length;
-      const outgoing = request(
+  /** Undefined when the answer is right, else what went wrong. */
+  const send = async (userIndex: number, body: string, token: string): Promise<string | undefined> => {
+    const instance = userIndex % baseUrls.length;
+    try {
+      const { status, text } = await postJson(
         `${baseUrls[instance]}/graphql`,
-        {
-          method: "POST",
-          agent: agents[instance],
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            authorization: `Bearer ${token}`,
-          },
-        },
-        (response) => {
-          let text = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            text += chunk;
-          });
-          response.on("end", () => {
-            const failed =
-              response.statusCode !== 200 || text.includes('"errors"') || text.includes('"__typename":"DomainError"');
-            resolve(failed ? `${response.statusCode} ${text.slice(0, 300)}` : undefined);
-          });
-        },
+        agents[instance] as Agent,
+        { authorization: `Bearer ${token}` },
+        body,
       );
-      outgoing.on("error", (error) => resolve(`network: ${error.message}`));
-      outgoing.end(body);
-    });
+      const failed = status !== 200 || text.includes('"errors"') || text.includes('"__typename":"DomainError"');
+      return failed ? `${status} ${text.slice(0, 300)}` : undefined;
+    } catch (error) {
+      return `network: ${(error as Error).message}`;
+    }
+  };
   const warmUntil = performance.now() + 2_000;
   const endAt = warmUntil + seconds * 1000;
   const outcomes: Outcome[] = [];

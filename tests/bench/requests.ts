@@ -13,14 +13,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
-import { buildIfStale, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, postJson, quantile, startProcess } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 8);
@@ -36,31 +36,10 @@ type Result = { label: string; connections: number; requests: number; perSecond:
 async function load(label: string, url: string, headers: Record<string, string>, query: string, connections: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const body = JSON.stringify({ query });
-  const send = () =>
-    new Promise<void>((resolve, reject) => {
-      const outgoing = request(
-        url,
-        {
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
-        },
-        (response) => {
-          let text = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            text += chunk;
-          });
-          response.on("end", () => {
-            if (response.statusCode !== 200 || text.includes('"errors"')) {
-              reject(new Error(`${label}: ${response.statusCode} ${text.slice(0, 200)}`));
-            } else resolve();
-          });
-        },
-      );
-      outgoing.on("error", reject);
-      outgoing.end(body);
-    });
+  const send = async () => {
+    const { status, text } = await postJson(url, agent, headers, body);
+    if (status !== 200 || text.includes('"errors"')) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
+  };
   const warmUntil = performance.now() + 1000;
   const endAt = warmUntil + seconds * 1000;
   const latencies: number[] = [];

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type Agent, request } from "node:http";
 import { createServer } from "node:net";
 
 export async function freePort(): Promise<number> {
@@ -56,3 +57,32 @@ export function buildIfStale(): void {
 /** The value at quantile q (0..1) of ascending `sorted`. */
 export const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** POSTs a JSON body over `agent` (keep-alive); the status and the whole answer as text. */
+export function postJson(
+  url: string,
+  agent: Agent,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
