@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { listAdminTasks, updateAdminTask } from "../services/adminTasks";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 export function adminRoutes({ db }: RestDeps) {

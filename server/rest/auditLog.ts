@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill";
 import type { ExportColumn } from "../exports/tables";
 import { AUDIT_KINDS, type AuditKind, type AuditLogEntry, exportAuditLog } from "../services/auditLog";
 import { DomainError } from "../services/errors";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { exportFormat, tableFile } from "./files";
 
 const KIND_MESSAGE = `kind must be one of ${AUDIT_KINDS.join(", ")}`;

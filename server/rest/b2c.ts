@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { findUserIdByEmail, resendInvite } from "../services/userAccess";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /**

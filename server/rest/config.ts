@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { publicAuthSettings, publicEnvironment } from "../auth/publicSettings";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { errorResponse } from "./respond";
 
 export function configRoutes({ config }: RestDeps) {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { sendContactMessage } from "../services/contactUs";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 export function contactUsRoutes({ db }: RestDeps) {

@@ -19,7 +19,7 @@ import { DomainError } from "../services/errors";
 import { type PositionControlQuery, positionControl } from "../services/positionControl";
 import { positionsRollup } from "../services/positionsRollup";
 import { userDashboard } from "../services/userDashboard";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { attachment, exportFormat, tableFile } from "./files";
 
 /** `?groupBy=` on the rollup: the GraphQL enum's names; job category by default. */

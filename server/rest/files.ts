@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { EXPORT_CONTENT_TYPES, type ExportColumn, type ExportFormat, tableToCsv, tableToXlsx } from "../exports/tables";
 import { DomainError } from "../services/errors";
-import type { RestEnv } from ".";
+import type { RestEnv } from "./deps";
 
 /** `?format=` on the calls whose tables export: JSON by default, or the table as a file (Excel's Power Query reads either). */
 export function exportFormat(value: string | undefined): ExportFormat | null {

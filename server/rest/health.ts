@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 
 /** How long the database may take to answer a health check before the instance counts as down. */
 const HEALTH_TIMEOUT_MS = 2_000;

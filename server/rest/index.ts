@@ -1,23 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Database } from "../../db/client";
-import { bearerToken, InvalidTokenError, type TokenVerifier, type VerifiedToken } from "../auth/tokens";
-import type { AppConfig } from "../config";
+import { bearerToken, InvalidTokenError } from "../auth/tokens";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import { requestSource } from "../http/requestSource";
-import type { DeniedRecorder } from "../services/audit";
-import type { IdentityDirectory } from "../services/invitations";
-import type { RequestLimits } from "../services/rateLimits";
-import type { SessionActivity } from "../services/sessionActivity";
-import type { UploadServices } from "../services/uploads";
 import { refuseDisallowedText } from "../services/validation";
-import { resolveViewer, type Viewer } from "../services/viewer";
+import { resolveViewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { auditLogRoutes } from "./auditLog";
 import { b2cRoutes } from "./b2c";
 import { configRoutes } from "./config";
 import { contactUsRoutes } from "./contactUs";
 import { dashboardRoutes } from "./dashboard";
+import type { RestDeps, RestEnv } from "./deps";
 import { healthRoutes } from "./health";
 import { jobRoutes } from "./jobs";
 import { organizationalUnitRoutes, wizardAdminRoutes } from "./organizationalUnit";
@@ -37,20 +31,6 @@ import {
   wizardRoutes,
   wizardStepHandler,
 } from "./wizard";
-
-export type RestDeps = {
-  config: AppConfig;
-  db: Database;
-  verifyToken: TokenVerifier;
-  uploads: UploadServices;
-  identity: IdentityDirectory;
-  limits: RequestLimits;
-  /** Records refused calls (401/403) in the audit log. */
-  recordDenied: DeniedRecorder;
-  /** The idle rule's record of each session's activity. */
-  sessions: SessionActivity;
-};
-export type RestEnv = { Variables: { viewer: Viewer; token: VerifiedToken } };
 
 /** Calls that answer without a token: what a browser needs before it can sign in. */
 const PUBLIC_PATHS = [/^\/api\/health$/, /^\/api\/config\/auth$/, /^\/api\/auth\/login$/, /^\/api\/env\/[^/]+$/];

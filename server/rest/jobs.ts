@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { createJob, listJobCategories, listJobsOfUnit, setJobCategories } from "../services/jobs";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /** Spec §7 'Job': the facility's jobs and their categories. Admin-only in the services. */

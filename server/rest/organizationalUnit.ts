@@ -16,7 +16,7 @@ import {
   updateFinancialInformation,
   updateHrGuidelines,
 } from "../services/facility";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /** Spec §7 'Organizational unit': cost centers of the admin's facility. Admin-only in the services. */

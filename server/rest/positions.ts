@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { DomainError, notFound } from "../services/errors";
 import { getStaffPosition, planOfUnit } from "../services/staffingPlans";
 import { getAccessPosition, getUserAccessibility, isAccessPositionId } from "../services/userAccess";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 
 /**
  * Spec §7 'Positions', read side: without a unitId the positions of the user access list (admins

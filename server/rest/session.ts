@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 
 /**
  * POST /api/session/activity: the browser says the person is active (mouse or keys), at most once

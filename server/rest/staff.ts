@@ -9,7 +9,7 @@ import {
   transferStaffMember,
   updateStaffMember,
 } from "../services/manageStaff";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { exportFormat, tableFile } from "./files";
 import { readJsonObject } from "./respond";
 

@@ -10,7 +10,7 @@ import {
 import { DomainError } from "../services/errors";
 import { listUploadHistory } from "../services/uploadHistory";
 import { completeUpload, getUpload, requestUploadSlot, templateAccess, uploadTemplate } from "../services/uploads";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /**

@@ -9,7 +9,7 @@ import {
   updateUserAccess,
 } from "../services/userAccess";
 import { getUser, listFacilityUsers } from "../services/users";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /**

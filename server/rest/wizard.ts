@@ -29,7 +29,7 @@ import {
   updateRole,
   updateStaffPositionFte,
 } from "../services/staffingPlans";
-import type { RestDeps, RestEnv } from ".";
+import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
 /** A required id in a JSON body: a missing one is bad input, answered before anything runs. */

@@ -247,7 +247,7 @@ export async function completeUpload(
   if (size > MAX_UPLOAD_BYTES) {
     return finishWithErrors(db, services, upload.id, [{ message: UPLOAD_MESSAGES.fileTooLarge }]);
   }
-  await services.queue.enqueueImport(upload.id);
+  await services.queue.enqueueImport(upload.id, viewer.source);
   return toView(upload);
 }
 

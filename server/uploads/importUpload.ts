@@ -114,12 +114,12 @@ export async function importUpload(
           entityId: upload.id,
           before: { status: locked.status },
           after: { status: "Success", kind: upload.kind, file: upload.originalFileName, rows: result.rows, ...summary },
-          // The queue's worker, not a request: the upload's own record (upload.create) has the address.
-          source: null,
+          // A job, not a request: the address of the request that completed the upload.
+          source: attempt.source,
         });
         await setAdminTaskState(
           tx,
-          { userId: upload.userId, facilityId: upload.facilityId, source: null },
+          { userId: upload.userId, facilityId: upload.facilityId, source: attempt.source },
           "UploadData",
           "Completed",
         );

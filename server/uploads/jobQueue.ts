@@ -5,14 +5,19 @@ export const IMPORT_QUEUE = "upload-import";
 
 export type ImportAttempt = {
   uploadId: string;
+  /** The address of the request that completed the upload (its audit record's "from where"). */
+  source: string | null;
   /** True on the attempt after which pg-boss gives up: the handler then records the failure. */
   isLastAttempt: boolean;
   signal: AbortSignal;
 };
 
 export type JobQueue = {
-  /** Queues the import of one upload; queuing it again while it waits is a no-op. */
-  enqueueImport(uploadId: string): Promise<void>;
+  /**
+   * Queues the import of one upload, completed by a request from `source`; queuing it again while
+   * it waits is a no-op.
+   */
+  enqueueImport(uploadId: string, source: string | null): Promise<void>;
   /** Whether an import of this upload was ever queued (it was completed by its uploader). */
   hasImport(uploadId: string): Promise<boolean>;
   /** Starts this instance's import worker (one import at a time per instance). */
@@ -60,21 +65,23 @@ export async function openJobQueue(database: DatabaseHandle, options: JobQueueOp
   });
   let stopped = false;
   return {
-    async enqueueImport(uploadId) {
-      await boss.send(IMPORT_QUEUE, { uploadId }, { singletonKey: uploadId });
+    async enqueueImport(uploadId, source) {
+      await boss.send(IMPORT_QUEUE, { uploadId, source }, { singletonKey: uploadId });
     },
     async hasImport(uploadId) {
       return (await boss.findJobs(IMPORT_QUEUE, { key: uploadId })).length > 0;
     },
     async startImportWorker(handler) {
-      await boss.work<{ uploadId: string }>(
+      await boss.work<{ uploadId: string; source?: string | null }>(
         IMPORT_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
-          const job = jobs[0] as JobWithMetadata<{ uploadId: string }> | undefined;
+          const job = jobs[0] as JobWithMetadata<{ uploadId: string; source?: string | null }> | undefined;
           if (!job) return;
           await handler({
             uploadId: job.data.uploadId,
+            // Jobs queued before the address was carried have none.
+            source: job.data.source ?? null,
             isLastAttempt: job.retryCount >= job.retryLimit,
             signal: job.signal,
           });

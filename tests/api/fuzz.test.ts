@@ -19,7 +19,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { loadConfig } from "../../server/config";
-import { createRestApi, type RestDeps } from "../../server/rest";
+import { createRestApi } from "../../server/rest";
+import type { RestDeps } from "../../server/rest/deps";
 import { resultRows } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";

@@ -185,6 +185,8 @@ describe("an upload end to end (slot, PUT to Azurite, queued import, live status
     ]);
     const audits = await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, uploadId));
     expect(audits.map((a) => a.action).sort()).toEqual(["upload.import", "upload.request"]);
+    // The import ran as a job; its record has the address of the request that completed the upload.
+    expect(audits.map((a) => a.source)).toEqual(["127.0.0.1", "127.0.0.1"]);
 
     // The poll answers the same, over GraphQL and REST.
     const { body } = await graphqlRequest(server.baseUrl, tokens.admin, STATUS, { id: uploadId });
