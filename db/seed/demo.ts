@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { hashPassword } from "../../server/auth/passwords";
 import type { Database, Transaction } from "../client";
 import {
