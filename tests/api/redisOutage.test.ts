@@ -63,17 +63,20 @@ it("with Redis down, sign-ins, searches and an import answer as usual, and the p
   });
   // A subscription still opens and answers the upload's state now; its live updates wait for Redis.
   const follow = followUploadOverSocket(server.baseUrl, token.admin, uploadId);
-  await expect.poll(() => follow.seen[0], { timeout: 10_000 }).toEqual({ status: "Pending", rowsProcessed: 0 });
+  await expect
+    .poll(() => follow.seen[0], { timeout: 10_000 })
+    .toEqual({ status: "Pending", rowsProcessed: 0, errors: [] });
   expect(await completeUpload(server.baseUrl, token.admin, uploadId)).toBe("MutationCompleteUploadSuccess");
   await expect
     .poll(() => pollUploadStatus(server.baseUrl, token.admin, uploadId), { timeout: 30_000, interval: 250 })
-    .toEqual({ status: "Success", rowsProcessed: 120 });
+    .toEqual({ status: "Success", rowsProcessed: 120, errors: [] });
   // Still down after ioredis stopped retrying what it had queued (20 reconnect tries, ~10.5 s): a
   // publish or subscribe left unhandled would now reject and end the process (and fail this file).
   await new Promise((resolve) => setTimeout(resolve, 12_000));
   expect(await pollUploadStatus(server.baseUrl, token.admin, uploadId)).toEqual({
     status: "Success",
     rowsProcessed: 120,
+    errors: [],
   });
   await follow.close();
 });
@@ -89,5 +92,5 @@ it("once Redis is back, an import's status reaches its subscriber live again", a
   const follow = followUploadOverSocket(server.baseUrl, token.admin, uploadId);
   await expect.poll(() => follow.seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
   expect(await completeUpload(server.baseUrl, token.admin, uploadId)).toBe("MutationCompleteUploadSuccess");
-  expect((await follow.finished).at(-1)).toEqual({ status: "Success", rowsProcessed: 80 });
+  expect((await follow.finished).at(-1)).toEqual({ status: "Success", rowsProcessed: 80, errors: [] });
 });

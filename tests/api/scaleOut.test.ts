@@ -106,7 +106,7 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
     // The subscription's first answer (the upload's state now) says it is listening.
     await expect.poll(() => follow.seen.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await completeUpload(b.baseUrl, token.accessToken, uploadId)).toBe("MutationCompleteUploadSuccess");
-    expect((await follow.finished).at(-1)).toEqual({ status: "Success", rowsProcessed: rows });
+    expect((await follow.finished).at(-1)).toEqual({ status: "Success", rowsProcessed: rows, errors: [] });
 
     const sql = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
     try {

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { createClient } from "graphql-ws";
 import { describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { auditLog, costCenters, uploads, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
@@ -11,6 +9,7 @@ import { sweepAbandonedUploads, UPLOAD_RENEW_REFUSED } from "../../server/servic
 import { graphqlRequest } from "../support/graphql";
 import { useTestServer } from "../support/testServer";
 import { tokenFactory } from "../support/tokens";
+import { followUploadOverSocket, type UploadStatusUpdate } from "../support/uploads";
 
 const { server, token: tokens } = useTestServer();
 
@@ -96,44 +95,9 @@ async function anotherAdmin(): Promise<string> {
   return (await tokenFactory(server)).valid(id);
 }
 
-type StatusUpdate = {
-  status: string;
-  rowsProcessed: number;
-  errors: { message: string; row: number | null; column: number | null }[];
-};
-
 /** Follows an upload over graphql-ws until it finishes; every update seen, in order. */
-function followOverWebSocket(token: string, uploadId: string): Promise<StatusUpdate[]> {
-  const client = createClient({
-    url: `${server.baseUrl.replace("http", "ws")}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${token}` },
-    retryAttempts: 0,
-  });
-  const seen: StatusUpdate[] = [];
-  return new Promise((resolve, reject) => {
-    client.subscribe<{ uploadStatus: StatusUpdate }>(
-      {
-        query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed errors { message row column } } }`,
-        variables: { id: uploadId },
-      },
-      {
-        next: ({ data, errors }) => {
-          if (errors) reject(new Error(errors.map((e) => e.message).join("; ")));
-          if (data) seen.push(data.uploadStatus);
-        },
-        error: (error) => {
-          void client.dispose();
-          reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
-        },
-        complete: () => {
-          void client.dispose();
-          resolve(seen);
-        },
-      },
-    );
-  });
-}
+const followOverWebSocket = (token: string, uploadId: string) =>
+  followUploadOverSocket(server.baseUrl, token, uploadId).finished;
 
 /** Slot → PUT → complete, following the status live; the final update. */
 async function uploadAndFollow(kind: UploadKind, content: Buffer, extra: Record<string, unknown> = {}) {
@@ -145,7 +109,7 @@ async function uploadAndFollow(kind: UploadKind, content: Buffer, extra: Record<
   const { body } = await graphqlRequest(server.baseUrl, tokens.admin, COMPLETE, { id: target.uploadId });
   expect(body.data?.completeUpload).toMatchObject({ __typename: "MutationCompleteUploadSuccess" });
   const seen = await updates;
-  return { uploadId: target.uploadId, seen, final: seen.at(-1) as StatusUpdate };
+  return { uploadId: target.uploadId, seen, final: seen.at(-1) as UploadStatusUpdate };
 }
 
 /** The size of an upload's blob in storage; undefined when there is none. */

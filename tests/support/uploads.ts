@@ -1,7 +1,12 @@
 import { graphqlRequest } from "./graphql";
 import { connectSocket } from "./sockets";
 
-export type UploadStatusUpdate = { status: string; rowsProcessed: number };
+export type UploadStatusUpdate = {
+  status: string;
+  rowsProcessed: number;
+  errors: { message: string; row: number | null; column: number | null }[];
+};
+const STATUS_FIELDS = "status rowsProcessed errors { message row column }";
 
 /**
  * Asks for an upload slot (the GraphQL mutation the browser uses) and PUTs the file to its blob,
@@ -52,7 +57,7 @@ export function followUploadOverSocket(baseUrl: string, token: string, uploadId:
   const finished = new Promise<UploadStatusUpdate[]>((resolve, reject) => {
     client.subscribe<{ uploadStatus: UploadStatusUpdate }>(
       {
-        query: "subscription($id: ID!) { uploadStatus(uploadId: $id) { status rowsProcessed } }",
+        query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { ${STATUS_FIELDS} } }`,
         variables: { id: uploadId },
       },
       {
@@ -70,13 +75,8 @@ export function followUploadOverSocket(baseUrl: string, token: string, uploadId:
 
 /** The upload's status as the browser's poll reads it. */
 export async function pollUploadStatus(baseUrl: string, token: string, uploadId: string): Promise<UploadStatusUpdate> {
-  const { body } = await graphqlRequest(
-    baseUrl,
-    token,
-    "query($id: ID!) { upload(id: $id) { status rowsProcessed } }",
-    {
-      id: uploadId,
-    },
-  );
+  const { body } = await graphqlRequest(baseUrl, token, `query($id: ID!) { upload(id: $id) { ${STATUS_FIELDS} } }`, {
+    id: uploadId,
+  });
   return body.data?.upload as UploadStatusUpdate;
 }
