@@ -1,6 +1,7 @@
 import { createPubSub } from "graphql-yoga";
 import { Redis } from "ioredis";
 import type { UploadError, UploadStatus } from "../schema/uploads";
+import { reportRedisOutages } from "./redisOutages";
 
 /** What subscribers of one upload hear: its state now, including rows processed while importing. */
 export type UploadStatusEvent = {
@@ -40,19 +41,10 @@ function redisEventTarget(redisUrl: string): { eventTarget: AppEventTarget; clos
   const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   // Subscriptions wait for the connection however long it takes, and ioredis renews them after it.
   const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  let outage = false;
-  const reportOutage = (error: unknown) => {
-    if (outage) return;
-    outage = true;
-    console.error("Redis is unreachable: live updates stay on this instance until it is back.", error);
-  };
-  for (const client of [publisher, subscriber]) {
-    client.on("error", reportOutage);
-    client.on("ready", () => {
-      if (outage) console.log("Live updates go through Redis again");
-      outage = false;
-    });
-  }
+  const reportOutage = reportRedisOutages([publisher, subscriber], {
+    down: "Redis is unreachable: live updates stay on this instance until it is back.",
+    back: "Live updates go through Redis again",
+  });
   type Listener = (event: CustomEvent) => void;
   const listeners = new Map<string, Set<Listener>>();
   subscriber.on("message", (channel: string, message: string) => {

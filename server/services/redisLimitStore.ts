@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { reportRedisOutages } from "../redisOutages";
 import { type LimitPolicy, type LimitStore, MemoryLimitStore } from "./rateLimits";
 
 /**
@@ -51,21 +52,14 @@ export async function openRedisLimitStore(redisUrl: string): Promise<LimitStore>
   }) as Redis & LimitCommands;
   redis.defineCommand("limitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   const fallback = new MemoryLimitStore();
-  let outage = false;
-  redis.on("error", (error: Error) => reportOutage(error));
-  redis.on("ready", () => {
-    if (outage) console.log("Request limits count in Redis again");
-    outage = false;
+  const reportOutage = reportRedisOutages([redis], {
+    down: "Redis is unreachable: request limits count in this process until it is back.",
+    back: "Request limits count in Redis again",
   });
   await new Promise<void>((resolve) => {
     redis.once("ready", resolve);
     redis.once("error", () => resolve());
   });
-  function reportOutage(error: unknown) {
-    if (outage) return;
-    outage = true;
-    console.error("Redis is unreachable: request limits count in this process until it is back.", error);
-  }
   async function orFallback<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
     if (redis.status !== "ready") return local();
     try {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { createTestDatabase, type TestDatabase, testDbKind } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
-import { freePort, type Instance, startInstance } from "../support/instances";
+import { type Instance, startInstance } from "../support/instances";
+import { freePort } from "../support/ports";
 import { signInForTokens } from "../support/signIn";
 import { startTcpProxy } from "../support/tcpProxy";
 

@@ -14,10 +14,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { freePort } from "../support/ports";
 import { numberOption } from "./options";
 
 const args = process.argv.slice(2);
@@ -123,15 +123,6 @@ async function measureClient(label: string, distDir: string, database: Parameter
     await app.close();
   }
   return rows;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** `npm start` until /api/config/auth answers, its build step's line, then stopped (its whole process group). */

@@ -32,10 +32,11 @@ import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, seedDemo } from "../../db/seed/
 import { startStaffingPlan } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
 import { POSTGRES_ADMIN_URL } from "../support/database";
+import { freePort } from "../support/ports";
 import { TEST_REDIS_URL } from "../support/redis";
 import { tokenFactory } from "../support/tokens";
 import { numberOption } from "./options";
-import { buildIfStale, freePort, postJson, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, postJson, quantile, startProcess } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 60);

@@ -1,15 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { type Agent, request } from "node:http";
-import { createServer } from "node:net";
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../support/ports";
 
 /**
  * Starts a node process that serves on a port of its own (or `port`); resolves once `readyPath`

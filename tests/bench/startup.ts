@@ -14,11 +14,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
+import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
 
@@ -28,15 +28,6 @@ const runs = numberOption(args, "--runs", 3);
 
 type Start = { firstAnswerMs: number; firstAnswerCpuMs: number; idleRssMb: number; peakRssMb: number };
 type Run = { cold: Start; warm: Start };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** CPU time (user + system) the process has used: unlike wall time, it hardly depends on what else the machine runs. */
 function cpuMs(pid: number) {

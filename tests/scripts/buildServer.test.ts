@@ -4,7 +4,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
 import { buildServer } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
+import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -24,15 +24,6 @@ function filesUnder(folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe("the compiled server", () => {

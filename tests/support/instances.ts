@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 
 /** A server process (server/main.ts, as production runs it) started by a test. */
@@ -11,14 +10,6 @@ export type Instance = {
   running(): boolean;
   stop(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Starts `node server/main.ts` on `port` with `env` and answers once it says it is ready. */
 export async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
