@@ -1,4 +1,30 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
+import { type DocumentNode, Kind, visit } from "graphql";
+
+/**
+ * `__typename` on every selection but an operation's root, as Apollo's cache adds it before it
+ * sends an operation: the persisted documents the server runs then answer exactly what the cache
+ * expects. (The client preset's own transform also adds it to query and mutation roots.)
+ */
+const addTypenameAsApolloDoes = {
+  transform: ({ documents }: { documents: { document?: DocumentNode }[] }) =>
+    documents.map((source) => ({
+      ...source,
+      document:
+        source.document &&
+        visit(source.document, {
+          SelectionSet(node, _key, parent) {
+            const isRoot = !Array.isArray(parent) && (parent as { kind?: string })?.kind === Kind.OPERATION_DEFINITION;
+            const has = node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === "__typename");
+            if (isRoot || has) return undefined;
+            return {
+              ...node,
+              selections: [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } }, ...node.selections],
+            };
+          },
+        }),
+    })),
+};
 
 const config: CodegenConfig = {
   schema: "schema/schema.graphql",
@@ -8,7 +34,10 @@ const config: CodegenConfig = {
     "client/src/gql/": {
       preset: "client",
       config: { useTypeImports: true, enumsAsTypes: true },
-      presetConfig: { fragmentMasking: false },
+      // Each operation carries its sha256 hash (sent instead of the text) and persisted-documents.json
+      // lists them for the server.
+      presetConfig: { fragmentMasking: false, persistedDocuments: true },
+      documentTransforms: [addTypenameAsApolloDoes],
     },
   },
 };

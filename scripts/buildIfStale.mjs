@@ -16,11 +16,15 @@ const VITE_CONFIG = /^vite\.config\.[cm]?[jt]s$/;
 /** The last file a complete build writes: its modification time is the build's. */
 export const BUILT_MARKER = "dist/client/index.html";
 
-/** What the server bundle is made of: our TypeScript it imports, its build script, the lock file and compiler settings. */
+/**
+ * What the server bundle is made of: our TypeScript it imports, the client's operations it
+ * accepts by hash, its build script, the lock file and compiler settings.
+ */
 export const SERVER_SOURCES = [
   "server",
   "schema",
   "db",
+  "client/src/gql/persisted-documents.json",
   "scripts/buildServer.mjs",
   "package-lock.json",
   "tsconfig.json",

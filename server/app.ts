@@ -20,6 +20,7 @@ import {
   type VerifiedToken,
 } from "./auth/tokens";
 import type { AppConfig } from "./config";
+import { APP_DOCUMENTS, isFromAppPage, withPersistedDocument } from "./graphql/persistedDocuments";
 import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { graphiqlPage } from "./http/graphiqlPage";
@@ -95,6 +96,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         : embeddedTokenSettings(config.publicUrl, await loadOrCreateSigningKey(db)),
     ),
     sessions,
+    // The embedded provider records its sign-ins at its login form; B2C's happen at Microsoft.
+    { signInAtFirstRequest: config.b2c !== undefined },
   );
   const uploads = await startUploadPipeline(config, database, {
     extraBrowserOrigins: options.devOrigins,
@@ -113,6 +116,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     allowedOrigins: browserOrigins,
     explorer: config.graphqlExplorer,
     recordDenied,
+    persisted: { documents: APP_DOCUMENTS, appOnly: config.graphqlPersistedOnly },
   });
   const authSettings = publicAuthSettings(config);
   const identityOrigins =
@@ -181,12 +185,23 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
         {
           execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
           subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
-          onSubscribe: async (ctx, _id, params) => {
+          onSubscribe: async (ctx, _id, sent) => {
+            let params: typeof sent;
+            try {
+              params = withPersistedDocument(sent, APP_DOCUMENTS);
+            } catch (error) {
+              return [error as GraphQLError];
+            }
+            const { headers } = ctx.extra.request;
             const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
               ...ctx,
               req: ctx.extra.request,
               socket: ctx.extra.socket,
               source: clientAddress(ctx.extra.request),
+              fromAppPage: isFromAppPage(
+                { origin: headers.origin, fetchSite: headers["sec-fetch-site"] as string | undefined },
+                browserOrigins,
+              ),
               params,
             });
             const document = parse(params.query);
@@ -230,7 +245,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
             const verified = token ? await verifyToken(token).catch(() => undefined) : undefined;
             if (!verified) return refuse(CloseCode.Unauthorized);
             try {
-              await resolveViewer(db, verified);
+              await resolveViewer(db, verified, clientAddress(ctx.extra.request));
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
               return refuse(CloseCode.Forbidden);

@@ -47,6 +47,11 @@ export type AppConfig = {
    */
   graphqlExplorer: boolean;
   /**
+   * Whether the app's pages may run only the app's own operations (persisted documents; GraphiQL
+   * stays open to executives and administrators). GRAPHQL_PERSISTED_ONLY=on|off, on by default.
+   */
+  graphqlPersistedOnly: boolean;
+  /**
    * Minutes without activity after which a session ends (spec §4: 10). The browser signs out then;
    * the server refuses the session's tokens a minute later (the browser reports activity at most
    * once a minute). SESSION_IDLE_MINUTES, a whole number from 1 to 720.
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
     graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
+    graphqlPersistedOnly: readSwitch(env, "GRAPHQL_PERSISTED_ONLY", true),
     sessionIdleMinutes: readSessionIdleMinutes(env.SESSION_IDLE_MINUTES),
     importWorker: readSwitch(env, "IMPORT_WORKER", true),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

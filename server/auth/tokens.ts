@@ -10,7 +10,13 @@ import type { B2cConfig } from "../config";
 import { publicJwk, type SigningKey } from "./signingKeys";
 
 /** What the API needs from a verified access token. */
-export type VerifiedToken = { subject: string; email: string | undefined; claims: JWTPayload };
+export type VerifiedToken = {
+  subject: string;
+  email: string | undefined;
+  claims: JWTPayload;
+  /** The first request of a session whose sign-in happened elsewhere (B2C): it is the sign-in to record (withIdleRule). */
+  signsIn?: boolean;
+};
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 

@@ -3,6 +3,7 @@ import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import type { Viewer } from "../services/viewer";
+import type { OperationSource } from "./persistedDocuments";
 import type { TypedRefusals } from "./typedRefusalPlugin";
 
 /** Every GraphQL operation runs for a signed-in viewer: the context is only built from a valid token. */
@@ -16,4 +17,6 @@ export type GraphQLContext = {
   limits: RequestLimits;
   /** Refusals fields answered as typed data, for the audit log (typedRefusalPlugin.ts). */
   typedRefusals: TypedRefusals;
+  /** Whether the operation is one of the app's own, or text from an app page or a script (persistedDocuments.ts). */
+  operationSource: OperationSource;
 };

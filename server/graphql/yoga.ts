@@ -16,6 +16,7 @@ import type { GraphQLContext } from "./context";
 import { useDeniedAudit } from "./deniedAudit";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
 import { useExplorerAccess } from "./explorer";
+import { isFromAppPage, operationSourceOf, type PersistedDocuments, usePersistedDocuments } from "./persistedDocuments";
 import { schema } from "./schema";
 
 /** Limits that keep one request from exhausting the server; clients get a clear error instead. */
@@ -26,6 +27,8 @@ type ServerContext = {
   connectionParams?: Record<string, unknown>;
   /** The client's address (`requestSource`), for the audit log; null in-process. */
   source?: string | null;
+  /** Over graphql-ws: whether the socket was opened by one of the app's pages (isFromAppPage). */
+  fromAppPage?: boolean;
 };
 
 export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
@@ -42,6 +45,8 @@ export function createGraphQLServer(options: {
   explorer: boolean;
   /** Records refused operations in the audit log. */
   recordDenied: DeniedRecorder;
+  /** The app's own operations by hash, and whether the app's pages may run only those (GRAPHQL_PERSISTED_ONLY). */
+  persisted: { documents: PersistedDocuments; appOnly: boolean };
 }): GraphQLServer {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
@@ -79,14 +84,21 @@ export function createGraphQLServer(options: {
         maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
         blockFieldSuggestion: { enabled: true },
       }),
+      usePersistedDocuments({ ...options.persisted, explorer: options.explorer }),
       useExplorerAccess(options.explorer),
       useDeniedAudit(options.recordDenied),
     ],
     context: async (initial) => {
-      const header =
-        "request" in initial && initial.request instanceof Request
-          ? initial.request.headers.get("authorization")
-          : (initial.connectionParams?.authorization as string | undefined);
+      const request = "request" in initial && initial.request instanceof Request ? initial.request : undefined;
+      const header = request
+        ? request.headers.get("authorization")
+        : (initial.connectionParams?.authorization as string | undefined);
+      const fromAppPage = request
+        ? isFromAppPage(
+            { origin: request.headers.get("origin"), fetchSite: request.headers.get("sec-fetch-site") },
+            options.allowedOrigins,
+          )
+        : (initial.fromAppPage ?? false);
       return {
         db: options.db,
         uploads: options.uploads,
@@ -94,6 +106,7 @@ export function createGraphQLServer(options: {
         limits: options.limits,
         viewer: await authenticate(options, header, initial.source ?? null),
         typedRefusals: [],
+        operationSource: operationSourceOf(initial.params ?? {}, fromAppPage),
       };
     },
   });

@@ -34,8 +34,11 @@ export function sessionKey(token: VerifiedToken): string {
 }
 
 export type SessionActivity = {
-  /** Refuses (InvalidTokenError) a token whose session is idle past the limit; a session's first request starts its clock. */
-  check(token: VerifiedToken): Promise<void>;
+  /**
+   * Refuses (InvalidTokenError) a token whose session is idle past the limit; a session's first
+   * request starts its clock, and only that request (across instances) answers true.
+   */
+  check(token: VerifiedToken): Promise<boolean>;
   /** Records activity for the token's session (already checked: an idle session cannot report). */
   touch(token: VerifiedToken): Promise<void>;
   /** Whether the token's session is idle past the limit (for open sockets). */
@@ -97,17 +100,19 @@ export function createSessionActivity(
       const key = sessionKey(token);
       const isIdle = await idleness(key);
       if (isIdle) throw new InvalidTokenError(SESSION_IDLE_MESSAGE);
-      if (isIdle === false) return;
+      if (isIdle === false) return false;
       // A session's first request. A token issued longer ago than the limit that was never seen is
       // not let in either: its session began (at the latest) when it was issued.
       const issuedAt = typeof token.claims.iat === "number" ? token.claims.iat * 1000 : now();
       if (idle(issuedAt)) throw new InvalidTokenError(SESSION_IDLE_MESSAGE);
       const started = now();
-      await db
+      const inserted = await db
         .insert(sessionActivity)
         .values({ sessionKey: key, lastActiveAt: new Date(started) })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ key: sessionActivity.sessionKey });
       remember(key, started);
+      return inserted.length > 0;
     },
     async touch(token) {
       const key = sessionKey(token);
@@ -130,11 +135,20 @@ export function createSessionActivity(
   };
 }
 
-/** A token verifier that also applies the idle rule: every transport refuses an idle session as it refuses a bad token. */
-export function withIdleRule(verify: TokenVerifier, sessions: SessionActivity): TokenVerifier {
+/**
+ * A token verifier that also applies the idle rule: every transport refuses an idle session as it
+ * refuses a bad token. With `signInAtFirstRequest` (Azure AD B2C, where the sign-in itself happens
+ * at Microsoft), the token of a session's first request is marked `signsIn`: resolveViewer records
+ * it as the sign-in, once, with the user and the address.
+ */
+export function withIdleRule(
+  verify: TokenVerifier,
+  sessions: SessionActivity,
+  options: { signInAtFirstRequest: boolean },
+): TokenVerifier {
   return async (token) => {
     const verified = await verify(token);
-    await sessions.check(verified);
-    return verified;
+    const started = await sessions.check(verified);
+    return started && options.signInAtFirstRequest ? { ...verified, signsIn: true } : verified;
   };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/client";
 import { costCenterPermissions, facilities, users } from "../../db/schema";
 import type { AccountType } from "../../schema/accountTypes";
 import type { VerifiedToken } from "../auth/tokens";
+import { recordAudit } from "./audit";
 import { DomainError } from "./errors";
 
 /** The signed-in person, resolved from a verified token on every request. */
@@ -43,6 +44,18 @@ export async function resolveViewer(
     if (row) await db.update(users).set({ identitySubject: token.subject }).where(eq(users.id, row.userId));
   }
   if (!row) throw new DomainError("unauthenticated", "No active user account matches this sign-in");
+  if (token.signsIn) {
+    await recordAudit(db, {
+      actorUserId: row.userId,
+      facilityId: row.facilityId,
+      action: "sign_in.success",
+      entityType: "user",
+      entityId: row.userId,
+      before: null,
+      after: { email: row.email },
+      source,
+    });
+  }
   const { userType, firstPermissionExecutive, ...viewer } = row;
   const accountType: AccountType = userType === "Admin" ? "admin" : firstPermissionExecutive ? "exec" : "user";
   return { ...viewer, accountType, source };

@@ -1,12 +1,16 @@
 // Issue #17: the 10-minute idle rule holds on the server too. A session whose last reported
 // activity is older than 10 minutes and a minute's grace is refused on every transport and its open
 // sockets close; activity reported in time keeps it; only a new sign-in starts afresh.
-import { sql } from "drizzle-orm";
-import { decodeJwt } from "jose";
+import { and, eq, sql } from "drizzle-orm";
+import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_USER_IDS } from "../../db/seed/demo";
+import { auditLog } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { b2cClaimsRefusal, createTokenVerifier } from "../../server/auth/tokens";
 import { loadConfig } from "../../server/config";
+import { createSessionActivity, withIdleRule } from "../../server/services/sessionActivity";
+import { resolveViewer } from "../../server/services/viewer";
 import { resultRows } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { restFetch } from "../support/rest";
@@ -154,5 +158,65 @@ describe("SESSION_IDLE_MINUTES", () => {
         `SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 720, got '${bad}'`,
       );
     }
+  });
+});
+
+describe("issue #17: a B2C session's first request is its sign-in in the audit log", () => {
+  // B2C signs people in at Microsoft; the app first hears of a session from its first request.
+  // The token is a real RS256 token checked by the app's verifier with B2C's claim rules.
+  const b2c = { policy: "B2C_1_signin", apiScope: "https://contoso.onmicrosoft.com/staffing-api/access" };
+  const issuer = "https://contoso.b2clogin.com/tenant/v2.0/";
+  const audience = "staffing-api";
+
+  it("records one sign_in.success per session, with the user, facility and address, however many requests follow", async () => {
+    const pair = await generateKeyPair("RS256", { extractable: true });
+    const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "b2c", alg: "RS256" }] });
+    const db = server.database.db;
+    const sessions = createSessionActivity(db, { idleMinutes: 10 });
+    const verify = withIdleRule(
+      createTokenVerifier({ issuer, audience, jwks, refusal: (claims) => b2cClaimsRefusal(b2c, claims) }),
+      sessions,
+      { signInAtFirstRequest: true },
+    );
+    const signedInAt = Math.floor(Date.now() / 1000) - 30;
+    const accessToken = (renewal: number) =>
+      new SignJWT({ tfp: "B2C_1_signin", scp: "access", auth_time: signedInAt, renewal })
+        .setProtectedHeader({ alg: "RS256", kid: "b2c" })
+        .setSubject(DEMO_USER_IDS.exec)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime("10m")
+        .sign(pair.privateKey);
+    const signIns = () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "sign_in.success"), eq(auditLog.source, "203.0.113.9")));
+
+    // The first request, a second, and a renewed token of the same sign-in (same auth_time).
+    await resolveViewer(db, await verify(await accessToken(1)), "203.0.113.9");
+    await resolveViewer(db, await verify(await accessToken(1)), "203.0.113.9");
+    await resolveViewer(db, await verify(await accessToken(2)), "203.0.113.9");
+    expect(await signIns()).toEqual([
+      expect.objectContaining({
+        actorUserId: DEMO_USER_IDS.exec,
+        facilityId: DEMO_FACILITY_ID,
+        entityType: "user",
+        entityId: DEMO_USER_IDS.exec,
+        after: { email: DEMO_ACCOUNTS.exec.email },
+      }),
+    ]);
+
+    // The embedded provider records sign-ins at its form: its tokens' first request records none.
+    const embedded = withIdleRule(
+      async () => ({ subject: DEMO_USER_IDS.admin, email: undefined, claims: { sid: "form" } }),
+      sessions,
+      {
+        signInAtFirstRequest: false,
+      },
+    );
+    await resolveViewer(db, await embedded("any"), "203.0.113.9");
+    expect(await signIns()).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { answerOperation, screen } from "./support/graphqlRoute";
+import { gql } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
@@ -80,23 +81,10 @@ async function selectCostCenter(page: Page, code: string): Promise<void> {
 
 /** Deactivates one of the test's cost centers through the API; its id. */
 async function deactivateByCode(page: Page, code: string): Promise<string> {
-  return page.evaluate(async (wanted) => {
-    const call = async (query: string) => {
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-        },
-        body: JSON.stringify({ query }),
-      });
-      return (await response.json()) as { data: Record<string, unknown> };
-    };
-    const list = (await call("{ costCenters { id code } }")).data.costCenters as { id: string; code: string }[];
-    const found = list.find((c) => c.code === wanted)?.id as string;
-    await call(`mutation { deactivateCostCenter(id: "${found}") { __typename } }`);
-    return found;
-  }, code);
+  const { costCenters } = await gql(page, "{ costCenters { id code } }");
+  const found = (costCenters as { id: string; code: string }[]).find((c) => c.code === code)?.id as string;
+  await gql(page, "mutation($id: ID!) { deactivateCostCenter(id: $id) { __typename } }", { id: found });
+  return found;
 }
 
 const optionLabels = (select: Locator) => select.locator("option").allTextContents();

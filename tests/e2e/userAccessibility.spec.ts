@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { screen } from "./support/graphqlRoute";
-import { addStaffCandidate, expect, type OwnUnit, test } from "./support/ownData";
+import { addStaffCandidate, expect, gql, type OwnUnit, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { openAddNewUserSubmenu, openAddUserPanel } from "./support/userAccess";
 
@@ -109,25 +109,8 @@ async function addUser(page: Page, unit: OwnUnit) {
  * to the shared demo facility (uploads, cost center maintenance), so counts are read, not assumed.
  */
 async function facilityNow(page: Page) {
-  return page.evaluate(async () => {
-    const response = await fetch("/graphql", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-      },
-      body: JSON.stringify({
-        query: "{ userAccessibility { counts { total assigned toBeAssigned } } costCenters { id } }",
-      }),
-    });
-    const { data } = (await response.json()) as {
-      data: {
-        userAccessibility: { counts: { total: number; assigned: number; toBeAssigned: number } };
-        costCenters: { id: string }[];
-      };
-    };
-    return { counts: data.userAccessibility.counts, costCenters: data.costCenters.length };
-  });
+  const data = await gql(page, "{ userAccessibility { counts { total assigned toBeAssigned } } costCenters { id } }");
+  return { counts: data.userAccessibility.counts, costCenters: data.costCenters.length };
 }
 
 test("heading, subtitle, info box, the ASSIGN USERS summary and the collapsible list", async ({ page }) => {

@@ -10,6 +10,8 @@ import {
   calculateOpenPositions,
   completeStep,
   expect,
+  gql,
+  graphqlAsPage,
   JOB_IDS,
   type Json,
   type OwnUnit,
@@ -628,32 +630,15 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByTestId("role-row")).toHaveCount(3);
     await expect(page.getByRole("button", { name: "Add role" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Edit / })).toHaveCount(0);
-    const refused = await page.evaluate(async () => {
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-        },
-        body: JSON.stringify({
-          query: `query($id: ID!) { wizard(costCenterId: $id) { plan { id } } }`,
-          variables: { id: sessionStorage.getItem("costCenterId") },
-        }),
-      });
-      const planId = (await response.json()).data.wizard.plan.id;
-      const change = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-        },
-        body: JSON.stringify({
-          query: `mutation($id: ID!) { calculateOpenPositions(planId: $id) { __typename ... on DomainError { message } } }`,
-          variables: { id: planId },
-        }),
-      });
-      return (await change.json()).data.calculateOpenPositions;
+    const costCenterId = await page.evaluate(() => sessionStorage.getItem("costCenterId"));
+    const { wizard } = await gql(page, "query($id: ID!) { wizard(costCenterId: $id) { plan { id } } }", {
+      id: costCenterId,
     });
+    const { calculateOpenPositions: refused } = await gql(
+      page,
+      "mutation($id: ID!) { calculateOpenPositions(planId: $id) { __typename ... on DomainError { message } } }",
+      { id: wizard.plan.id },
+    );
     expect(refused).toEqual({
       __typename: "DomainError",
       message: "This staffing plan is attested and locked. An administrator must unlock it before it can change.",
@@ -676,22 +661,10 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(footer(page).getByRole("button").last()).toBeDisabled();
     await page.screenshot({ path: `${SCREENS}/wizard-read-only.png`, fullPage: true });
 
-    const refusal = await page.evaluate(
-      async (costCenterId) => {
-        const response = await fetch("/graphql", {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-          },
-          body: JSON.stringify({
-            query: `mutation($id: ID!) { startStaffingPlan(costCenterId: $id) { __typename ... on DomainError { message code } } }`,
-            variables: { id: costCenterId },
-          }),
-        });
-        return response.json();
-      },
-      demoId("costCenter", 3),
+    const refusal = await graphqlAsPage(
+      page,
+      "mutation($id: ID!) { startStaffingPlan(costCenterId: $id) { __typename ... on DomainError { message code } } }",
+      { id: demoId("costCenter", 3) },
     );
     expect(refusal.data.startStaffingPlan).toEqual({
       __typename: "DomainError",

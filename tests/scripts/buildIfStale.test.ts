@@ -58,6 +58,7 @@ describe("decideBuild for the server bundle", () => {
         "server",
         "schema",
         "db",
+        "client/src/gql/persisted-documents.json",
         "scripts/buildServer.mjs",
         "package-lock.json",
         "tsconfig.json",

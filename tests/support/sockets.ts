@@ -3,16 +3,25 @@ import WebSocket from "ws";
 
 /**
  * A graphql-ws client of the server at `baseUrl` that connects at once and never retries;
- * `closed` is the close code and reason the server gave.
+ * `closed` is the close code and reason the server gave. `headers` go with the upgrade request
+ * (a browser's names its page's `origin`).
  */
-export function connectSocket(baseUrl: string, connectionParams: Record<string, unknown>) {
+export function connectSocket(
+  baseUrl: string,
+  connectionParams: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   let resolveClosed: (close: { code: number; reason: string }) => void = () => {};
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     resolveClosed = resolve;
   });
   const client = createClient({
     url: `${baseUrl.replace("http", "ws")}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    },
     connectionParams,
     retryAttempts: 0,
     lazy: false,

@@ -1,8 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject, split } from "@apollo/client";
 import { setContext } from "@apollo/client/link/context";
 import { onError } from "@apollo/client/link/error";
+import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
+import type { DocumentNode } from "graphql";
 import { createClient } from "graphql-ws";
 
 export type ApolloAuth = {
@@ -53,8 +55,19 @@ export function createApolloClient({
   };
   const terminatingLink = split(isSubscription, wsLink, httpLink);
 
+  // Every operation goes by the hash codegen gave it (persisted-documents.json): the server runs
+  // its own copy, and refuses operations it does not know from the app's pages.
+  const persistedLink = createPersistedQueryLink({ generateHash: documentHash });
+
   return new ApolloClient({
-    link: ApolloLink.from([unauthorizedLink, authLink, terminatingLink]),
+    link: ApolloLink.from([unauthorizedLink, authLink, persistedLink, terminatingLink]),
     cache: new InMemoryCache(),
   });
+}
+
+/** The hash the client preset embeds in each generated document (`persistedDocuments` in codegen.ts). */
+function documentHash(document: DocumentNode): string {
+  const hash = (document as DocumentNode & { __meta__?: { hash?: string } }).__meta__?.hash;
+  if (!hash) throw new Error("An operation without a persisted hash: write it with graphql() from client/src/gql");
+  return hash;
 }

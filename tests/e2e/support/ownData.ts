@@ -14,22 +14,22 @@ import { test as base, expect } from "./test";
 // biome-ignore lint/suspicious/noExplicitAny: GraphQL answers are read field by field and asserted.
 export type Json = Record<string, any>;
 
+/**
+ * A GraphQL call with the page's signed-in token, sent as a script sends it (the app's pages run
+ * only the app's own operations); the whole answer, errors included.
+ */
+export async function graphqlAsPage(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<Json> {
+  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+  const response = await page.request.post("/graphql", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { query, variables },
+  });
+  return (await response.json()) as Json;
+}
+
 /** A GraphQL call as the page's signed-in account; the call must have no GraphQL errors. */
 export async function gql(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<Json> {
-  const answer = (await page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${sessionStorage.getItem("accessToken")}`,
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      return response.json();
-    },
-    { query, variables },
-  )) as Json;
+  const answer = await graphqlAsPage(page, query, variables);
   expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
   return answer.data as Json;
 }
