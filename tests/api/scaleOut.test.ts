@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { loadConfig } from "../../server/config";
+import { startComposeProxy } from "../support/caddy";
 import { createTestDatabase, type TestDatabase, testDbKind } from "../support/database";
 import { graphqlRequest } from "../support/graphql";
 import { type Instance, startInstance } from "../support/instances";
@@ -14,6 +15,7 @@ import { freePort } from "../support/ports";
 import { TEST_REDIS_URL } from "../support/redis";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { postSignInForm, signInForTokens } from "../support/signIn";
+import { connectSocket } from "../support/sockets";
 import { writeStaffCsv } from "../support/uploadFiles";
 import { completeUpload, followUploadOverSocket, sendUploadFile } from "../support/uploads";
 
@@ -52,6 +54,8 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
       PUBLIC_URL: publicUrl,
       CLIENT_DIST_DIR: path.join(work, "no-client"),
       DATA_DIR: path.join(work, "data"),
+      // The load balancer (below, and in docker-compose.yml) names the client in X-Forwarded-For.
+      TRUSTED_PROXIES: "127.0.0.1",
     };
     // A first: it migrates and seeds; B then finds both done.
     a = await startInstance(portA, { ...shared, IMPORT_WORKER: "on" });
@@ -136,5 +140,58 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
     };
     expect(await tryOn(b, "wrong-10")).toEqual(locked);
     expect(await tryOn(a, "wrong-11")).toEqual(locked);
+  });
+
+  describe("behind the compose stack's load balancer (deploy/Caddyfile, run by caddy)", () => {
+    let proxy: Awaited<ReturnType<typeof startComposeProxy>>;
+    beforeAll(async () => {
+      proxy = await startComposeProxy([new URL(a.baseUrl).host, new URL(b.baseUrl).host]);
+    }, 30_000);
+    afterAll(() => proxy?.stop());
+
+    it("passes GraphQL and graphql-ws through to both, and the audit log has the client's address, not the proxy's", async () => {
+      const { email, password } = DEMO_ACCOUNTS.exec;
+      const { accessToken } = await signInForTokens(a.baseUrl, email, password);
+      // Round robin: four requests reach both instances.
+      for (let i = 0; i < 4; i++) {
+        expect((await graphqlRequest(proxy.baseUrl, accessToken, ME)).body.data).toEqual({ me: { email } });
+      }
+      const socket = connectSocket(proxy.baseUrl, { authorization: `Bearer ${accessToken}` });
+      const answer = await new Promise((resolve) => {
+        socket.client.subscribe({ query: ME }, { next: resolve, error: resolve, complete: () => {} });
+      });
+      expect(answer).toEqual({ data: { me: { email } } });
+      await socket.client.dispose();
+
+      const tried = `nobody-${randomUUID()}@example.test`;
+      const localAddress = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+      const refused = await postSignInForm(proxy.baseUrl, { email: tried, password: "wrong", localAddress, publicUrl });
+      expect(refused.status).toBe(401);
+      const sql = postgres(database.databaseUrl ?? "", { max: 1, onnotice: () => {} });
+      try {
+        const records = await sql<{ source: string }[]>`
+          select source from audit_log where action = 'sign_in.failure' and entity_id = ${tried.toLowerCase()}`;
+        expect(records).toEqual([{ source: localAddress }]);
+      } finally {
+        await sql.end();
+      }
+    });
+
+    // Last: it stops B.
+    it("sends no request to an instance that has stopped", async () => {
+      const { email, password } = DEMO_ACCOUNTS.exec;
+      const { accessToken } = await signInForTokens(a.baseUrl, email, password);
+      await b.stop();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await fetch(`${proxy.baseUrl}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+          body: JSON.stringify({ query: ME }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    });
   });
 });
