@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { GraphQLError } from "graphql";
+import { type GraphQLError, getOperationAST } from "graphql";
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { Hono } from "hono";
@@ -20,6 +20,8 @@ import {
   type VerifiedToken,
 } from "./auth/tokens";
 import type { AppConfig } from "./config";
+import type { GraphQLContext } from "./graphql/context";
+import { refusalIn } from "./graphql/deniedAudit";
 import { APP_DOCUMENTS, isFromAppPage, withPersistedDocument } from "./graphql/persistedDocuments";
 import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
@@ -224,6 +226,19 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
               contextValue,
               rootValue: { execute, subscribe },
             };
+          },
+          // A refused operation over the socket is recorded as one over HTTP is (deniedAudit.ts).
+          onNext: async (ctx, _id, _payload, args, result) => {
+            const context = args.contextValue as GraphQLContext;
+            const operation = getOperationAST(args.document, args.operationName)?.name?.value;
+            const refusal = refusalIn([result], context.typedRefusals, operation);
+            if (!refusal) return;
+            await recordDenied({
+              viewer: context.viewer,
+              ...refusal,
+              transport: "websocket",
+              source: clientAddress(ctx.extra.request),
+            });
           },
           // Refuse the connection itself: 4401 without a valid bearer token, 4403 when the token's
           // user does not exist or is no longer active. An accepted socket closes when its token expires.

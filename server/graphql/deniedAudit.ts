@@ -37,28 +37,42 @@ export function useDeniedAudit(
       if (Symbol.asyncIterator in result) return;
       const results: readonly ExecutionResult[] = Array.isArray(result) ? result : [result as ExecutionResult];
       const known = contexts.get(request);
-      const refusals = [
-        ...results.flatMap((one) =>
-          (one.errors ?? []).filter(isRefusal).map((error) => ({
-            field: error.path?.[0],
-            code: String(error.extensions?.code),
-          })),
-        ),
-        ...(known?.typedRefusals ?? []),
-      ];
-      const [first] = refusals;
-      if (!first) return;
-      const fields = [...new Set(refusals.map((refusal) => refusal.field).filter((field) => field !== undefined))];
-      const operation = operationNames.get(request) ?? "anonymous operation";
+      const refusal = refusalIn(results, known?.typedRefusals ?? [], operationNames.get(request));
+      if (!refusal) return;
       await record({
         viewer: known?.viewer,
-        what: fields.length > 0 ? `${operation}: ${fields.join(", ")}` : operation,
+        ...refusal,
         transport: "graphql",
-        code: first.code,
         source: serverContext.source ?? null,
       });
     },
   };
+}
+
+/**
+ * What an operation's results refused (`Operation: field, field` and the first refusal's code),
+ * counting the refusals fields answered as typed data; undefined when nothing was refused. Used
+ * for HTTP here and for graphql-ws operations in app.ts.
+ */
+export function refusalIn(
+  results: readonly ExecutionResult[],
+  typedRefusals: TypedRefusals,
+  operationName: string | null | undefined,
+): { what: string; code: string } | undefined {
+  const refusals = [
+    ...results.flatMap((one) =>
+      (one.errors ?? []).filter(isRefusal).map((error) => ({
+        field: error.path?.[0],
+        code: String(error.extensions?.code),
+      })),
+    ),
+    ...typedRefusals,
+  ];
+  const [first] = refusals;
+  if (!first) return undefined;
+  const fields = [...new Set(refusals.map((refusal) => refusal.field).filter((field) => field !== undefined))];
+  const operation = operationName ?? "anonymous operation";
+  return { what: fields.length > 0 ? `${operation}: ${fields.join(", ")}` : operation, code: first.code };
 }
 
 /** The name of the document's first named operation (clients often send none apart), not parsed: read. */

@@ -153,6 +153,21 @@ describe("persisted documents, the app's pages limited to them (the default)", (
     expect(await run({ query: PROFILE, variables: { id: DEMO_USER_IDS.user } })).toEqual({
       errors: [expect.objectContaining({ message: APP_ONLY })],
     });
+    // Recorded as a refusal over HTTP is, with the socket's transport.
+    await expect
+      .poll(() =>
+        server.database.db
+          .select({ actor: auditLog.actorUserId, after: auditLog.after })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, "authorization.denied"),
+              eq(auditLog.entityType, "websocket"),
+              eq(auditLog.entityId, "Mine"),
+            ),
+          ),
+      )
+      .toEqual([{ actor: DEMO_USER_IDS.user, after: { what: "Mine", code: "FORBIDDEN" } }]);
     const hash = hashOf("ProfilePage_UserQuery");
     expect(await run({ query: "", variables: { id: DEMO_USER_IDS.user }, extensions: persisted(hash) })).toEqual({
       data: { user: expect.objectContaining({ __typename: "User", id: DEMO_USER_IDS.user }) },
