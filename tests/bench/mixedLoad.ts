@@ -4,8 +4,9 @@
  * 0 measures the server's capacity instead of people's experience) over keep-alive, mixing what people
  * do all day: unit managers (3 in 4) read their unit's dashboard, save step 1 of their own plan
  * and search employees; executives (1 in 4) read the facility dashboard. The requests are the
- * browser's own GraphQL documents (client/src/gql). Every answer is checked: a status other than
- * 200, a GraphQL error or a DomainError counts as an error.
+ * browser's own GraphQL documents (client/src/gql), sent as the browser sends them: by their
+ * persisted hash, from the app's origin. Every answer is checked: a status other than 200, a
+ * GraphQL error or a DomainError counts as an error.
  *
  * Three set-ups, one after the other: PGlite; PostgreSQL with one instance; PostgreSQL with two
  * instances behind a round-robin (each virtual user keeps one instance, as a sticky load balancer;
@@ -18,7 +19,6 @@ import { rmSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { print } from "graphql";
 import postgres from "postgres";
 import {
   EmployeeSearch_SearchQueryDocument,
@@ -44,11 +44,13 @@ const userCount = numberOption(args, "--users", 200);
 const thinkMs = numberOption(args, "--think-ms", 1000);
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 
+/** The hash the client preset gave a document (what the browser sends instead of its text). */
+const hashOf = (document: object) => (document as { __meta__: { hash: string } }).__meta__.hash;
 const DOCUMENTS = {
-  facilityDashboard: print(FacilityDashboard_QueryDocument),
-  unitDashboard: print(IndividualDashboard_SummaryQueryDocument),
-  saveUnitDefinition: print(Wizard_SaveUnitDefinitionMutationDocument),
-  employeeSearch: print(EmployeeSearch_SearchQueryDocument),
+  facilityDashboard: hashOf(FacilityDashboard_QueryDocument),
+  unitDashboard: hashOf(IndividualDashboard_SummaryQueryDocument),
+  saveUnitDefinition: hashOf(Wizard_SaveUnitDefinitionMutationDocument),
+  employeeSearch: hashOf(EmployeeSearch_SearchQueryDocument),
 };
 type Operation = keyof typeof DOCUMENTS;
 const SEARCH_TERMS = ["an", "ma", "el", "jo", "ri", "sa", "le", "on", "ar", "in"];
@@ -131,7 +133,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Outcome = { operation: Operation; ms: number; error?: string };
 
 /** Runs every user's closed loop against its instance for `seconds` (after a 2 s warm-up). */
-async function runLoad(label: string, prepared: VirtualUser[], baseUrls: string[]) {
+async function runLoad(label: string, prepared: VirtualUser[], baseUrls: string[], origin: string) {
   const agents = baseUrls.map(() => new Agent({ keepAlive: true, maxSockets: prepared.length }));
   /** Undefined when the answer is right, else what went wrong. */
   const send = async (userIndex: number, body: string, token: string): Promise<string | undefined> => {
@@ -140,7 +142,7 @@ async function runLoad(label: string, prepared: VirtualUser[], baseUrls: string[
       const { status, text } = await postJson(
         `${baseUrls[instance]}/graphql`,
         agents[instance] as Agent,
-        { authorization: `Bearer ${token}` },
+        { authorization: `Bearer ${token}`, origin },
         body,
       );
       const failed = status !== 200 || text.includes('"errors"') || text.includes('"__typename":"DomainError"');
@@ -160,7 +162,8 @@ async function runLoad(label: string, prepared: VirtualUser[], baseUrls: string[
         const started = performance.now();
         if (started >= endAt) return;
         const { operation, variables } = nextRequest(user, n);
-        const error = await send(index, JSON.stringify({ query: DOCUMENTS[operation], variables }), user.token);
+        const extensions = { persistedQuery: { version: 1, sha256Hash: DOCUMENTS[operation] } };
+        const error = await send(index, JSON.stringify({ variables, extensions }), user.token);
         if (started >= warmUntil) outcomes.push({ operation, ms: performance.now() - started, error });
         if (thinkMs > 0) await sleep(thinkMs);
       }
@@ -245,6 +248,7 @@ async function measure(label: string, instanceCount: number, env: Record<string,
       label,
       prepared,
       instances.map((instance) => instance.baseUrl),
+      new URL(publicUrl).origin,
     );
   } finally {
     for (const instance of instances) await instance.stop();
