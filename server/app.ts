@@ -131,7 +131,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
 
   const app = new Hono();
-  // A body refused as too large was not read: the connection cannot carry another request.
+  // A body refused as too large was not read: the connection cannot carry another request (REST;
+  // yoga does the same for GraphQL).
   app.use("*", async (c, next) => {
     await next();
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
@@ -151,6 +152,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
       void embedded.handle(req, res);
+      return;
+    }
+    // GraphQL operations, the hot path, go to yoga's own Node adapter: through Hono's Request and
+    // Response bridge they cost ~10-20 % more per request (issue #16, bench:requests). GETs
+    // (GraphiQL's page) and preflights still take the Hono route below.
+    if (req.method === "POST" && req.url === "/graphql") {
+      void yoga(req, res, { source: clientAddress(req) });
       return;
     }
     void honoListener(req, res);

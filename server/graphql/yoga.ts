@@ -87,9 +87,17 @@ export function createGraphQLServer(options: {
       usePersistedDocuments({ ...options.persisted, explorer: options.explorer }),
       useExplorerAccess(options.explorer),
       useDeniedAudit(options.recordDenied),
+      {
+        // A body refused as too large was not read: the connection cannot carry another request.
+        onResponse({ response }) {
+          if (response.status === 413) response.headers.set("Connection", "close");
+        },
+      },
     ],
     context: async (initial) => {
-      const request = "request" in initial && initial.request instanceof Request ? initial.request : undefined;
+      // Over HTTP, yoga's request (a Fetch API request, not necessarily this realm's Request); over
+      // graphql-ws there is none.
+      const request = "request" in initial ? (initial.request as Request | undefined) : undefined;
       const header = request
         ? request.headers.get("authorization")
         : (initial.connectionParams?.authorization as string | undefined);
