@@ -1,9 +1,7 @@
 // The individual dashboard (issue #13): one cost center in depth, for an executive or a user whose
 // scope holds it: the plan beside finance's budget, the 24-hour distribution, roles, open positions
 // and the attestation, read by the same loader as the facility dashboard.
-import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { facilities } from "../../db/schema";
 import type { ShiftName } from "../../schema/staffing";
 import { roundFteForDisplay } from "../../schema/staffing";
 import { type CostCenterFigures, figuresOf, outOfScope, plansInScope } from "./dashboards";
@@ -93,17 +91,14 @@ export async function costCenterSummary(
   const { budgetYear, scope, viewOf } = await plansInScope(db, viewer, now, costCenterId);
   const costCenter = scope[0];
   if (!costCenter) throw await outOfScope(db, viewer, costCenterId);
-  const [facility] = await db
-    .select({ timeZone: facilities.timeZone })
-    .from(facilities)
-    .where(eq(facilities.id, viewer.facilityId));
   const jobOf = new Map((await jobsOfFacility(db, viewer.facilityId)).map((j) => [j.id, j]));
   const view = viewOf.get(costCenter.id) ?? null;
   const figures = figuresOf(costCenter, budgetYear, view);
   const totalsOf = new Map(view?.roleTotals.map((t) => [t.roleKey, t]));
   return {
     ...figures,
-    timeZone: facility?.timeZone ?? "UTC",
+    // The viewer's facility, read with the viewer on this request: no statement of its own.
+    timeZone: viewer.facilityTimeZone,
     annualHoursPerFte: view?.annualHoursPerFte ?? null,
     budget: budgetLines(
       view ? { productive: view.totals.totalBudgetedWorked, paid: view.totals.totalBudgetedPaid } : null,
