@@ -148,7 +148,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const honoListener = getRequestListener(app.fetch);
   const clientAddress = clientAddressResolver(config.trustedProxies);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    clientAddress(req);
+    const source = clientAddress(req);
     setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
       void embedded.handle(req, res);
@@ -158,7 +158,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // Response bridge they cost ~10-20 % more per request (issue #16, bench:requests). GETs
     // (GraphiQL's page) and preflights still take the Hono route below.
     if (req.method === "POST" && req.url === "/graphql") {
-      void yoga(req, res, { source: clientAddress(req) });
+      void yoga(req, res, { source });
       return;
     }
     void honoListener(req, res);
