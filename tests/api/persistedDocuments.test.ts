@@ -7,6 +7,7 @@ import { auditLog } from "../../db/schema";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
 import { loadConfig } from "../../server/config";
 import { APP_DOCUMENTS, isFromAppPage, PERSISTED_MESSAGES } from "../../server/graphql/persistedDocuments";
+import { graphqlPost } from "../support/graphql";
 import type { TestServer } from "../support/server";
 import { connectSocket } from "../support/sockets";
 import { useTestServer } from "../support/testServer";
@@ -22,29 +23,12 @@ function hashOf(operationName: string): string {
   return found[0];
 }
 
-type Answer = { status: number; body: { data?: Record<string, unknown> | null; errors?: { message: string }[] } };
-
-/** A POST to /graphql, from one of the app's pages when `origin` is given (a browser always names it). */
-async function post(
-  baseUrl: string,
-  token: string,
-  body: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${baseUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
-
 const persisted = (hash: string) => ({ persistedQuery: { version: 1, sha256Hash: hash } });
 const PROFILE = "query Mine($id: ID!) { user(id: $id) { email } }";
 
 /** The profile page's own query for the unit manager, by its hash, from the app's page (plus `extra` in the body). */
 const profileByHash = (server: TestServer, token: string, extra: Record<string, unknown> = {}) =>
-  post(
+  graphqlPost(
     server.baseUrl,
     token,
     { variables: { id: DEMO_USER_IDS.user }, extensions: persisted(hashOf("ProfilePage_UserQuery")), ...extra },
@@ -80,7 +64,7 @@ describe("persisted documents, the app's pages limited to them (the default)", (
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     // The same operation as a script sends its text: the same answer.
-    const script = await post(server.baseUrl, token.user, {
+    const script = await graphqlPost(server.baseUrl, token.user, {
       query: APP_DOCUMENTS.get(hashOf("ProfilePage_UserQuery")),
       variables: { id: DEMO_USER_IDS.user },
     });
@@ -99,7 +83,7 @@ describe("persisted documents, the app's pages limited to them (the default)", (
   });
 
   it("refuses an unknown hash with PersistedQueryNotFound (Apollo's link then sends the text)", async () => {
-    const { body } = await post(
+    const { body } = await graphqlPost(
       server.baseUrl,
       token.admin,
       { extensions: persisted(`sha256:${"0".repeat(64)}`) },
@@ -111,7 +95,7 @@ describe("persisted documents, the app's pages limited to them (the default)", (
 
   it("refuses a unit manager's own text from the app's page, records the refusal, and runs it from a script", async () => {
     const variables = { id: DEMO_USER_IDS.user };
-    const page = await post(server.baseUrl, token.user, { query: PROFILE, variables }, fromApp());
+    const page = await graphqlPost(server.baseUrl, token.user, { query: PROFILE, variables }, fromApp());
     expect(page.body.data ?? null).toBeNull();
     expect(page.body.errors).toEqual([
       expect.objectContaining({ message: APP_ONLY, extensions: expect.objectContaining({ code: "FORBIDDEN" }) }),
@@ -121,7 +105,7 @@ describe("persisted documents, the app's pages limited to them (the default)", (
     const get = await fetch(`${server.baseUrl}/graphql?${search}`, {
       headers: { authorization: `Bearer ${token.user}`, "sec-fetch-site": "same-origin", accept: "application/json" },
     });
-    expect(((await get.json()) as Answer["body"]).errors?.[0]?.message).toBe(APP_ONLY);
+    expect(((await get.json()) as { errors?: { message: string }[] }).errors?.[0]?.message).toBe(APP_ONLY);
 
     const [record] = await server.database.db
       .select()
@@ -129,13 +113,13 @@ describe("persisted documents, the app's pages limited to them (the default)", (
       .where(and(eq(auditLog.action, "authorization.denied"), eq(auditLog.entityId, "Mine")));
     expect(record).toMatchObject({ actorUserId: DEMO_USER_IDS.user, after: { what: "Mine", code: "FORBIDDEN" } });
 
-    const script = await post(server.baseUrl, token.user, { query: PROFILE, variables });
+    const script = await graphqlPost(server.baseUrl, token.user, { query: PROFILE, variables });
     expect(script.body).toEqual({ data: { user: { email: expect.stringContaining("@") } } });
   });
 
   it("lets executives and administrators run any operation from the same origin (GraphiQL)", async () => {
     for (const analyst of [token.exec, token.admin]) {
-      const { body } = await post(server.baseUrl, analyst, { query: "{ me { accountType } }" }, fromApp());
+      const { body } = await graphqlPost(server.baseUrl, analyst, { query: "{ me { accountType } }" }, fromApp());
       expect(body.errors).toBeUndefined();
     }
   });
@@ -194,7 +178,7 @@ describe("with GRAPHQL_PERSISTED_ONLY=off", () => {
 
   it("runs a unit manager's own text from the app's page, and still the app's hashes", async () => {
     const origin = { origin: new URL(server.baseUrl).origin };
-    const text = await post(
+    const text = await graphqlPost(
       server.baseUrl,
       token.user,
       { query: PROFILE, variables: { id: DEMO_USER_IDS.user } },
