@@ -38,7 +38,7 @@ import { createRequestLimits, type LimitPolicy, MemoryLimitStore, type RequestLi
 import { openRedisLimitStore } from "./services/redisLimitStore";
 import { createSessionActivity, withIdleRule } from "./services/sessionActivity";
 import type { UploadServices } from "./services/uploads";
-import { resolveViewer } from "./services/viewer";
+import { createViewerResolver, type ViewerResolver } from "./services/viewer";
 import { startUploadPipeline, type UploadPipelineOptions } from "./uploads/pipeline";
 
 export type AppOptions = {
@@ -66,6 +66,8 @@ export type App = {
   attachWebSockets(server: Server): void;
   database: DatabaseHandle;
   verifyToken: TokenVerifier;
+  /** Who each token's person is, remembered for VIEWER_CACHE_SECONDS. */
+  viewers: ViewerResolver;
   /** Blob storage, job queue and events of the upload pipeline. */
   uploads: UploadServices;
   close(): Promise<void>;
@@ -105,6 +107,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     extraBrowserOrigins: options.devOrigins,
     ...options.uploadPipeline,
   });
+  const viewers = createViewerResolver(db, uploads.events, { rememberMs: config.viewerCacheSeconds * 1000 });
   const identity = config.b2c
     ? b2cDirectory(config.b2c, { publicUrl: config.publicUrl })
     : embeddedDirectory(config.publicUrl);
@@ -112,6 +115,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const yoga = createGraphQLServer({
     db,
     verifyToken,
+    viewers,
     uploads,
     identity,
     limits,
@@ -137,7 +141,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     await next();
     if (c.res.status === 413) c.res.headers.set("Connection", "close");
   });
-  app.route("/", createRestApi({ config, db, verifyToken, uploads, identity, limits, recordDenied, sessions }));
+  app.route(
+    "/",
+    createRestApi({ config, db, verifyToken, uploads, identity, limits, recordDenied, sessions, viewers }),
+  );
   const runGraphQL = (request: Request, source: string | null) => Promise.resolve(yoga.fetch(request, { source }));
   const graphql = config.graphqlExplorer ? graphiqlPage(runGraphQL) : runGraphQL;
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, requestSource(c.env)));
@@ -268,7 +275,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
             const verified = token ? await verifyToken(token).catch(() => undefined) : undefined;
             if (!verified) return refuse(CloseCode.Unauthorized);
             try {
-              await resolveViewer(db, verified, clientAddress(ctx.extra.request));
+              await viewers.resolve(verified, clientAddress(ctx.extra.request));
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
               return refuse(CloseCode.Forbidden);
@@ -299,10 +306,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
     database,
     verifyToken,
+    viewers,
     uploads,
     async close() {
       clearInterval(idleSweep);
       for (const socket of sockets) socket.close();
+      await viewers.close();
       await uploads.close();
       await limitStore.close();
       await database.close();

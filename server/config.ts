@@ -58,6 +58,12 @@ export type AppConfig = {
    */
   sessionIdleMinutes: number;
   /**
+   * How long an instance may remember who a signed-in person is (their user, facility and account
+   * type) before reading them again: VIEWER_CACHE_SECONDS, a whole number from 0 (never) to 60; 10
+   * by default. Any change to them is seen at once regardless (server/services/viewer.ts).
+   */
+  viewerCacheSeconds: number;
+  /**
    * Whether this instance runs import jobs (IMPORT_WORKER=on|off, on by default). Several instances
    * share one queue, so some may serve requests only while others import.
    */
@@ -89,18 +95,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDistDir: path.resolve(env.CLIENT_DIST_DIR ?? "dist/client"),
     graphqlExplorer: readSwitch(env, "GRAPHQL_EXPLORER", b2c === undefined),
     graphqlPersistedOnly: readSwitch(env, "GRAPHQL_PERSISTED_ONLY", true),
-    sessionIdleMinutes: readSessionIdleMinutes(env.SESSION_IDLE_MINUTES),
+    sessionIdleMinutes: readWholeNumber(env, "SESSION_IDLE_MINUTES", {
+      min: 1,
+      max: 720,
+      byDefault: 10,
+      unit: "minutes",
+    }),
+    viewerCacheSeconds: readWholeNumber(env, "VIEWER_CACHE_SECONDS", {
+      min: 0,
+      max: 60,
+      byDefault: 10,
+      unit: "seconds",
+    }),
     importWorker: readSwitch(env, "IMPORT_WORKER", true),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }
 
-function readSessionIdleMinutes(value: string | undefined): number {
-  if (!value?.trim()) return 10;
-  const minutes = Number(value);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 720)
-    throw new Error(`SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 720, got '${value}'`);
-  return minutes;
+/** A whole number setting within [min, max], `byDefault` when unset; `unit` names it in the error. */
+function readWholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  range: { min: number; max: number; byDefault: number; unit: string },
+): number {
+  const value = env[name];
+  if (!value?.trim()) return range.byDefault;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < range.min || number > range.max)
+    throw new Error(
+      `${name} must be a whole number of ${range.unit} from ${range.min} to ${range.max}, got '${value}'`,
+    );
+  return number;
 }
 
 function readSwitch(env: NodeJS.ProcessEnv, name: string, byDefault: boolean): boolean {

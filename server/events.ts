@@ -13,6 +13,8 @@ export type UploadStatusEvent = {
 
 type AppEventChannels = {
   uploadStatus: [uploadId: string, event: UploadStatusEvent];
+  /** Users, permissions or facilities may have changed: every instance forgets the viewers it remembers. */
+  viewersChanged: [];
 };
 
 export type AppEvents = ReturnType<typeof createPubSub<AppEventChannels>>;

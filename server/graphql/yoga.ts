@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import type { GraphQLError } from "graphql";
+import { type DocumentNode, type GraphQLError, getOperationAST } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
 import { bearerToken, InvalidTokenError, type TokenVerifier } from "../auth/tokens";
@@ -11,7 +11,7 @@ import { DomainError } from "../services/errors";
 import type { IdentityDirectory } from "../services/invitations";
 import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
-import { resolveViewer } from "../services/viewer";
+import type { ViewerResolver } from "../services/viewer";
 import type { GraphQLContext } from "./context";
 import { useDeniedAudit } from "./deniedAudit";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
@@ -36,6 +36,8 @@ export type GraphQLServer = YogaServerInstance<ServerContext, GraphQLContext>;
 export function createGraphQLServer(options: {
   db: Database;
   verifyToken: TokenVerifier;
+  /** Who each token's person is (remembered briefly; forgotten after every mutation). */
+  viewers: ViewerResolver;
   uploads: UploadServices;
   identity: IdentityDirectory;
   limits: RequestLimits;
@@ -88,6 +90,12 @@ export function createGraphQLServer(options: {
       useExplorerAccess(options.explorer),
       useDeniedAudit(options.recordDenied),
       {
+        // A mutation may have changed who someone is (user, permissions, facility): forgotten before
+        // the answer leaves, so the client's next request sees the change.
+        onExecute({ args }: { args: { document: DocumentNode; operationName?: string | null } }) {
+          if (getOperationAST(args.document, args.operationName)?.operation !== "mutation") return;
+          return { onExecuteDone: () => options.viewers.afterWrite() };
+        },
         // A body refused as too large was not read: the connection cannot carry another request.
         onResponse({ response }) {
           if (response.status === 413) response.headers.set("Connection", "close");
@@ -122,14 +130,14 @@ export function createGraphQLServer(options: {
 
 /** Any operation without a valid token is refused with 401 before it runs. */
 async function authenticate(
-  options: { db: Database; verifyToken: TokenVerifier },
+  options: { verifyToken: TokenVerifier; viewers: ViewerResolver },
   header: string | null | undefined,
   source: string | null,
 ) {
   const token = bearerToken(header);
   if (!token) throw unauthenticated("Sign in first: send 'Authorization: Bearer <access token>'");
   try {
-    return await resolveViewer(options.db, await options.verifyToken(token), source);
+    return await options.viewers.resolve(await options.verifyToken(token), source);
   } catch (error) {
     if (error instanceof InvalidTokenError || (error instanceof DomainError && error.code === "unauthenticated")) {
       throw unauthenticated(error.message);

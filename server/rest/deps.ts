@@ -6,7 +6,7 @@ import type { IdentityDirectory } from "../services/invitations";
 import type { RequestLimits } from "../services/rateLimits";
 import type { SessionActivity } from "../services/sessionActivity";
 import type { UploadServices } from "../services/uploads";
-import type { Viewer } from "../services/viewer";
+import type { Viewer, ViewerResolver } from "../services/viewer";
 
 /** What every route module of the REST shim gets (createRestApi passes it on). */
 export type RestDeps = {
@@ -20,5 +20,7 @@ export type RestDeps = {
   recordDenied: DeniedRecorder;
   /** The idle rule's record of each session's activity. */
   sessions: SessionActivity;
+  /** Who each token's person is (remembered briefly; forgotten after every write). */
+  viewers: ViewerResolver;
 };
 export type RestEnv = { Variables: { viewer: Viewer; token: VerifiedToken } };

@@ -4,7 +4,6 @@ import { bearerToken, InvalidTokenError } from "../auth/tokens";
 import { MAX_REQUEST_BYTES, MAX_REQUEST_SIZE_TEXT } from "../http/limits";
 import { requestSource } from "../http/requestSource";
 import { refuseDisallowedText } from "../services/validation";
-import { resolveViewer } from "../services/viewer";
 import { adminRoutes } from "./admin";
 import { auditLogRoutes } from "./auditLog";
 import { b2cRoutes } from "./b2c";
@@ -52,6 +51,12 @@ export function createRestApi(deps: RestDeps) {
       source: requestSource(c.env),
     });
   });
+  // A write may have changed who someone is (user, permissions, facility): forgotten before the answer
+  // leaves (viewer.ts). Outermost but one, so it runs after the handler however it ended.
+  api.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") deps.viewers.afterWrite();
+  });
   api.use(
     "*",
     bodyLimit({
@@ -70,7 +75,7 @@ export function createRestApi(deps: RestDeps) {
     if (!token) throw new InvalidTokenError("Sign in first: send 'Authorization: Bearer <access token>'");
     const verified = await deps.verifyToken(token);
     c.set("token", verified);
-    c.set("viewer", await resolveViewer(deps.db, verified, requestSource(c.env)));
+    c.set("viewer", await deps.viewers.resolve(verified, requestSource(c.env)));
     return next();
   });
   // The shared text rule over every query parameter and JSON body, before any handler reads them.

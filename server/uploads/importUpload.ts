@@ -126,7 +126,11 @@ export async function importUpload(
       },
     });
     if (outcome.status === "Error") await finishWithErrors(db, deps, upload.id, outcome.errors);
-    else if (finished) publishStatus(deps.events, toView(finished));
+    else if (finished) {
+      publishStatus(deps.events, toView(finished));
+      // A users file changes who people are (viewer.ts).
+      deps.events.publish("viewersChanged");
+    }
   } catch (error) {
     if (error instanceof AlreadyImported) return;
     // Unexpected (storage or database down, a crash in a reader): pg-boss retries the attempt;

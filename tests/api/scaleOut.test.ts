@@ -122,6 +122,35 @@ describe.skipIf(testDbKind !== "postgres")("two instances on one PostgreSQL, Red
     }
   });
 
+  it("a change made through A holds on B too, though each remembers who is signed in (VIEWER_CACHE_SECONDS, 10 by default)", async () => {
+    const { email, password } = DEMO_ACCOUNTS.exec;
+    const { accessToken } = await signInForTokens(a.baseUrl, email, password);
+    const NAME = "query { me { firstName lastName } }";
+    const nameOn = async (instance: Instance) =>
+      (await graphqlRequest(instance.baseUrl, accessToken, NAME)).body.data?.me as
+        | { firstName: string; lastName: string }
+        | undefined;
+    const original = await nameOn(a);
+    expect(await nameOn(b)).toEqual(original);
+    const rename = (firstName: string) =>
+      graphqlRequest(
+        a.baseUrl,
+        accessToken,
+        "mutation ($input: ProfileInput!) { updateMyProfile(input: $input) { __typename } }",
+        { input: { firstName, lastName: original?.lastName ?? "" } },
+      );
+    try {
+      expect((await rename("Renamed")).body.data).toEqual({
+        updateMyProfile: { __typename: "MutationUpdateMyProfileSuccess" },
+      });
+      expect((await nameOn(a))?.firstName).toBe("Renamed");
+      // Well within the ten seconds B may remember the viewer: A's event through Redis did it.
+      await expect.poll(async () => (await nameOn(b))?.firstName, { timeout: 3000, interval: 20 }).toBe("Renamed");
+    } finally {
+      await rename(original?.firstName ?? "");
+    }
+  });
+
   it("failed sign-ins count on both instances: the tenth locks the account on either", async () => {
     const email = `nobody-${randomUUID()}@example.test`;
     // An address of its own (Redis outlives a run), so no other test's failures count here.

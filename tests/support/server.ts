@@ -33,6 +33,10 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
+    // Tests change users and permissions with SQL of their own and read the effect on the next line;
+    // on PostgreSQL the database's change notice can arrive a moment after that request, so API tests
+    // read the viewer every time unless they are about remembering it (viewer.test.ts).
+    VIEWER_CACHE_SECONDS: "0",
     ...options.env,
     PORT: String(port),
     ...(options.defaultPublicUrl ? {} : { PUBLIC_URL: baseUrl }),
