@@ -95,9 +95,7 @@ const VIEWERS_REMEMBERED = 10_000;
  *   before the answer leaves, so the next request sees it; the others hear it through the app's
  *   events (Redis with several instances) a moment later;
  * - a finished import (a users file), through the same events.
- * A change made outside the app (SQL at the database) holds within `rememberMs`. PostgreSQL's
- * LISTEN/NOTIFY would carry those too, but a listening connection raised the mixed load's p99 by
- * ~150 ms on this machine (bench:load), where the app's events cost nothing measurable.
+ * A change made outside the app (SQL at the database) holds within `rememberMs`.
  */
 export function createViewerResolver(
   db: Queryable,
