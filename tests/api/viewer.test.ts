@@ -1,6 +1,10 @@
 // Issue #16: every request resolves its viewer in one SQL statement, and an instance remembers it for
 // VIEWER_CACHE_SECONDS; a change through the app (a mutation, a REST write, an import) still holds from
 // the next request.
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { costCenterPermissions, facilities, users } from "../../db/schema";
@@ -10,6 +14,8 @@ import { createViewerResolver } from "../../server/services/viewer";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
 import { tokenFactory } from "../support/tokens";
+import { writeStaffCsv } from "../support/uploadFiles";
+import { completeUpload, pollUploadStatus, sendUploadFile } from "../support/uploads";
 
 let server: TestServer;
 let token: string;
@@ -132,6 +138,42 @@ describe("the viewer of a request", () => {
     } finally {
       await db().update(users).set({ firstName: "Jordan" }).where(eq(users.id, DEMO_USER_IDS.user));
       server.app.viewers.forgetAll();
+    }
+  });
+
+  it("is forgotten on every instance when an import finishes", async () => {
+    const admin = await (await tokenFactory(server)).valid(DEMO_USER_IDS.admin);
+    const viewers = server.app.viewers;
+    const afterWrite = viewers.afterWrite;
+    let writes = 0; // the requests' own announcements
+    viewers.afterWrite = () => {
+      writes++;
+      afterWrite();
+    };
+    let announced = 0; // all of them, the import's included
+    const changes = server.app.uploads.events.subscribe("viewersChanged");
+    const counting = (async () => {
+      for await (const _ of changes) announced++;
+    })();
+    const folder = mkdtempSync(path.join(tmpdir(), "viewer-import-"));
+    try {
+      const file = path.join(folder, "staff.csv");
+      await writeStaffCsv(file, { rows: 3 });
+      const uploadId = await sendUploadFile(server.baseUrl, admin, {
+        kind: "Staff",
+        fileName: "staff.csv",
+        content: await readFile(file),
+      });
+      expect(await completeUpload(server.baseUrl, admin, uploadId)).toBe("MutationCompleteUploadSuccess");
+      await expect
+        .poll(async () => (await pollUploadStatus(server.baseUrl, admin, uploadId)).status, { timeout: 20_000 })
+        .toBe("Success");
+      await expect.poll(() => announced - writes, { timeout: 3000 }).toBe(1);
+    } finally {
+      viewers.afterWrite = afterWrite;
+      await changes.return?.();
+      await counting;
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
