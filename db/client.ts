@@ -33,6 +33,22 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/**
+ * drizzle sends every statement unnamed (postgres.js `prepare: false`) unless it was built with
+ * `.prepare(name)`, so PostgreSQL parses and plans each one again. Named instead, postgres.js keeps
+ * each distinct statement prepared on its connection (until the connection's max_lifetime, 30-60
+ * minutes) and PostgreSQL reuses the plan. Statements inside transactions keep drizzle's way.
+ */
+export function preparingStatements(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== "unsafe") return Reflect.get(target, property, receiver);
+      return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+        target.unsafe(query, parameters, { ...options, prepare: true });
+    },
+  });
+}
+
 /** The advisory lock that keeps two instances from migrating at once (any constant of our own). */
 const MIGRATION_LOCK_KEY = 726_451_001;
 
@@ -70,7 +86,7 @@ export function openDatabase(options: {
       // 2 s between tries, it serves again within about two seconds of the database.
       backoff: (failures: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 2),
     });
-    const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
+    const db = drizzlePostgres(preparingStatements(client), { schema, logger }) as unknown as Database;
     return {
       db,
       kind: "postgres",
