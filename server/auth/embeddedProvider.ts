@@ -155,9 +155,23 @@ export function createEmbeddedProvider(options: {
 
   const provider = new Provider(embeddedIssuer(config.publicUrl), configuration);
   provider.on("server_error", (_ctx, error) => console.error("Identity provider error:", error));
+  // The provider builds its endpoints' addresses and its cookies' Secure flag from the request's
+  // scheme and host. Behind a load balancer that ends TLS (an https PUBLIC_URL), requests arrive here
+  // over http while browsers use https: every provider request is given PUBLIC_URL's scheme and host
+  // (the issuer's), never ones a client sent.
+  provider.proxy = true;
+  const publicAddress = new URL(config.publicUrl);
+  const withPublicAddress = (req: IncomingMessage) => {
+    req.headers["x-forwarded-proto"] = publicAddress.protocol.replace(/:$/, "");
+    req.headers["x-forwarded-host"] = publicAddress.host;
+  };
 
   /** The sign-in form: a plain, accessible page with Email, Password and Sign in. */
   const interactions = new Hono<NodeBindings>();
+  interactions.use(`${EMBEDDED_PROVIDER_PATH}/*`, async (c, next) => {
+    withPublicAddress(c.env.incoming);
+    await next();
+  });
   // The sign-in and invitation forms are a few hundred bytes: refuse big bodies before reading them.
   interactions.use(
     `${EMBEDDED_PROVIDER_PATH}/*`,
@@ -292,6 +306,7 @@ export function createEmbeddedProvider(options: {
   const callback = provider.callback();
   /** Node handler for every provider path except the interactions above (mounted like Express does). */
   function handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) {
+    withPublicAddress(req);
     req.originalUrl = req.url;
     req.url = req.url?.slice(EMBEDDED_PROVIDER_PATH.length) || "/";
     return callback(req, res);

@@ -18,6 +18,8 @@ export async function startTestServer(
     seed?: boolean;
     /** Start without PUBLIC_URL, as `npm start` does: the server then guesses http://localhost:PORT. */
     defaultPublicUrl?: boolean;
+    /** PUBLIC_URL, when browsers reach the server at another address (a load balancer's); else its own. */
+    publicUrl?: string;
     /** Serve this folder as the built client instead of CLIENT_DIST_DIR or dist/client. */
     clientDistDir?: string;
     /** More settings, as environment variables (e.g. GRAPHQL_EXPLORER). */
@@ -39,7 +41,7 @@ export async function startTestServer(
     VIEWER_CACHE_SECONDS: "0",
     ...options.env,
     PORT: String(port),
-    ...(options.defaultPublicUrl ? {} : { PUBLIC_URL: baseUrl }),
+    ...(options.defaultPublicUrl ? {} : { PUBLIC_URL: options.publicUrl ?? baseUrl }),
   };
   const loaded = loadConfig(env);
   const config = { ...loaded, b2c: undefined, clientDistDir: options.clientDistDir ?? loaded.clientDistDir };

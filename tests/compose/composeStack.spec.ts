@@ -1,0 +1,144 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { UPLOAD_MESSAGES } from "../../schema/uploads";
+
+/**
+ * docker-compose.yml as a person uses it (run by tests/compose/run.sh, which starts the stack at
+ * PUBLIC_URL=https://staffing.test:8443 with SEED_DEMO=true, and names the containers in
+ * APP1_CONTAINER, APP2_CONTAINER and APP_IMAGE): sign-in through Caddy at the public address, a file
+ * sent straight to blob storage under that address and imported with its live status, one instance
+ * stopped while the other carries on, the containers' user, and the image alone on the embedded
+ * default.
+ */
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run this through tests/compose/run.sh`);
+  return value;
+};
+const docker = (...args: string[]): string => execFileSync("docker", args, { encoding: "utf8" }).trim();
+
+/** A GET from the page (its name resolves in the browser only): the status and the Server header. */
+const getFromPage = (page: Page, path: string) =>
+  page.evaluate(async (target) => {
+    const response = await fetch(target, { cache: "no-store" });
+    return { status: response.status, server: response.headers.get("server") };
+  }, path);
+
+/** Signs in through the embedded provider's form, typed as a person types it. */
+async function signInByForm(page: Page, email: string, password: string) {
+  await page.goto("/home");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a person signs in through the load balancer under the stack's public address", async ({ page, baseURL }) => {
+  const { email, password, firstName, lastName } = DEMO_ACCOUNTS.admin;
+  await signInByForm(page, email, password);
+  await expect(page).toHaveURL(`${baseURL}/home`);
+  await expect(page.getByRole("main").getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
+  expect(await getFromPage(page, "/api/health")).toEqual({ status: 200, server: "Caddy" });
+});
+
+test("a cost center file goes from the browser to blob storage under the public address and is imported, its status live", async ({
+  page,
+  baseURL,
+}) => {
+  const { email, password } = DEMO_ACCOUNTS.admin;
+  await signInByForm(page, email, password);
+  await expect(page.getByRole("main").getByText("Signed in as")).toBeVisible();
+  await page.goto("/admin/upload/cost-center");
+  const blobRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT") blobRequests.push(request.url());
+  });
+  const socketUrls: string[] = [];
+  page.on("websocket", (socket) => socketUrls.push(socket.url()));
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download template" }).first().click();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await (await downloading).path());
+  const sheet = book.worksheets.find((candidate) => candidate.name !== "Instructions");
+  if (!sheet) throw new Error("The template has no data sheet");
+  const code = `8${(Date.now() % 1_000_000).toString().padStart(6, "0")}`;
+  sheet.addRow([code, "Compose Check Unit", 0.2]);
+  await page.getByTestId("file-input").setInputFiles({
+    name: "cost-centers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await page.locator("footer").getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.getByTestId("top-banner")).toContainText(UPLOAD_MESSAGES.uploaded);
+  await expect(page.getByTestId("upload-progress")).toHaveText("1 rows imported");
+
+  expect(blobRequests.length).toBeGreaterThan(0);
+  for (const url of blobRequests) expect(url.startsWith(`${baseURL}/devstoreaccount1/`)).toBe(true);
+  expect(socketUrls.some((url) => url.startsWith(`${baseURL?.replace(/^http/, "ws")}/`))).toBe(true);
+});
+
+test("with one instance stopped, the other carries on behind the load balancer", async ({ page }) => {
+  const { email, password } = DEMO_ACCOUNTS.user;
+  await signInByForm(page, email, password);
+  await expect(page.getByRole("main").getByText("Signed in as")).toBeVisible();
+  const app1 = env("APP1_CONTAINER");
+  docker("stop", "--time", "5", app1);
+  try {
+    for (let visit = 0; visit < 4; visit += 1) {
+      await page.goto("/user/landing");
+      await expect(page.getByRole("heading", { name: "My cost centers" })).toBeVisible();
+    }
+    for (let request = 0; request < 6; request += 1) {
+      expect((await getFromPage(page, "/api/health")).status).toBe(200);
+    }
+  } finally {
+    docker("start", app1);
+  }
+});
+
+test("the app containers run as the unprivileged node user", () => {
+  for (const container of [env("APP1_CONTAINER"), env("APP2_CONTAINER")]) {
+    expect(docker("exec", container, "id", "-un")).toBe("node");
+  }
+});
+
+test("the image alone runs on the embedded defaults, its data in the /app/data volume", async ({ page }) => {
+  test.setTimeout(120_000);
+  const port = 4998;
+  const origin = `http://127.0.0.1:${port}`;
+  const container = docker(
+    "run",
+    "-d",
+    "--rm",
+    "-p",
+    `127.0.0.1:${port}:4000`,
+    "-e",
+    `PUBLIC_URL=${origin}`,
+    env("APP_IMAGE"),
+  );
+  try {
+    await expect
+      .poll(async () => (await page.request.get(`${origin}/api/health`).catch(() => null))?.status(), {
+        timeout: 90_000,
+      })
+      .toBe(200);
+    const { email, password, firstName, lastName } = DEMO_ACCOUNTS.exec;
+    await page.goto(`${origin}/home`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("main").getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
+    expect(docker("exec", container, "id", "-un")).toBe("node");
+    expect(docker("exec", container, "ls", "/app/data").split("\n").sort()).toEqual(["azurite", "pgdata"]);
+  } finally {
+    docker("stop", "--time", "5", container);
+  }
+});
