@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
-import ExcelJS from "exceljs";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { UPLOAD_MESSAGES } from "../../schema/uploads";
+import { signInByForm } from "../e2e/support/signIn";
+import { downloadTemplate } from "../e2e/support/templates";
 
 /**
  * docker-compose.yml as a person uses it (run by tests/compose/run.sh, which starts the stack at
@@ -26,16 +27,6 @@ const getFromPage = (page: Page, path: string) =>
     const response = await fetch(target, { cache: "no-store" });
     return { status: response.status, server: response.headers.get("server") };
   }, path);
-
-/** Signs in through the embedded provider's form, typed as a person types it. */
-async function signInByForm(page: Page, email: string, password: string) {
-  await page.goto("/home");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/oidc\/interaction\//);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -62,12 +53,7 @@ test("a cost center file goes from the browser to blob storage under the public 
   const socketUrls: string[] = [];
   page.on("websocket", (socket) => socketUrls.push(socket.url()));
 
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download template" }).first().click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await downloading).path());
-  const sheet = book.worksheets.find((candidate) => candidate.name !== "Instructions");
-  if (!sheet) throw new Error("The template has no data sheet");
+  const { book, sheet } = await downloadTemplate(page);
   const code = `8${(Date.now() % 1_000_000).toString().padStart(6, "0")}`;
   sheet.addRow([code, "Compose Check Unit", 0.2]);
   await page.getByTestId("file-input").setInputFiles({
@@ -130,11 +116,7 @@ test("the image alone runs on the embedded defaults, its data in the /app/data v
       })
       .toBe(200);
     const { email, password, firstName, lastName } = DEMO_ACCOUNTS.exec;
-    await page.goto(`${origin}/home`);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInByForm(page, email, password, `${origin}/home`);
     await expect(page.getByRole("main").getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
     expect(docker("exec", container, "id", "-un")).toBe("node");
     expect(docker("exec", container, "ls", "/app/data").split("\n").sort()).toEqual(["azurite", "pgdata"]);

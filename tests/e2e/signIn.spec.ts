@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
-import { signIn } from "./support/signIn";
+import { signIn, signInByForm } from "./support/signIn";
 import { expect, test } from "./support/test";
 
 const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
@@ -8,14 +8,7 @@ const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
 for (const account of accounts) {
   test(`the ${account} demo account signs in through the embedded provider and lands on /home`, async ({ page }) => {
     const { email, password, firstName, lastName } = DEMO_ACCOUNTS[account];
-    await page.goto("/home");
-    await page.getByRole("button", { name: "Sign in" }).click();
-
-    // The provider's own page: a plain form with labelled fields.
-    await expect(page).toHaveURL(/\/oidc\/interaction\//);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInByForm(page, email, password);
 
     await expect(page).toHaveURL(/\/home$/);
     const main = page.getByRole("main");
@@ -36,11 +29,7 @@ for (const account of accounts) {
 }
 
 test("a wrong password stays on the provider's form with its message", async ({ page }) => {
-  await page.goto("/home");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByLabel("Email").fill(DEMO_ACCOUNTS.admin.email);
-  await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInByForm(page, DEMO_ACCOUNTS.admin.email, "wrong-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
   await expect(page).toHaveURL(/\/oidc\/interaction\//);
   await page.screenshot({ path: "test-results/screens/provider-sign-in-error.png", fullPage: true });

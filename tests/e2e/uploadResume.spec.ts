@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request, Route } from "@playwright/test";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { DEMO_FACILITY_ID } from "../../db/seed/demo";
 import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { screen } from "./support/graphqlRoute";
 import { expect, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { downloadTemplate } from "./support/templates";
 
 /**
  * The browser sends a file to storage in 4 MiB blocks (issue #15 item 8): a block whose request
@@ -22,12 +23,7 @@ const MiB = 1024 * 1024;
 
 /** The staff template, filled with two people, carrying ~17 MiB of random bytes as an unused image: 5 blocks. */
 async function bigStaffWorkbook(page: Page, costCenterCode: string, surname: string): Promise<string> {
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download template" }).first().click();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await (await downloading).path());
-  const sheet = book.worksheets.find((candidate) => candidate.name !== "Instructions");
-  if (!sheet) throw new Error("The template has no data sheet");
+  const { book, sheet } = await downloadTemplate(page);
   const id = uniqueWord();
   sheet.addRow([
     `${id}A`,

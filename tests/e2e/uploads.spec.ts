@@ -1,12 +1,12 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import ExcelJS from "exceljs";
 import { DEMO_FACILITY_ID } from "../../db/seed/demo";
 import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { answerOperation, screen } from "./support/graphqlRoute";
 import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { downloadTemplate } from "./support/templates";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
 
 /**
@@ -23,14 +23,7 @@ const tmpDir = path.resolve(".tmp/e2e-upload-files");
 
 /** Downloads the template through its link on the page and fills its data sheet with rows. */
 async function fillDownloadedTemplate(page: Page, rows: (string | number | null)[][]): Promise<Buffer> {
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download template" }).first().click();
-  const download = await downloading;
-  const file = await download.path();
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(file);
-  const sheet = book.worksheets.find((candidate) => candidate.name !== "Instructions");
-  if (!sheet) throw new Error("The template has no data sheet");
+  const { book, sheet } = await downloadTemplate(page);
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
 }

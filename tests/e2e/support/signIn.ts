@@ -50,3 +50,18 @@ export async function putSessionInPage(page: Page, account: DemoAccountType): Pr
     { accessToken, refreshToken, refreshKey: REFRESH_KEY },
   );
 }
+
+/**
+ * Signs in as a person does: opens `/home` (relative to the page's base URL), presses Sign in and
+ * types the email and password into the embedded provider's form. Used where the form itself is
+ * under test (signIn.spec.ts, the compose stack); other tests use signIn.
+ */
+export async function signInByForm(page: Page, email: string, password: string, home = "/home"): Promise<void> {
+  await page.goto(home);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The provider's own page: a plain form with labelled fields.
+  await expect(page).toHaveURL(/\/oidc\/interaction\//);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
