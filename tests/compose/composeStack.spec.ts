@@ -95,32 +95,42 @@ test("the app containers run as the unprivileged node user", () => {
   }
 });
 
-test("the image alone runs on the embedded defaults, its data in the /app/data volume", async ({ page }) => {
-  test.setTimeout(120_000);
-  const port = 4998;
-  const origin = `http://127.0.0.1:${port}`;
-  const container = docker(
-    "run",
-    "-d",
-    "--rm",
-    "-p",
-    `127.0.0.1:${port}:4000`,
-    "-e",
-    `PUBLIC_URL=${origin}`,
-    env("APP_IMAGE"),
-  );
+/** Runs the app's image alone on the embedded defaults at 127.0.0.1:4998 until `use` is done. */
+async function withImageAlone(
+  page: Page,
+  settings: string[],
+  use: (origin: string, container: string) => Promise<void>,
+) {
+  const origin = "http://127.0.0.1:4998";
+  const environment = [`PUBLIC_URL=${origin}`, ...settings].flatMap((setting) => ["-e", setting]);
+  const container = docker("run", "-d", "--rm", "-p", "127.0.0.1:4998:4000", ...environment, env("APP_IMAGE"));
   try {
     await expect
       .poll(async () => (await page.request.get(`${origin}/api/health`).catch(() => null))?.status(), {
         timeout: 90_000,
       })
       .toBe(200);
+    await use(origin, container);
+  } finally {
+    docker("stop", "--time", "5", container);
+  }
+}
+
+test("the image alone runs on the embedded defaults, its data in the /app/data volume", async ({ page }) => {
+  test.setTimeout(120_000);
+  await withImageAlone(page, [], async (origin, container) => {
     const { email, password, firstName, lastName } = DEMO_ACCOUNTS.exec;
     await signInByForm(page, email, password, `${origin}/home`);
     await expect(page.getByRole("main").getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
     expect(docker("exec", container, "id", "-un")).toBe("node");
     expect(docker("exec", container, "ls", "/app/data").split("\n").sort()).toEqual(["azurite", "pgdata"]);
-  } finally {
-    docker("stop", "--time", "5", container);
-  }
+  });
+});
+
+test("with SEED_DEMO=false (the compose stack's default) there are no demo accounts", async ({ page }) => {
+  test.setTimeout(120_000);
+  await withImageAlone(page, ["SEED_DEMO=false"], async (origin) => {
+    await signInByForm(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, `${origin}/home`);
+    await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+  });
 });
