@@ -16,7 +16,8 @@ export async function startProcess(
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, nodeArgs, {
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: options.publicUrl ?? baseUrl },
-    stdio: "ignore",
+    // The server's errors show with the benchmark's output (an error in a run needs its cause).
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
