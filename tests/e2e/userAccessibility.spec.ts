@@ -65,6 +65,22 @@ async function userMenu(page: Page, title: string, name: string) {
   }).toPass({ timeout: 10_000 });
 }
 
+/**
+ * Opens a user's Update User panel from their row's menu. Right after another panel closed, its focus
+ * hand-back can close the menu as the item is chosen (a CI flake: the click landed, no panel came):
+ * a person would choose again, and so does this, until the panel is there.
+ */
+async function openUpdateUser(page: Page, title: string, name: string): Promise<Locator> {
+  const form = panel(page, "update-user-panel");
+  await expect(async () => {
+    if (await form.isVisible()) return;
+    await userMenu(page, title, name);
+    await page.getByRole("menuitem", { name: "Update User" }).click({ timeout: 2000 });
+    await expect(form).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return form;
+}
+
 async function pickCostCenters(page: Page, scope: Locator, labels: string[]) {
   await scope.getByRole("button", { name: "Add cost center" }).click();
   const picker = page.getByTestId("cost-center-picker");
@@ -373,9 +389,7 @@ test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit
   const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
   await open(page);
   const person = await addUser(page, oncology);
-  await userMenu(page, "Staff Nurse", person.name);
-  await page.getByRole("menuitem", { name: "Update User" }).click();
-  const form = panel(page, "update-user-panel");
+  const form = await openUpdateUser(page, "Staff Nurse", person.name);
   await expect(form.getByRole("heading", { name: "Update User" })).toBeVisible();
   const update = form.getByRole("button", { name: "UPDATE" });
   await expect(update).toBeDisabled();
@@ -418,9 +432,7 @@ test("update user: REVIEWED for an upload change, with its tooltip, clears the y
   await open(page);
   await expand(page, "Charge Nurse");
   await expect(userRow(page, uploaded.name)).toHaveAttribute("data-state-kind", "review");
-  await userMenu(page, "Charge Nurse", uploaded.name);
-  await page.getByRole("menuitem", { name: "Update User" }).click();
-  const form = panel(page, "update-user-panel");
+  const form = await openUpdateUser(page, "Charge Nurse", uploaded.name);
   const reviewed = form.getByRole("button", { name: "REVIEWED" });
   await expect(reviewed).toBeEnabled();
   await hoverTip(page, reviewed, TEXT.reviewTooltip);
@@ -432,9 +444,7 @@ test("update user: REVIEWED for an upload change, with its tooltip, clears the y
 
 test("update user: an admin-type user changes only notes", async ({ page }) => {
   await open(page);
-  await userMenu(page, "Software Admin", "Alex Morgan");
-  await page.getByRole("menuitem", { name: "Update User" }).click();
-  const form = panel(page, "update-user-panel");
+  const form = await openUpdateUser(page, "Software Admin", "Alex Morgan");
   await expect(form.getByText("Admin users have no cost center permissions; only notes can change.")).toBeVisible();
   await expect(form.getByRole("button", { name: "Add cost center" })).toHaveCount(0);
   await form.getByRole("button", { name: "Close panel" }).click();
@@ -583,9 +593,7 @@ async function leaveAndReadTask(page: Page) {
 }
 
 async function setOnlyCostCenter(page: Page, title: string, name: string, costCenter: string | null, fte = "") {
-  await userMenu(page, title, name);
-  await page.getByRole("menuitem", { name: "Update User" }).click();
-  const form = panel(page, "update-user-panel");
+  const form = await openUpdateUser(page, title, name);
   if (costCenter) {
     await pickCostCenters(page, form, [costCenter]);
     await form.getByLabel(`FTE for ${costCenter}`).fill(fte);
