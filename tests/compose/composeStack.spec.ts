@@ -7,11 +7,12 @@ import { downloadTemplate } from "../e2e/support/templates";
 
 /**
  * docker-compose.yml as a person uses it (run by tests/compose/run.sh, which starts the stack at
- * PUBLIC_URL=https://staffing.test:8443 with SEED_DEMO=true, and names the containers in
- * APP1_CONTAINER, APP2_CONTAINER and APP_IMAGE): sign-in through Caddy at the public address, a file
- * sent straight to blob storage under that address and imported with its live status, one instance
- * stopped while the other carries on, the containers' user, and the image alone on the embedded
- * default.
+ * PUBLIC_URL=https://staffing.test:8443 with SEED_DEMO=true, and names the containers and the app's
+ * image in APP1_CONTAINER, APP2_CONTAINER, PROXY_CONTAINER and APP_IMAGE): sign-in through Caddy at
+ * the public address, a file sent straight to blob storage under that address and imported with its
+ * live status, one instance stopped while the other carries on, a crashed instance restarted by its
+ * policy, the containers' user, and the image alone on the embedded defaults. (It ends a
+ * container's process from this machine, as root does.)
  */
 
 const env = (name: string): string => {
@@ -36,6 +37,9 @@ test("a person signs in through the load balancer under the stack's public addre
   await expect(page).toHaveURL(`${baseURL}/home`);
   await expect(page.getByRole("main").getByText(`Signed in as ${firstName} ${lastName}`)).toBeVisible();
   expect(await getFromPage(page, "/api/health")).toEqual({ status: 200, server: "Caddy" });
+  // The root of Caddy's own authority, which clients install, where the README says it is.
+  const root = docker("exec", env("PROXY_CONTAINER"), "cat", "/data/caddy/pki/authorities/local/root.crt");
+  expect(root).toContain("BEGIN CERTIFICATE");
 });
 
 test("a cost center file goes from the browser to blob storage under the public address and is imported, its status live", async ({
@@ -87,6 +91,17 @@ test("with one instance stopped, the other carries on behind the load balancer",
   } finally {
     docker("start", app1);
   }
+});
+
+test("an instance whose process dies is started again by its restart policy and turns healthy", async () => {
+  test.setTimeout(120_000);
+  const app2 = env("APP2_CONTAINER");
+  const inspect = (format: string) => docker("inspect", "--format", format, app2);
+  const restartsBefore = Number(inspect("{{.RestartCount}}"));
+  // The server process as the machine sees it, ended as a crash would end it (not `docker stop`).
+  process.kill(Number(inspect("{{.State.Pid}}")), "SIGKILL");
+  await expect.poll(() => Number(inspect("{{.RestartCount}}")), { timeout: 30_000 }).toBe(restartsBefore + 1);
+  await expect.poll(() => inspect("{{.State.Health.Status}}"), { timeout: 90_000, intervals: [1000] }).toBe("healthy");
 });
 
 test("the app containers run as the unprivileged node user", () => {

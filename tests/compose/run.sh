@@ -29,5 +29,6 @@ done
 
 export APP1_CONTAINER=$("${compose[@]}" -p "$project" ps -q app1)
 export APP2_CONTAINER=$("${compose[@]}" -p "$project" ps -q app2)
+export PROXY_CONTAINER=$("${compose[@]}" -p "$project" ps -q proxy)
 export APP_IMAGE=$(docker inspect --format '{{.Image}}' "$APP1_CONTAINER")
 npx playwright test -c tests/compose/playwright.config.ts
