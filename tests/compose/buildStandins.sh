@@ -13,6 +13,7 @@ standins=tests/compose/standins
 mkdir -p "$work"
 
 if ! docker image inspect standin/debian:bookworm >/dev/null 2>&1; then
+  command -v debootstrap >/dev/null || { echo "buildStandins: needs debootstrap (apt-get install debootstrap)" >&2; exit 1; }
   debootstrap --variant=minbase bookworm "$work/rootfs" >/dev/null
   tar -C "$work/rootfs" -c . | docker import - standin/debian:bookworm >/dev/null
   rm -rf "$work/rootfs"
