@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+docker info >/dev/null 2>&1 || { echo "test:compose: needs a running Docker engine (see README, Deploying)" >&2; exit 1; }
 if docker compose version >/dev/null 2>&1; then compose=(docker compose); else compose=(docker-compose); fi
 project=staffingcheck
 # As another machine reaches it: by a name, over https (Caddy's own authority: the name is private).
