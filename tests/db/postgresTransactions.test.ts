@@ -24,12 +24,7 @@ describe.skipIf(testDbKind !== "postgres")("postgres.js transactions at the pipe
 
   it("sql.begin runs on a connection of its own with max_pipeline 0 (BEGIN always fills the pipeline)", async () => {
     const sql = open({ max: 2, max_pipeline: 0 });
-    const inside = await sql.begin(async (tx) => {
-      const [row] = await tx<
-        { pid: number; open: boolean }[]
-      >`select pg_backend_pid() as pid, now() = statement_timestamp() as open`;
-      return row;
-    });
+    const inside = await sql.begin(async (tx) => (await tx<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]);
     expect(inside?.pid).toBeGreaterThan(0);
   });
 
