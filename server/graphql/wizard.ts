@@ -1,3 +1,5 @@
+import type { InputObjectRef } from "@pothos/core";
+import type { Database } from "../../db/client";
 import { SHIFT_NAMES, WIZARD_STEPS } from "../../schema/staffing";
 import { DomainError } from "../services/errors";
 import {
@@ -31,7 +33,8 @@ import {
   updateRole,
   type WizardView,
 } from "../services/staffingPlans";
-import { builder, type InputFields } from "./builder";
+import type { Viewer } from "../services/viewer";
+import { type BuilderTypes, builder, type InputFields } from "./builder";
 import { StaffTypeEnum } from "./user";
 
 export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
@@ -361,13 +364,14 @@ export const roleFields = (t: InputFields) => ({
 
 const RoleInput = builder.inputType("UnitRoleInput", { fields: roleFields });
 
+/** Where a position sits in the plan: its role, and its shift when the role is variable. */
+const roleAndShiftFields = (t: InputFields) => ({
+  unitRoleId: t.id({ required: true }),
+  shift: t.field({ type: ShiftEnum }),
+});
+
 const StaffPositionInput = builder.inputType("StaffPositionInput", {
-  fields: (t) => ({
-    staffId: t.id({ required: true }),
-    unitRoleId: t.id({ required: true }),
-    shift: t.field({ type: ShiftEnum }),
-    fte: t.float({ required: true }),
-  }),
+  fields: (t) => ({ staffId: t.id({ required: true }), ...roleAndShiftFields(t), fte: t.float({ required: true }) }),
 });
 
 const SplitInput = builder.inputType("SplitStaffPositionInput", {
@@ -379,19 +383,14 @@ const SplitInput = builder.inputType("SplitStaffPositionInput", {
 });
 
 const TransferInput = builder.inputType("TransferStaffPositionInput", {
-  fields: (t) => ({
-    staffPositionId: t.id({ required: true }),
-    unitRoleId: t.id({ required: true }),
-    shift: t.field({ type: ShiftEnum }),
-  }),
+  fields: (t) => ({ staffPositionId: t.id({ required: true }), ...roleAndShiftFields(t) }),
 });
 
 const OpenPositionInput = builder.inputType("OpenPositionInput", {
   fields: (t) => ({
-    unitRoleId: t.id({ required: true }),
+    ...roleAndShiftFields(t),
     requisitionNumber: t.string(),
     fte: t.float({ required: true }),
-    shift: t.field({ type: ShiftEnum }),
     startTime: t.string(),
     endTime: t.string(),
     isTraveller: t.boolean(),
@@ -412,120 +411,119 @@ const mutation = {
   errors: { types: [DomainError] },
 };
 
-builder.mutationFields((t) => ({
-  startStaffingPlan: t.field({
-    ...mutation,
-    description: "Begins the cost center's plan for the budget year with the sample defaults.",
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => startStaffingPlan(c.db, c.viewer, args.costCenterId),
-  }),
-  saveUnitDefinition: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: UnitDefinitionInput, required: true }) },
-    resolve: (_r, args, c) =>
-      saveUnitDefinition(
-        c.db,
-        c.viewer,
-        args.planId,
-        withNulls(args.input, ["productiveFteBudget", "totalPaidFteBudget"]),
-      ),
-  }),
-  createUnitRole: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: RoleInput, required: true }) },
-    resolve: (_r, args, c) => createRole(c.db, c.viewer, args.planId, plain(args.input)),
-  }),
-  updateUnitRole: t.field({
-    ...mutation,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: RoleInput, required: true }) },
-    resolve: (_r, args, c) => updateRole(c.db, c.viewer, args.id, plain(args.input)),
-  }),
-  deleteUnitRole: t.field({
-    ...mutation,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => deleteRole(c.db, c.viewer, args.id),
-  }),
-  saveCareSchedule: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => saveCareSchedule(c.db, c.viewer, args.planId),
-  }),
-  assignStaffPosition: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: StaffPositionInput, required: true }) },
-    resolve: (_r, args, c) => assignStaffPosition(c.db, c.viewer, args.planId, plain(args.input)),
-  }),
-  splitStaffPosition: t.field({
-    ...mutation,
-    args: { input: t.arg({ type: SplitInput, required: true }) },
-    resolve: (_r, args, c) => splitStaffPosition(c.db, c.viewer, plain(args.input)),
-  }),
-  transferStaffPosition: t.field({
-    ...mutation,
-    description: "Moves a staff position to another role and shift of the plan, keeping its FTE.",
-    args: { input: t.arg({ type: TransferInput, required: true }) },
-    resolve: (_r, args, c) => transferStaffPosition(c.db, c.viewer, plain(args.input)),
-  }),
-  removeStaffPosition: t.field({
-    ...mutation,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => removeStaffPosition(c.db, c.viewer, args.id),
-  }),
-  setTravellerContractDate: t.field({
-    ...mutation,
-    args: {
-      planId: t.arg.id({ required: true }),
-      staffId: t.arg.id({ required: true }),
-      contractEndDate: t.arg.string({ required: true }),
-    },
-    resolve: (_r, args, c) =>
-      setTravellerContractDate(c.db, c.viewer, args.planId, {
-        staffId: args.staffId,
-        contractEndDate: args.contractEndDate,
-      }),
-  }),
-  applyPrnStandard: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }), staffId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => applyPrnStandard(c.db, c.viewer, args.planId, args.staffId),
-  }),
-  calculateOpenPositions: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => calculateOpenPositions(c.db, c.viewer, args.planId),
-  }),
-  createOpenPosition: t.field({
-    ...mutation,
-    args: { planId: t.arg.id({ required: true }), input: t.arg({ type: OpenPositionInput, required: true }) },
-    resolve: (_r, args, c) => createOpenPosition(c.db, c.viewer, args.planId, plain(args.input)),
-  }),
-  updateOpenPosition: t.field({
-    ...mutation,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: OpenPositionInput, required: true }) },
-    resolve: (_r, args, c) => updateOpenPosition(c.db, c.viewer, args.id, plain(args.input)),
-  }),
-  deleteOpenPosition: t.field({
-    ...mutation,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => deleteOpenPosition(c.db, c.viewer, args.id),
-  }),
-  completeWizardStep: t.field({
-    ...mutation,
-    description: "The main button: completes a step when it is valid and every earlier step is completed.",
-    args: { planId: t.arg.id({ required: true }), step: t.arg({ type: WizardStepEnum, required: true }) },
-    resolve: (_r, args, c) => completeWizardStep(c.db, c.viewer, args.planId, args.step),
-  }),
-  attestStaffingPlan: t.field({
-    ...mutation,
-    description: "Step 6: attests (who, when), completes the wizard and locks it.",
-    args: { planId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => attestStaffingPlan(c.db, c.viewer, args.planId),
-  }),
-  budgetSeasonReset: t.field({
-    ...mutation,
-    authScopes: { user: true, admin: true },
-    description: "Re-verification of a wizard begun before budget season.",
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_r, args, c) => budgetSeasonReset(c.db, c.viewer, args.costCenterId),
-  }),
-}));
+/** What most wizard services are: a change to what `key` names, answered with the wizard as it now stands. */
+type WizardChange<Input extends unknown[] = []> = (
+  db: Database,
+  viewer: Viewer,
+  key: string,
+  ...input: Input
+) => Promise<WizardView>;
+type ChangeKey = "costCenterId" | "planId" | "id";
+/** The arguments `change` and `changeWith` declare: Pothos cannot infer a map keyed by a type parameter. */
+type ChangeArgs<Key extends ChangeKey> = Record<Key, string> & { input: object };
+
+builder.mutationFields((t) => {
+  /** A change that needs only the id of the cost center, the plan (`planId`) or the plan's part (`id`) it changes. */
+  const change = <Key extends ChangeKey>(key: Key, run: WizardChange, description?: string) => {
+    const id = t.arg.id({ required: true });
+    return t.field({
+      ...mutation,
+      description,
+      args: { [key]: id } as Record<Key, typeof id>,
+      resolve: (_r, args: object, c) => run(c.db, c.viewer, (args as ChangeArgs<Key>)[key]),
+    });
+  };
+  /** A change of the plan or of its part with an input object, passed on as plain data. */
+  const changeWith = <Key extends ChangeKey, Fields extends object>(
+    key: Key,
+    type: InputObjectRef<BuilderTypes, Fields>,
+    run: WizardChange<[Record<string, unknown>]>,
+  ) => {
+    const id = t.arg.id({ required: true });
+    const input = t.arg({ type, required: true });
+    return t.field({
+      ...mutation,
+      args: { [key]: id, input } as Record<Key, typeof id> & { input: typeof input },
+      resolve: (_r, args: object, c) => {
+        const { [key]: id, input } = args as ChangeArgs<Key>;
+        return run(c.db, c.viewer, id, plain(input));
+      },
+    });
+  };
+
+  return {
+    startStaffingPlan: change(
+      "costCenterId",
+      startStaffingPlan,
+      "Begins the cost center's plan for the budget year with the sample defaults.",
+    ),
+    saveUnitDefinition: t.field({
+      ...mutation,
+      args: { planId: t.arg.id({ required: true }), input: t.arg({ type: UnitDefinitionInput, required: true }) },
+      resolve: (_r, args, c) =>
+        saveUnitDefinition(
+          c.db,
+          c.viewer,
+          args.planId,
+          withNulls(args.input, ["productiveFteBudget", "totalPaidFteBudget"]),
+        ),
+    }),
+    createUnitRole: changeWith("planId", RoleInput, createRole),
+    updateUnitRole: changeWith("id", RoleInput, updateRole),
+    deleteUnitRole: change("id", deleteRole),
+    saveCareSchedule: change("planId", saveCareSchedule),
+    assignStaffPosition: changeWith("planId", StaffPositionInput, assignStaffPosition),
+    splitStaffPosition: t.field({
+      ...mutation,
+      args: { input: t.arg({ type: SplitInput, required: true }) },
+      resolve: (_r, args, c) => splitStaffPosition(c.db, c.viewer, plain(args.input)),
+    }),
+    transferStaffPosition: t.field({
+      ...mutation,
+      description: "Moves a staff position to another role and shift of the plan, keeping its FTE.",
+      args: { input: t.arg({ type: TransferInput, required: true }) },
+      resolve: (_r, args, c) => transferStaffPosition(c.db, c.viewer, plain(args.input)),
+    }),
+    removeStaffPosition: change("id", removeStaffPosition),
+    setTravellerContractDate: t.field({
+      ...mutation,
+      args: {
+        planId: t.arg.id({ required: true }),
+        staffId: t.arg.id({ required: true }),
+        contractEndDate: t.arg.string({ required: true }),
+      },
+      resolve: (_r, args, c) =>
+        setTravellerContractDate(c.db, c.viewer, args.planId, {
+          staffId: args.staffId,
+          contractEndDate: args.contractEndDate,
+        }),
+    }),
+    applyPrnStandard: t.field({
+      ...mutation,
+      args: { planId: t.arg.id({ required: true }), staffId: t.arg.id({ required: true }) },
+      resolve: (_r, args, c) => applyPrnStandard(c.db, c.viewer, args.planId, args.staffId),
+    }),
+    calculateOpenPositions: change("planId", calculateOpenPositions),
+    createOpenPosition: changeWith("planId", OpenPositionInput, createOpenPosition),
+    updateOpenPosition: changeWith("id", OpenPositionInput, updateOpenPosition),
+    deleteOpenPosition: change("id", deleteOpenPosition),
+    completeWizardStep: t.field({
+      ...mutation,
+      description: "The main button: completes a step when it is valid and every earlier step is completed.",
+      args: { planId: t.arg.id({ required: true }), step: t.arg({ type: WizardStepEnum, required: true }) },
+      resolve: (_r, args, c) => completeWizardStep(c.db, c.viewer, args.planId, args.step),
+    }),
+    attestStaffingPlan: change(
+      "planId",
+      attestStaffingPlan,
+      "Step 6: attests (who, when), completes the wizard and locks it.",
+    ),
+    budgetSeasonReset: t.field({
+      ...mutation,
+      authScopes: { user: true, admin: true },
+      description: "Re-verification of a wizard begun before budget season.",
+      args: { costCenterId: t.arg.id({ required: true }) },
+      resolve: (_r, args, c) => budgetSeasonReset(c.db, c.viewer, args.costCenterId),
+    }),
+  };
+});
