@@ -1,3 +1,4 @@
+import type { Database } from "../../db/client";
 import { type CostCenterHistory, costCenterHistory, type HistoryEntry } from "../services/costCenterHistory";
 import {
   type CostCenterRecord,
@@ -13,6 +14,7 @@ import {
   updateCostCenter,
 } from "../services/costCenters";
 import { DomainError } from "../services/errors";
+import type { Viewer } from "../services/viewer";
 import { builder } from "./builder";
 
 export const CostCenterType = builder.objectRef<CostCenterRecord>("CostCenter").implement({
@@ -101,51 +103,44 @@ builder.queryFields((t) => ({
   }),
 }));
 
-builder.mutationFields((t) => ({
-  createCostCenter: t.field({
-    type: CostCenterType,
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { input: t.arg({ type: CostCenterInput, required: true }) },
-    resolve: (_root, args, context) => createCostCenter(context.db, context.viewer, args.input),
-  }),
-  updateCostCenter: t.field({
-    type: CostCenterType,
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CostCenterInput, required: true }) },
-    resolve: (_root, args, context) => updateCostCenter(context.db, context.viewer, args.id, args.input),
-  }),
-  deactivateCostCenter: t.field({
-    type: CostCenterType,
-    description: "Soft delete: refused while the cost center's wizard is in progress.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => deactivateCostCenter(context.db, context.viewer, args.id),
-  }),
-  reactivateCostCenter: t.field({
-    type: CostCenterType,
-    description: "Brings a deactivated cost center back with its plans; refused when an active one holds its number.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => reactivateCostCenter(context.db, context.viewer, args.id),
-  }),
-  resetCostCenter: t.field({
-    type: CostCenterType,
-    description: "Clears the cost center's completed plan so it can be planned again.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => resetCostCenterPlan(context.db, context.viewer, args.id),
-  }),
-  unlockCostCenterWizard: t.field({
-    type: CostCenterType,
-    description: "Reopens a completed wizard for changes.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => unlockCostCenterWizard(context.db, context.viewer, args.id),
-  }),
-}));
+/** An admin's action on one cost center: the service takes its id and answers it as the action leaves it. */
+type CostCenterAction = (db: Database, viewer: Viewer, id: string) => Promise<CostCenterRecord>;
+
+builder.mutationFields((t) => {
+  const action = (description: string, run: CostCenterAction) =>
+    t.field({
+      type: CostCenterType,
+      description,
+      authScopes: { admin: true },
+      errors: { types: [DomainError] },
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, context) => run(context.db, context.viewer, args.id),
+    });
+
+  return {
+    createCostCenter: t.field({
+      type: CostCenterType,
+      authScopes: { admin: true },
+      errors: { types: [DomainError] },
+      args: { input: t.arg({ type: CostCenterInput, required: true }) },
+      resolve: (_root, args, context) => createCostCenter(context.db, context.viewer, args.input),
+    }),
+    updateCostCenter: t.field({
+      type: CostCenterType,
+      authScopes: { admin: true },
+      errors: { types: [DomainError] },
+      args: { id: t.arg.id({ required: true }), input: t.arg({ type: CostCenterInput, required: true }) },
+      resolve: (_root, args, context) => updateCostCenter(context.db, context.viewer, args.id, args.input),
+    }),
+    deactivateCostCenter: action(
+      "Soft delete: refused while the cost center's wizard is in progress.",
+      deactivateCostCenter,
+    ),
+    reactivateCostCenter: action(
+      "Brings a deactivated cost center back with its plans; refused when an active one holds its number.",
+      reactivateCostCenter,
+    ),
+    resetCostCenter: action("Clears the cost center's completed plan so it can be planned again.", resetCostCenterPlan),
+    unlockCostCenterWizard: action("Reopens a completed wizard for changes.", unlockCostCenterWizard),
+  };
+});

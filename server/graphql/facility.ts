@@ -1,3 +1,5 @@
+import type { InputObjectRef } from "@pothos/core";
+import type { Database } from "../../db/client";
 import { DomainError } from "../services/errors";
 import {
   defineSystemRelationships,
@@ -6,7 +8,8 @@ import {
   updateFinancialInformation,
   updateHrGuidelines,
 } from "../services/facility";
-import { builder } from "./builder";
+import type { Viewer } from "../services/viewer";
+import { type BuilderTypes, builder } from "./builder";
 
 type BudgetSettings = NonNullable<FacilitySettings["budgetSettings"]>;
 type ShiftSettings = NonNullable<FacilitySettings["shiftSettings"]>;
@@ -120,26 +123,23 @@ builder.queryField("facilitySettings", (t) =>
   }),
 );
 
-builder.mutationFields((t) => ({
-  defineSystemRelationships: t.field({
-    type: FacilitySettingsType,
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { input: t.arg({ type: SystemRelationshipsInput, required: true }) },
-    resolve: (_root, args, context) => defineSystemRelationships(context.db, context.viewer, args.input),
-  }),
-  updateFinancialInformation: t.field({
-    type: FacilitySettingsType,
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { input: t.arg({ type: FinancialInformationInput, required: true }) },
-    resolve: (_root, args, context) => updateFinancialInformation(context.db, context.viewer, args.input),
-  }),
-  updateHrGuidelines: t.field({
-    type: FacilitySettingsType,
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
-    args: { input: t.arg({ type: HrGuidelinesInput, required: true }) },
-    resolve: (_root, args, context) => updateHrGuidelines(context.db, context.viewer, args.input),
-  }),
-}));
+builder.mutationFields((t) => {
+  /** A section of the onboarding definitions: the admin saves its form, and reads the settings back. */
+  const section = (
+    type: InputObjectRef<BuilderTypes, object>,
+    save: (db: Database, viewer: Viewer, input: unknown) => Promise<FacilitySettings>,
+  ) =>
+    t.field({
+      type: FacilitySettingsType,
+      authScopes: { admin: true },
+      errors: { types: [DomainError] },
+      args: { input: t.arg({ type, required: true }) },
+      resolve: (_root, args, context) => save(context.db, context.viewer, args.input),
+    });
+
+  return {
+    defineSystemRelationships: section(SystemRelationshipsInput, defineSystemRelationships),
+    updateFinancialInformation: section(FinancialInformationInput, updateFinancialInformation),
+    updateHrGuidelines: section(HrGuidelinesInput, updateHrGuidelines),
+  };
+});

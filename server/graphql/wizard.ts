@@ -434,9 +434,9 @@ builder.mutationFields((t) => {
     });
   };
   /** A change of the plan or of its part with an input object, passed on as plain data. */
-  const changeWith = <Key extends ChangeKey, Fields extends object>(
+  const changeWith = <Key extends ChangeKey>(
     key: Key,
-    type: InputObjectRef<BuilderTypes, Fields>,
+    type: InputObjectRef<BuilderTypes, object>,
     run: WizardChange<[Record<string, unknown>]>,
   ) => {
     const id = t.arg.id({ required: true });
