@@ -7,15 +7,13 @@ import {
   searchEmployees,
 } from "../services/employees";
 import { builder } from "./builder";
-import { StaffTypeEnum } from "./user";
+import { personNameFields, StaffTypeEnum } from "./user";
 
 const EmployeeSearchResultType = builder.objectRef<EmployeeSearchResult>("EmployeeSearchResult").implement({
   description: "One match of the employee search dropdown.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    firstName: t.exposeString("firstName"),
-    middleName: t.exposeString("middleName", { nullable: true }),
-    lastName: t.exposeString("lastName"),
+    ...personNameFields(t),
     employeeId: t.exposeString("employeeId"),
     staffType: t.field({ type: StaffTypeEnum, resolve: (employee) => employee.staffType }),
   }),
@@ -47,9 +45,7 @@ const EmployeeDetailsType = builder.objectRef<EmployeeDetails>("EmployeeDetails"
   description: "The read-only Employee Details card.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    firstName: t.exposeString("firstName"),
-    middleName: t.exposeString("middleName", { nullable: true }),
-    lastName: t.exposeString("lastName"),
+    ...personNameFields(t),
     internalId: t.exposeString("internalId", { nullable: true, description: "The employee id." }),
     facilityName: t.exposeString("facilityName"),
     staffType: t.field({ type: StaffTypeEnum, resolve: (employee) => employee.staffType }),

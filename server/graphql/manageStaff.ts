@@ -14,7 +14,7 @@ import {
   updateStaffMember,
 } from "../services/manageStaff";
 import { builder } from "./builder";
-import { StaffTypeEnum } from "./user";
+import { personNameFields, StaffTypeEnum } from "./user";
 import { ShiftEnum } from "./wizard";
 
 const ManagedPositionType = builder.objectRef<ManagedPosition>("ManagedStaffPosition").implement({
@@ -58,9 +58,7 @@ const ManagedStaffMemberType = builder.objectRef<ManagedStaffMember>("ManagedSta
   fields: (t) => ({
     staffId: t.exposeID("staffId"),
     employeeId: t.exposeString("employeeId"),
-    firstName: t.exposeString("firstName"),
-    middleName: t.exposeString("middleName", { nullable: true }),
-    lastName: t.exposeString("lastName"),
+    ...personNameFields(t),
     email: t.exposeString("email", { nullable: true }),
     staffType: t.field({ type: StaffTypeEnum, resolve: (m) => m.staffType }),
     fte: t.exposeFloat("fte", { description: "The FTE they work in this cost center." }),

@@ -2,7 +2,7 @@ import { DomainError } from "../services/errors";
 import { updateOwnProfile } from "../services/profile";
 import { type CostCenterPermissionRecord, getUser, listFacilityUsers, type UserRecord } from "../services/users";
 import { type WizardProgress, wizardProgressByCostCenter } from "../services/wizardProgress";
-import { builder } from "./builder";
+import { type BuilderTypes, builder, type InputFields } from "./builder";
 
 export const CostCenterPermissionType = builder
   .objectRef<CostCenterPermissionRecord>("CostCenterPermission")
@@ -38,6 +38,22 @@ builder.objectField(CostCenterPermissionType, "wizardStatus", (t) =>
   }),
 );
 
+/** A person's names as every type of people shows them. */
+export const personNameFields = <Person extends { firstName: string; middleName: string | null; lastName: string }>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Person>,
+) => ({
+  firstName: t.string({ resolve: (person) => person.firstName }),
+  middleName: t.string({ nullable: true, resolve: (person) => person.middleName }),
+  lastName: t.string({ resolve: (person) => person.lastName }),
+});
+
+/** A person's names as the forms that set them take them: the middle name is optional. */
+export const personNameInputFields = (t: InputFields) => ({
+  firstName: t.string({ required: true }),
+  middleName: t.string({ required: false }),
+  lastName: t.string({ required: true }),
+});
+
 const UserTypeEnum = builder.enumType("UserType", { values: ["Admin", "User"] as const });
 export const StaffTypeEnum = builder.enumType("StaffType", { values: ["Regular", "PRN", "Traveller"] as const });
 
@@ -46,9 +62,7 @@ export const UserType = builder.objectRef<UserRecord>("User").implement({
     id: t.exposeID("id"),
     organizationId: t.exposeID("organizationId"),
     facilityId: t.exposeID("facilityId"),
-    firstName: t.exposeString("firstName"),
-    middleName: t.exposeString("middleName", { nullable: true }),
-    lastName: t.exposeString("lastName"),
+    ...personNameFields(t),
     email: t.exposeString("email"),
     userType: t.field({ type: UserTypeEnum, resolve: (user) => user.userType }),
     title: t.exposeString("title", { nullable: true, description: "The user's position." }),
@@ -82,9 +96,7 @@ builder.queryFields((t) => ({
 const ProfileInput = builder.inputType("ProfileInput", {
   description: "The signed-in person's own names; letters, digits and spaces only, at most 50 characters.",
   fields: (t) => ({
-    firstName: t.string({ required: true }),
-    middleName: t.string({ required: false }),
-    lastName: t.string({ required: true }),
+    ...personNameInputFields(t),
   }),
 });
 

@@ -18,7 +18,7 @@ import {
 } from "../services/userAccess";
 import { TaskStateEnum } from "./adminTask";
 import { builder } from "./builder";
-import { UserType } from "./user";
+import { personNameFields, personNameInputFields, UserType } from "./user";
 
 const PositionStatusEnum = builder.enumType("PositionStatus", {
   description: "UNASSIGNED: a person of type User has no cost-center permissions. REVIEW: an upload changed someone.",
@@ -78,9 +78,7 @@ const StaffCandidateType = builder.objectRef<StaffCandidate>("StaffCandidate").i
   fields: (t) => ({
     id: t.exposeID("id"),
     employeeId: t.exposeString("employeeId"),
-    firstName: t.exposeString("firstName"),
-    middleName: t.exposeString("middleName", { nullable: true }),
-    lastName: t.exposeString("lastName"),
+    ...personNameFields(t),
     email: t.exposeString("email", { nullable: true }),
     assignedFte: t.exposeFloat("assignedFte"),
     costCenters: t.expose("costCenters", { type: [StaffCandidateCostCenter] }),
@@ -145,9 +143,7 @@ const AddUserOutsideInput = builder.inputType("AddUserOutsideInput", {
     isTraveller: t.boolean({ required: true }),
     prn: t.boolean({ required: true }),
     contractDate: t.string({ required: false }),
-    firstName: t.string({ required: true }),
-    middleName: t.string({ required: false }),
-    lastName: t.string({ required: true }),
+    ...personNameInputFields(t),
     education: t.string({ required: false }),
     requisitionNumber: t.string({ required: false }),
     executive: t.boolean({ required: true }),
