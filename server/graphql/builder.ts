@@ -1,11 +1,24 @@
-import SchemaBuilder from "@pothos/core";
+import SchemaBuilder, { type SchemaTypes } from "@pothos/core";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { createGraphQLError } from "graphql-yoga";
 import type { GraphQLContext } from "./context";
-import TextRulePlugin from "./textRulePlugin";
-import TypedRefusalPlugin from "./typedRefusalPlugin";
+import { TextRulePlugin } from "./textRulePlugin";
+import { TypedRefusalPlugin } from "./typedRefusalPlugin";
+
+declare global {
+  export namespace PothosSchemaTypes {
+    interface Plugins<Types extends SchemaTypes> {
+      textRule: TextRulePlugin<Types>;
+      typedRefusal: TypedRefusalPlugin<Types>;
+    }
+  }
+}
+
+/** The app's own plugins; each one's file says why it follows the errors plugin in `plugins` below. */
+SchemaBuilder.registerPlugin("textRule", TextRulePlugin);
+SchemaBuilder.registerPlugin("typedRefusal", TypedRefusalPlugin);
 
 /** Account-type scopes; cost-center scopes join them as the features that need them arrive. */
 type AuthScopes = {
@@ -20,7 +33,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Scalars: { ID: { Input: string; Output: string } };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, TextRulePlugin, TypedRefusalPlugin, DataloaderPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, "textRule", "typedRefusal", DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (context) => ({

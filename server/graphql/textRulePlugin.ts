@@ -1,4 +1,4 @@
-import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
+import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver } from "graphql";
 import { refuseDisallowedText } from "../services/validation";
 
@@ -37,15 +37,3 @@ function refuseArguments(args: object) {
   refuseDisallowedText(input);
   refuseDisallowedText(others);
 }
-
-declare global {
-  export namespace PothosSchemaTypes {
-    interface Plugins<Types extends SchemaTypes> {
-      textRule: TextRulePlugin<Types>;
-    }
-  }
-}
-
-const pluginName = "textRule";
-SchemaBuilder.registerPlugin(pluginName, TextRulePlugin);
-export default pluginName;

@@ -1,4 +1,4 @@
-import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
+import { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import type { GraphQLFieldResolver } from "graphql";
 import { DomainError } from "../services/errors";
 
@@ -34,15 +34,3 @@ export class TypedRefusalPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     };
   }
 }
-
-declare global {
-  export namespace PothosSchemaTypes {
-    interface Plugins<Types extends SchemaTypes> {
-      typedRefusal: TypedRefusalPlugin<Types>;
-    }
-  }
-}
-
-const pluginName = "typedRefusal";
-SchemaBuilder.registerPlugin(pluginName, TypedRefusalPlugin);
-export default pluginName;
