@@ -20,7 +20,7 @@ import { type PositionControlQuery, positionControl } from "../services/position
 import { positionsRollup } from "../services/positionsRollup";
 import { userDashboard } from "../services/userDashboard";
 import type { RestDeps, RestEnv } from "./deps";
-import { attachment, exportFormat, tableFile } from "./files";
+import { attachment, exportFormat, viewOrTableFile } from "./files";
 
 /** `?groupBy=` on the rollup: the GraphQL enum's names; job category by default. */
 const GROUP_BY: Record<string, RollupGroupBy> = { JOB_CATEGORY: "JobCategory", JOB: "Job", COST_CENTER: "CostCenter" };
@@ -65,28 +65,30 @@ function summaryTableOf(value: string | undefined): SummaryTable {
  */
 export function dashboardRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
-  routes.get("/", async (c) => {
-    const format = exportFormat(c.req.query("format"));
-    const dashboard = await userDashboard(db, c.get("viewer"));
-    if (!format) return c.json(dashboard);
-    return tableFile(c, format, {
-      title: "Dashboard",
-      fileName: `dashboard-${dashboard.budgetYear}`,
-      columns: USER_DASHBOARD_COLUMNS,
-      rows: facilityDashboardRows(dashboard),
-    });
-  });
-  routes.get("/facility", async (c) => {
-    const format = exportFormat(c.req.query("format"));
-    const dashboard = await facilityDashboard(db, c.get("viewer"));
-    if (!format) return c.json(dashboard);
-    return tableFile(c, format, {
-      title: "Facility dashboard",
-      fileName: `facility-dashboard-${dashboard.budgetYear}`,
-      columns: FACILITY_DASHBOARD_COLUMNS,
-      rows: facilityDashboardRows(dashboard),
-    });
-  });
+  routes.get(
+    "/",
+    viewOrTableFile(
+      (c) => userDashboard(db, c.get("viewer")),
+      (dashboard) => ({
+        title: "Dashboard",
+        fileName: `dashboard-${dashboard.budgetYear}`,
+        columns: USER_DASHBOARD_COLUMNS,
+        rows: facilityDashboardRows(dashboard),
+      }),
+    ),
+  );
+  routes.get(
+    "/facility",
+    viewOrTableFile(
+      (c) => facilityDashboard(db, c.get("viewer")),
+      (dashboard) => ({
+        title: "Facility dashboard",
+        fileName: `facility-dashboard-${dashboard.budgetYear}`,
+        columns: FACILITY_DASHBOARD_COLUMNS,
+        rows: facilityDashboardRows(dashboard),
+      }),
+    ),
+  );
   // The individual dashboard (ours, for its export): JSON, an .xlsx of its four tables, or one as CSV.
   routes.get("/cost-center/:id", async (c) => {
     const format = exportFormat(c.req.query("format"));
@@ -99,30 +101,30 @@ export function dashboardRoutes({ db }: RestDeps) {
       return attachment(c, "csv", `${fileName}-${table}`, tableToCsv(tables[table].columns, tables[table].rows));
     return attachment(c, "xlsx", fileName, new Uint8Array(await tablesToXlsx(SUMMARY_TABLES.map((t) => tables[t]))));
   });
-  routes.get("/position-rollup", async (c) => {
-    const format = exportFormat(c.req.query("format"));
-    const groupBy = groupByOf(c.req.query("groupBy"));
-    const rollup = await positionsRollup(db, c.get("viewer"), groupBy);
-    if (!format) return c.json(rollup);
-    return tableFile(c, format, {
-      title: "Positions rollup",
-      fileName: `positions-rollup-${rollup.budgetYear}`,
-      columns: positionsRollupColumns(groupBy),
-      rows: positionsRollupRows(rollup),
-    });
-  });
-  routes.get("/position-control", async (c) => {
-    const format = exportFormat(c.req.query("format"));
-    const query = positionControlQueryOf(c.req.query());
-    // A file holds every matching position, not one page of them.
-    const list = await positionControl(db, c.get("viewer"), query, { everyRow: format !== null });
-    if (!format) return c.json(list);
-    return tableFile(c, format, {
-      title: "Position control",
-      fileName: `position-control-${list.budgetYear}`,
-      columns: POSITION_CONTROL_COLUMNS,
-      rows: positionControlRows(list),
-    });
-  });
+  routes.get(
+    "/position-rollup",
+    viewOrTableFile(
+      (c) => positionsRollup(db, c.get("viewer"), groupByOf(c.req.query("groupBy"))),
+      (rollup) => ({
+        title: "Positions rollup",
+        fileName: `positions-rollup-${rollup.budgetYear}`,
+        columns: positionsRollupColumns(rollup.groupBy),
+        rows: positionsRollupRows(rollup),
+      }),
+    ),
+  );
+  routes.get(
+    "/position-control",
+    viewOrTableFile(
+      // A file holds every matching position, not one page of them.
+      (c, everyRow) => positionControl(db, c.get("viewer"), positionControlQueryOf(c.req.query()), { everyRow }),
+      (list) => ({
+        title: "Position control",
+        fileName: `position-control-${list.budgetYear}`,
+        columns: POSITION_CONTROL_COLUMNS,
+        rows: positionControlRows(list),
+      }),
+    ),
+  );
   return routes;
 }

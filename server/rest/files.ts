@@ -25,15 +25,35 @@ export function attachment(
   });
 }
 
+/** A table to export: its sheet's title, the file's name (without extension), its columns and rows. */
+type ExportTable<Row> = {
+  title: string;
+  fileName: string;
+  columns: readonly ExportColumn<Row>[];
+  rows: readonly Row[];
+};
+
 /** A table as an .xlsx or CSV attachment. */
-export async function tableFile<Row>(
-  c: Context<RestEnv>,
-  format: ExportFormat,
-  table: { title: string; fileName: string; columns: readonly ExportColumn<Row>[]; rows: readonly Row[] },
-) {
+export async function tableFile<Row>(c: Context<RestEnv>, format: ExportFormat, table: ExportTable<Row>) {
   const body =
     format === "xlsx"
       ? new Uint8Array(await tableToXlsx(table.title, table.columns, table.rows))
       : tableToCsv(table.columns, table.rows);
   return attachment(c, format, table.fileName, body);
+}
+
+/**
+ * A GET whose answer exports: `load` reads the view (`everyRow` when it goes to a file, not a page of
+ * it), answered as JSON, or as the table `tableOf` lays out when `?format=` asks for a file.
+ */
+export function viewOrTableFile<View, Row>(
+  load: (c: Context<RestEnv>, everyRow: boolean) => Promise<View>,
+  tableOf: (view: View) => ExportTable<Row>,
+) {
+  return async (c: Context<RestEnv>) => {
+    const format = exportFormat(c.req.query("format"));
+    const view = await load(c, format !== null);
+    if (!format) return c.json(view);
+    return tableFile(c, format, tableOf(view));
+  };
 }

@@ -10,7 +10,7 @@ import {
   updateStaffMember,
 } from "../services/manageStaff";
 import type { RestDeps, RestEnv } from "./deps";
-import { exportFormat, tableFile } from "./files";
+import { viewOrTableFile } from "./files";
 import { readJsonObject } from "./respond";
 
 /** The cost center a Manage Staff call is about: `costCenterId` in the query or the body. */
@@ -26,17 +26,18 @@ function costCenterIdOf(value: unknown): string {
  */
 export function staffRoutes({ db, limits }: RestDeps) {
   const routes = new Hono<RestEnv>();
-  routes.get("/", async (c) => {
-    const format = exportFormat(c.req.query("format"));
-    const list = await listManagedStaff(db, c.get("viewer"), costCenterIdOf(c.req.query("costCenterId")));
-    if (!format) return c.json(list);
-    return tableFile(c, format, {
-      title: "Staff",
-      fileName: `staff-${list.costCenter.code}`,
-      columns: MANAGED_STAFF_COLUMNS,
-      rows: list.staff,
-    });
-  });
+  routes.get(
+    "/",
+    viewOrTableFile(
+      (c) => listManagedStaff(db, c.get("viewer"), costCenterIdOf(c.req.query("costCenterId"))),
+      (list) => ({
+        title: "Staff",
+        fileName: `staff-${list.costCenter.code}`,
+        columns: MANAGED_STAFF_COLUMNS,
+        rows: list.staff,
+      }),
+    ),
+  );
   routes.post("/", async (c) => {
     const { costCenterId, ...input } = await readJsonObject(c);
     return c.json(await addStaffMember(db, c.get("viewer"), costCenterIdOf(costCenterId), input), 201);
