@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import type { Database } from "../../db/client";
 import { shiftEndTime } from "../../schema/staffing";
 import { isMilitaryTime } from "../../schema/time";
 import { DomainError } from "../services/errors";
@@ -17,6 +18,7 @@ import {
   listEducationOfUnit,
   listShiftsOfUnit,
   modelStaffing,
+  type PlanView,
   planOfUnit,
   removeStaffPosition,
   saveCareSchedule,
@@ -28,7 +30,9 @@ import {
   updateOpenPosition,
   updateRole,
   updateStaffPositionFte,
+  type WizardView,
 } from "../services/staffingPlans";
+import type { Viewer } from "../services/viewer";
 import type { RestDeps, RestEnv } from "./deps";
 import { readJsonObject } from "./respond";
 
@@ -44,6 +48,25 @@ function without(body: Record<string, unknown>, ...keys: string[]) {
   const copy = { ...body };
   for (const key of keys) delete copy[key];
   return copy;
+}
+
+/** `GET ?unitId=…&staffingId=…`: a part of the unit's plan (the plan must be that one). */
+function planPart<Part>(db: Database, part: (plan: PlanView) => Part) {
+  return async (c: Context<RestEnv>) => {
+    const { plan } = await planOfUnit(db, c.get("viewer"), c.req.query("unitId"), c.req.query("staffingId"));
+    return c.json(part(plan));
+  };
+}
+
+/** `POST` of something new in a plan: body `{ staffingId, ...its fields }`, answered 201 with the wizard. */
+function addToPlan(
+  db: Database,
+  add: (db: Database, viewer: Viewer, planId: string, input: Record<string, unknown>) => Promise<WizardView>,
+) {
+  return async (c: Context<RestEnv>) => {
+    const body = await readJsonObject(c);
+    return c.json(await add(db, c.get("viewer"), idIn(body, "staffingId"), without(body, "staffingId")), 201);
+  };
 }
 
 /** Spec §7 'Wizard' ({id} is the cost center): read, begin, complete a step or attest, budget season. */
@@ -75,14 +98,11 @@ export function wizardStepHandler({ db }: Pick<RestDeps, "db">) {
 /** Spec §7 'Role': the roles of a plan (step 2). */
 export function roleRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
-  routes.get("/", async (c) => {
-    const { plan } = await planOfUnit(db, c.get("viewer"), c.req.query("unitId"), c.req.query("staffingId"));
-    return c.json(plan.roles);
-  });
-  routes.post("/", async (c) => {
-    const body = await readJsonObject(c);
-    return c.json(await createRole(db, c.get("viewer"), idIn(body, "staffingId"), without(body, "staffingId")), 201);
-  });
+  routes.get(
+    "/",
+    planPart(db, (plan) => plan.roles),
+  );
+  routes.post("/", addToPlan(db, createRole));
   routes.put("/:id", async (c) =>
     c.json(await updateRole(db, c.get("viewer"), c.req.param("id"), await readJsonObject(c))),
   );
@@ -125,7 +145,6 @@ export function staffingRoutes({ db }: RestDeps) {
   return routes;
 }
 
-/** Spec §7 'Positions': what each role and shift needs, and shift end times. */
 /**
  * Spec §7 'Positions' as the wizard uses them (needs, details, end times, staff positions). GET /
  * and GET /{positionId} belong to the user access list: ./positions.ts answers them, and a GET /
@@ -133,10 +152,10 @@ export function staffingRoutes({ db }: RestDeps) {
  */
 export function planPositionRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
-  routes.get("/details", async (c) => {
-    const { plan } = await planOfUnit(db, c.get("viewer"), c.req.query("unitId"), c.req.query("staffingId"));
-    return c.json({ needs: plan.needs, totals: plan.totals, summary: plan.summary });
-  });
+  routes.get(
+    "/details",
+    planPart(db, (plan) => ({ needs: plan.needs, totals: plan.totals, summary: plan.summary })),
+  );
   /** `?startTime=1900&duration=12.5` → `{ endTime: '0730' }`. */
   routes.get("/end-time", (c) => {
     const startTime = c.req.query("startTime") ?? "";
@@ -153,13 +172,7 @@ export function planPositionRoutes({ db }: RestDeps) {
     return c.json({ startTime, duration, endTime: shiftEndTime(startTime, duration) });
   });
   /** A staff position (a person in a role and shift): the same call as `POST /api/staff-position`. */
-  routes.post("/", async (c) => {
-    const body = await readJsonObject(c);
-    return c.json(
-      await assignStaffPosition(db, c.get("viewer"), idIn(body, "staffingId"), without(body, "staffingId")),
-      201,
-    );
-  });
+  routes.post("/", addToPlan(db, assignStaffPosition));
   routes.patch("/:id", async (c) =>
     c.json(await updateStaffPositionFte(db, c.get("viewer"), c.req.param("id"), await readJsonObject(c))),
   );
@@ -170,17 +183,11 @@ export function planPositionRoutes({ db }: RestDeps) {
 /** Spec §7 'Staff position' (steps 4 and 5). */
 export function staffPositionRoutes({ db }: RestDeps) {
   const routes = new Hono<RestEnv>();
-  routes.get("/", async (c) => {
-    const { plan } = await planOfUnit(db, c.get("viewer"), c.req.query("unitId"), c.req.query("staffingId"));
-    return c.json(plan.staffPositions);
-  });
-  routes.post("/", async (c) => {
-    const body = await readJsonObject(c);
-    return c.json(
-      await assignStaffPosition(db, c.get("viewer"), idIn(body, "staffingId"), without(body, "staffingId")),
-      201,
-    );
-  });
+  routes.get(
+    "/",
+    planPart(db, (plan) => plan.staffPositions),
+  );
+  routes.post("/", addToPlan(db, assignStaffPosition));
   /** Splits a position: `{ staffPositionId, toStaffId, fte }`. */
   routes.patch("/", async (c) => c.json(await splitStaffPosition(db, c.get("viewer"), await readJsonObject(c))));
   /** `{ staffPositionId, unitRoleId, shift }`: a transfer within the cost center. */
@@ -190,17 +197,11 @@ export function staffPositionRoutes({ db }: RestDeps) {
   routes.post("/open/calculate", async (c) =>
     c.json(await calculateOpenPositions(db, c.get("viewer"), idIn(await readJsonObject(c), "staffingId"))),
   );
-  routes.get("/open", async (c) => {
-    const { plan } = await planOfUnit(db, c.get("viewer"), c.req.query("unitId"), c.req.query("staffingId"));
-    return c.json(plan.openPositions);
-  });
-  routes.post("/open", async (c) => {
-    const body = await readJsonObject(c);
-    return c.json(
-      await createOpenPosition(db, c.get("viewer"), idIn(body, "staffingId"), without(body, "staffingId")),
-      201,
-    );
-  });
+  routes.get(
+    "/open",
+    planPart(db, (plan) => plan.openPositions),
+  );
+  routes.post("/open", addToPlan(db, createOpenPosition));
   routes.delete("/open/:id", async (c) => c.json(await deleteOpenPosition(db, c.get("viewer"), c.req.param("id"))));
   routes.post("/updateOpen", async (c) => {
     const body = await readJsonObject(c);
