@@ -8,7 +8,7 @@ import {
 import { builder } from "./builder";
 import { CostCenterFiguresType } from "./dashboard";
 import { RollupFiguresType } from "./positionsRollup";
-import { CareScheduleType, ShiftEnum } from "./wizard";
+import { CareScheduleType, positionShiftFields, ShiftEnum } from "./wizard";
 
 const BudgetMeasureEnum = builder.enumType("BudgetMeasure", {
   description: "What a line of the plan-against-budget comparison measures.",
@@ -65,9 +65,7 @@ const SummaryOpenPositionType = builder.objectRef<SummaryOpenPosition>("SummaryO
     id: t.exposeID("id"),
     roleName: t.exposeString("roleName", { nullable: true, description: "null: its role was removed." }),
     requisitionNumber: t.exposeString("requisitionNumber", { nullable: true }),
-    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (o) => o.shift }),
-    startTime: t.exposeString("startTime", { nullable: true }),
-    endTime: t.exposeString("endTime", { nullable: true }),
+    ...positionShiftFields(t),
     fte: t.exposeFloat("fte", { description: "FTE, 2 decimals." }),
     isTraveller: t.exposeBoolean("isTraveller"),
   }),

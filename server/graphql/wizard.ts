@@ -1,6 +1,6 @@
 import type { InputObjectRef } from "@pothos/core";
 import type { Database } from "../../db/client";
-import { SHIFT_NAMES, WIZARD_STEPS } from "../../schema/staffing";
+import { SHIFT_NAMES, type ShiftName, WIZARD_STEPS } from "../../schema/staffing";
 import { DomainError } from "../services/errors";
 import {
   applyPrnStandard,
@@ -40,6 +40,16 @@ import { StaffTypeEnum } from "./user";
 export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
 const StepStatusEnum = builder.enumType("StepStatus", { values: ["Pending", "InProgress", "Completed"] as const });
 export const ShiftEnum = builder.enumType("Shift", { values: SHIFT_NAMES as readonly ["Days", "Evenings", "Nights"] });
+/** A position's shift and its hours, none for an exempt role's position. */
+export const positionShiftFields = <
+  Position extends { shift: ShiftName | null; startTime: string | null; endTime: string | null },
+>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Position>,
+) => ({
+  shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
+  startTime: t.string({ nullable: true, resolve: (p) => p.startTime }),
+  endTime: t.string({ nullable: true, resolve: (p) => p.endTime }),
+});
 export const RoleReplacementEnum = builder.enumType("RoleReplacement", {
   values: ["Fixed", "FixedWithReplacement", "Variable"] as const,
 });
@@ -171,9 +181,7 @@ const NeedType = builder.objectRef<NeedView>("PositionNeed").implement({
     unitRoleId: t.exposeID("unitRoleId"),
     roleName: t.exposeString("roleName"),
     isExempt: t.exposeBoolean("isExempt"),
-    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (n) => n.shift }),
-    startTime: t.exposeString("startTime", { nullable: true }),
-    endTime: t.exposeString("endTime", { nullable: true }),
+    ...positionShiftFields(t),
     isDirectCare: t.exposeBoolean("isDirectCare"),
     durationHours: t.exposeFloat("durationHours", { nullable: true, description: "Clock span of the shift." }),
     paidHours: t.exposeFloat("paidHours", { nullable: true, description: "Paid hours of one shift." }),
@@ -223,10 +231,8 @@ const StaffPositionType = builder.objectRef<StaffPositionView>("StaffPosition").
     staffId: t.exposeID("staffId"),
     unitRoleId: t.exposeID("unitRoleId", { nullable: true }),
     roleName: t.exposeString("roleName", { nullable: true }),
-    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
+    ...positionShiftFields(t),
     fte: t.exposeFloat("fte"),
-    startTime: t.exposeString("startTime", { nullable: true }),
-    endTime: t.exposeString("endTime", { nullable: true }),
   }),
 });
 
@@ -237,9 +243,7 @@ const OpenPositionType = builder.objectRef<OpenPositionView>("OpenPosition").imp
     roleName: t.exposeString("roleName", { nullable: true }),
     requisitionNumber: t.exposeString("requisitionNumber", { nullable: true }),
     fte: t.exposeFloat("fte"),
-    shift: t.field({ type: ShiftEnum, nullable: true, resolve: (p) => p.shift }),
-    startTime: t.exposeString("startTime", { nullable: true }),
-    endTime: t.exposeString("endTime", { nullable: true }),
+    ...positionShiftFields(t),
     durationHours: t.exposeFloat("durationHours", { nullable: true }),
     isTraveller: t.exposeBoolean("isTraveller"),
   }),
