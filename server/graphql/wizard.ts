@@ -423,7 +423,7 @@ type WizardChange<Input extends unknown[] = []> = (
   ...input: Input
 ) => Promise<WizardView>;
 type ChangeKey = "costCenterId" | "planId" | "id";
-/** The arguments `change` and `changeWith` declare: Pothos cannot infer a map keyed by a type parameter. */
+/** The arguments `change` and `changeWith` declare, as their resolvers read them (Pothos cannot type a map with a computed key). */
 type ChangeArgs<Key extends ChangeKey> = Record<Key, string> & { input: object };
 
 builder.mutationFields((t) => {
@@ -433,7 +433,7 @@ builder.mutationFields((t) => {
     return t.field({
       ...mutation,
       description,
-      args: { [key]: id } as Record<Key, typeof id>,
+      args: { [key]: id },
       resolve: (_r, args: object, c) => run(c.db, c.viewer, (args as ChangeArgs<Key>)[key]),
     });
   };
@@ -447,7 +447,7 @@ builder.mutationFields((t) => {
     const input = t.arg({ type, required: true });
     return t.field({
       ...mutation,
-      args: { [key]: id, input } as Record<Key, typeof id> & { input: typeof input },
+      args: { [key]: id, input },
       resolve: (_r, args: object, c) => {
         const { [key]: id, input } = args as ChangeArgs<Key>;
         return run(c.db, c.viewer, id, plain(input));
