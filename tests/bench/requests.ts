@@ -20,7 +20,8 @@ import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
-import { buildIfStale, postJson, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, postJson, startProcess } from "./serverProcess";
+import { quantile } from "./statistics";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 8);
