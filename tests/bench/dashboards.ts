@@ -63,24 +63,21 @@ async function generateFacility(db: Database, budgetYear: number): Promise<void>
       (case when g % 20 = 0 then 'PRN' when g % 15 = 0 then 'Traveller' else 'Regular' end)::staff_type,
       case when g % 15 = 0 and g % 20 <> 0 then make_date(${budgetYear + 2}, 12, 31) end
     from generate_series(1, ${COST_CENTERS * PER_UNIT}) g`);
-  await db.execute(sql`
+  // The bench cost centers ranked by code, and the bench staff by their number g.
+  const unitsAndPeople = sql`
     with units as (
       select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
       from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
     ),
     people as (
       select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
-    )
+    )`;
+  await db.execute(sql`
+    ${unitsAndPeople}
     insert into cost_center_staff (cost_center_id, staff_id, fte)
     select u.cost_center_id, p.staff_id, 0.9 from people p join units u on u.rank = (p.g - 1) / ${PER_UNIT} + 1`);
   await db.execute(sql`
-    with units as (
-      select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
-      from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
-    ),
-    people as (
-      select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
-    )
+    ${unitsAndPeople}
     insert into staff_positions (plan_id, staff_id, unit_role_id, shift, fte, start_time, end_time)
     select u.plan_id, p.staff_id, r.id, (case when p.g % 2 = 0 then 'Days' else 'Nights' end)::shift, 0.9,
       case when p.g % 2 = 0 then '0700' else '1900' end, case when p.g % 2 = 0 then '1930' else '0730' end
