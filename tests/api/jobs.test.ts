@@ -2,6 +2,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTasks, auditLog, facilities, jobs, organizations } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { DEMO_JOB_NAMES } from "../support/demoJobs";
 import { graphqlRequest } from "../support/graphql";
 import { restCall } from "../support/rest";
 import { startTestServer, type TestServer } from "../support/server";
@@ -83,18 +84,7 @@ describe("reading jobs and categories", () => {
   it("GET /api/job?unitId= answers the jobs of the cost center's facility, by name", async () => {
     const { status, body } = await call("GET", `/job?unitId=${UNIT_ID}`, token.admin);
     expect(status).toBe(200);
-    expect(body.map((job) => job.name)).toEqual([
-      "Assistant Nurse Manager",
-      "Certified Nursing Assistant",
-      "Charge Nurse",
-      "Clinical Educator",
-      "Licensed Practical Nurse",
-      "Nurse Manager",
-      "Patient Care Technician",
-      "Registered Nurse",
-      "Respiratory Therapist",
-      "Unit Secretary",
-    ]);
+    expect(body.map((job) => job.name)).toEqual(DEMO_JOB_NAMES);
     expect(body.find((job) => job.id === RN)).toEqual({
       id: RN,
       facilityId: DEMO_FACILITY_ID,

@@ -104,6 +104,14 @@ function outsideInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The administrator adds a user from outside the organisation: `outsideInput` with the overrides. */
+const addOutside = (overrides: Record<string, unknown> = {}) =>
+  mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, { input: outsideInput(overrides) });
+
+/** The administrator updates a user's access. */
+const updateAccess = (id: string, input: Record<string, unknown>) =>
+  mutate(token.admin, "updateUserAccess", UPDATE, { id, input });
+
 async function countRows() {
   const [u] = await db().select({ n: sql<number>`count(*)::int` }).from(users);
   const [s] = await db().select({ n: sql<number>`count(*)::int` }).from(staff);
@@ -272,14 +280,12 @@ describe("add user outside the organisation", () => {
   it("refuses an FTE sum that differs from the assigned FTE (3 decimals), changing nothing", async () => {
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({
-            assignedFte: 1,
-            costCenterPermissions: [
-              { costCenterId: cc(5), fte: 0.5, completeWizard: false, manageStaff: false, readOnly: true },
-              { costCenterId: cc(6), fte: 0.49, completeWizard: false, manageStaff: false, readOnly: true },
-            ],
-          }),
+        addOutside({
+          assignedFte: 1,
+          costCenterPermissions: [
+            { costCenterId: cc(5), fte: 0.5, completeWizard: false, manageStaff: false, readOnly: true },
+            { costCenterId: cc(6), fte: 0.49, completeWizard: false, manageStaff: false, readOnly: true },
+          ],
         }),
       "Total FTE must be equal to user's staff FTE.",
     );
@@ -288,10 +294,8 @@ describe("add user outside the organisation", () => {
   it("refuses a cost center without an FTE with the tooltip text", async () => {
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({
-            costCenterPermissions: [{ costCenterId: cc(5), completeWizard: false, manageStaff: false, readOnly: true }],
-          }),
+        addOutside({
+          costCenterPermissions: [{ costCenterId: cc(5), completeWizard: false, manageStaff: false, readOnly: true }],
         }),
       "Add User FTEs for all assigned cost centers.",
     );
@@ -300,24 +304,20 @@ describe("add user outside the organisation", () => {
   it("refuses a second Complete Wizard and a second Manage Staff holder in a cost center", async () => {
     const wizard = await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({
-            costCenterPermissions: [
-              { costCenterId: cc(1), fte: 0.8, completeWizard: true, manageStaff: false, readOnly: false },
-            ],
-          }),
+        addOutside({
+          costCenterPermissions: [
+            { costCenterId: cc(1), fte: 0.8, completeWizard: true, manageStaff: false, readOnly: false },
+          ],
         }),
       "Only one person per cost center may complete the Wizard: Jordan Patel already does in 6010 Medical Surgical 3 West",
     );
     expect(wizard.code).toBe("conflict");
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({
-            costCenterPermissions: [
-              { costCenterId: cc(4), fte: 0.8, completeWizard: false, manageStaff: true, readOnly: false },
-            ],
-          }),
+        addOutside({
+          costCenterPermissions: [
+            { costCenterId: cc(4), fte: 0.8, completeWizard: false, manageStaff: true, readOnly: false },
+          ],
         }),
       "Only one person per cost center may manage staff: Sarah Whitfield already does in 6040 Intensive Care Unit",
     );
@@ -325,46 +325,33 @@ describe("add user outside the organisation", () => {
 
   it("requires at least one cost center unless executive or Software Admin", async () => {
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({ costCenterPermissions: [] }),
-        }),
+      () => addOutside({ costCenterPermissions: [] }),
       "Assign at least one cost center to this user",
     );
   });
 
   it("gives Software Admin positions no cost centers and no executive option; they become admin users", async () => {
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({ positionId: POSITION.softwareAdmin }),
-        }),
+      () => addOutside({ positionId: POSITION.softwareAdmin }),
       "Software Admin positions have no cost center permissions",
     );
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({ positionId: POSITION.softwareAdmin, executive: true, costCenterPermissions: [] }),
-        }),
+      () => addOutside({ positionId: POSITION.softwareAdmin, executive: true, costCenterPermissions: [] }),
       "Software Admin positions have no executive option",
     );
-    const ok = await mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-      input: outsideInput({ positionId: POSITION.softwareAdmin, costCenterPermissions: [] }),
-    });
+    const ok = await addOutside({ positionId: POSITION.softwareAdmin, costCenterPermissions: [] });
     expect((ok.data as { userType: string }).userType).toBe("Admin");
   });
 
   it("saves executives read-only with fte 0 on every cost center", async () => {
-    const ok = await mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-      input: outsideInput({
-        positionId: POSITION.cfo,
-        executive: true,
-        assignedFte: 1,
-        costCenterPermissions: [
-          { costCenterId: cc(1), fte: 0.7, completeWizard: true, manageStaff: true, readOnly: false },
-          { costCenterId: cc(2), completeWizard: false, manageStaff: false, readOnly: true },
-        ],
-      }),
+    const ok = await addOutside({
+      positionId: POSITION.cfo,
+      executive: true,
+      assignedFte: 1,
+      costCenterPermissions: [
+        { costCenterId: cc(1), fte: 0.7, completeWizard: true, manageStaff: true, readOnly: false },
+        { costCenterId: cc(2), completeWizard: false, manageStaff: false, readOnly: true },
+      ],
     });
     expect((ok.data as { costCenterPermissions: unknown[] }).costCenterPermissions).toEqual([
       { costCenterId: cc(1), fte: 0, completeWizard: false, manageStaff: false, readOnly: true, executive: true },
@@ -373,34 +360,26 @@ describe("add user outside the organisation", () => {
   });
 
   it("gives PRN users the facility's PRN FTE, and keeps PRN and traveller exclusive", async () => {
-    const prn = await mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-      input: outsideInput({
-        prn: true,
-        assignedFte: 1,
-        costCenterPermissions: [
-          { costCenterId: cc(8), fte: 0.2, completeWizard: false, manageStaff: false, readOnly: true },
-        ],
-      }),
+    const prn = await addOutside({
+      prn: true,
+      assignedFte: 1,
+      costCenterPermissions: [
+        { costCenterId: cc(8), fte: 0.2, completeWizard: false, manageStaff: false, readOnly: true },
+      ],
     });
     expect(prn.data).toMatchObject({ assignedFte: 0.2, staffType: "PRN" });
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({ prn: true, isTraveller: true, contractDate: "12/31/2026" }),
-        }),
+      () => addOutside({ prn: true, isTraveller: true, contractDate: "12/31/2026" }),
       "A user cannot be both PRN and a traveller",
     );
   });
 
   it("requires a contract date for a traveller", async () => {
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, { input: outsideInput({ isTraveller: true }) }),
+      () => addOutside({ isTraveller: true }),
       "Contract End Date is required for a traveller",
     );
-    const ok = await mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-      input: outsideInput({ isTraveller: true, contractDate: "12/31/2026" }),
-    });
+    const ok = await addOutside({ isTraveller: true, contractDate: "12/31/2026" });
     expect(ok.data).toMatchObject({ staffType: "Traveller" });
   });
 
@@ -419,18 +398,12 @@ describe("add user outside the organisation", () => {
       [{ email: "manager@demo.hospital" }, "A user with the email manager@demo.hospital already exists"],
     ];
     for (const [overrides, message] of cases) {
-      await expectRefusedUnchanged(
-        () => mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, { input: outsideInput(overrides) }),
-        message,
-      );
+      await expectRefusedUnchanged(() => addOutside(overrides), message);
     }
     const duplicateId = outsideInput();
     await mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, { input: duplicateId });
     await expectRefusedUnchanged(
-      () =>
-        mutate(token.admin, "addUserOutsideOrganization", ADD_OUTSIDE, {
-          input: outsideInput({ empId: duplicateId.empId }),
-        }),
+      () => addOutside({ empId: duplicateId.empId }),
       `Employee ID ${duplicateId.empId} already exists`,
     );
   });
@@ -544,14 +517,11 @@ describe("update user", () => {
   it("refuses an FTE sum different from the staff FTE with 'FTE sums do not match'", async () => {
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "updateUserAccess", UPDATE, {
-          id: EMILY,
-          input: {
-            executive: false,
-            costCenterPermissions: [
-              { costCenterId: cc(9), fte: 0.5, completeWizard: false, manageStaff: false, readOnly: true },
-            ],
-          },
+        updateAccess(EMILY, {
+          executive: false,
+          costCenterPermissions: [
+            { costCenterId: cc(9), fte: 0.5, completeWizard: false, manageStaff: false, readOnly: true },
+          ],
         }),
       "FTE sums do not match",
     );
@@ -560,39 +530,30 @@ describe("update user", () => {
   it("refuses a second Complete Wizard holder, but lets a holder keep their own rights", async () => {
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "updateUserAccess", UPDATE, {
-          id: KEVIN,
-          input: {
-            executive: false,
-            costCenterPermissions: [
-              { costCenterId: cc(1), fte: 0.9, completeWizard: true, manageStaff: false, readOnly: false },
-            ],
-          },
+        updateAccess(KEVIN, {
+          executive: false,
+          costCenterPermissions: [
+            { costCenterId: cc(1), fte: 0.9, completeWizard: true, manageStaff: false, readOnly: false },
+          ],
         }),
       /^Only one person per cost center may complete the Wizard: Jordan Patel/,
     );
-    const own = await mutate(token.admin, "updateUserAccess", UPDATE, {
-      id: user(4),
-      input: {
-        executive: false,
-        costCenterPermissions: [
-          { costCenterId: cc(4), fte: 1, completeWizard: true, manageStaff: true, readOnly: false },
-        ],
-      },
+    const own = await updateAccess(user(4), {
+      executive: false,
+      costCenterPermissions: [
+        { costCenterId: cc(4), fte: 1, completeWizard: true, manageStaff: true, readOnly: false },
+      ],
     });
     expect(own.__typename).toBe("MutationUpdateUserAccessSuccess");
   });
 
   it("stores the flag interplay, clears the upload change, and audits who changed whose permissions", async () => {
-    const result = await mutate(token.admin, "updateUserAccess", UPDATE, {
-      id: RACHEL,
-      input: {
-        executive: false,
-        notes: "Reviewed",
-        costCenterPermissions: [
-          { costCenterId: cc(4), fte: 1, completeWizard: false, manageStaff: false, readOnly: false },
-        ],
-      },
+    const result = await updateAccess(RACHEL, {
+      executive: false,
+      notes: "Reviewed",
+      costCenterPermissions: [
+        { costCenterId: cc(4), fte: 1, completeWizard: false, manageStaff: false, readOnly: false },
+      ],
     });
     expect(result.data).toMatchObject({
       notes: "Reviewed",
@@ -614,15 +575,12 @@ describe("update user", () => {
   });
 
   it("saves executives with fte 0", async () => {
-    const result = await mutate(token.admin, "updateUserAccess", UPDATE, {
-      id: user(10),
-      input: {
-        executive: true,
-        costCenterPermissions: [
-          { costCenterId: cc(1), fte: 0.4, completeWizard: false, manageStaff: false, readOnly: true },
-          { costCenterId: cc(3), fte: null, completeWizard: true, manageStaff: false, readOnly: false },
-        ],
-      },
+    const result = await updateAccess(user(10), {
+      executive: true,
+      costCenterPermissions: [
+        { costCenterId: cc(1), fte: 0.4, completeWizard: false, manageStaff: false, readOnly: true },
+        { costCenterId: cc(3), fte: null, completeWizard: true, manageStaff: false, readOnly: false },
+      ],
     });
     expect(
       (result.data as { costCenterPermissions: { fte: number; executive: boolean; completeWizard: boolean }[] })
@@ -636,20 +594,18 @@ describe("update user", () => {
   it("lets admin-type users change only notes", async () => {
     await expectRefusedUnchanged(
       () =>
-        mutate(token.admin, "updateUserAccess", UPDATE, {
-          id: DEMO_USER_IDS.admin,
-          input: {
-            executive: false,
-            costCenterPermissions: [
-              { costCenterId: cc(1), fte: 0, completeWizard: false, manageStaff: false, readOnly: true },
-            ],
-          },
+        updateAccess(DEMO_USER_IDS.admin, {
+          executive: false,
+          costCenterPermissions: [
+            { costCenterId: cc(1), fte: 0, completeWizard: false, manageStaff: false, readOnly: true },
+          ],
         }),
       "Admin users cannot have cost centers edited, only notes",
     );
-    const notes = await mutate(token.admin, "updateUserAccess", UPDATE, {
-      id: DEMO_USER_IDS.admin,
-      input: { executive: false, notes: "Owner of the app", costCenterPermissions: [] },
+    const notes = await updateAccess(DEMO_USER_IDS.admin, {
+      executive: false,
+      notes: "Owner of the app",
+      costCenterPermissions: [],
     });
     expect(notes.data).toMatchObject({ notes: "Owner of the app", costCenterPermissions: [] });
   });
@@ -923,14 +879,11 @@ describe("leaving the screen sets AddUserAccessibility", () => {
     expect(first.data).toBe("Pending");
     expect(await state()).toBe("Pending");
     // Emily is the one left without cost centers (Derek got his above).
-    await mutate(token.admin, "updateUserAccess", UPDATE, {
-      id: EMILY,
-      input: {
-        executive: false,
-        costCenterPermissions: [
-          { costCenterId: cc(9), fte: 0.9, completeWizard: false, manageStaff: false, readOnly: true },
-        ],
-      },
+    await updateAccess(EMILY, {
+      executive: false,
+      costCenterPermissions: [
+        { costCenterId: cc(9), fte: 0.9, completeWizard: false, manageStaff: false, readOnly: true },
+      ],
     });
     const { body } = await gql(token.admin, LIST);
     const counts = (body.data?.userAccessibility as { counts: { toBeAssigned: number } }).counts;

@@ -15,6 +15,12 @@ import { isGapClosed, prnNotice, roundFte, STAFFING_MESSAGES, WIZARD_NOTICES } f
 import { WIZARD_MESSAGES } from "../../server/services/staffingPlans";
 import { demoFacilityToday } from "../support/facilityDate";
 import { graphqlRequest } from "../support/graphql";
+import {
+  NURSING_ASSISTANT as CNA,
+  HAND_WORKED_UNIT,
+  NURSE_MANAGER as NM,
+  REGISTERED_NURSE as RN,
+} from "../support/handWorkedPlan";
 import { restCall } from "../support/rest";
 import { useTestServer } from "../support/testServer";
 
@@ -32,27 +38,6 @@ const db = () => server.database.db;
 const auditCount = async (action: string) =>
   (await db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action))).length;
 const statuses = (view: Json) => Object.fromEntries(view.plan.steps.map((s: Json) => [s.step, s.status]));
-
-const RN = {
-  name: "Registered Nurse",
-  jobId: demoId("job", 1),
-  isExempt: false,
-  shifts: [
-    { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 5 },
-    { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 4 },
-  ],
-};
-const CNA = {
-  name: "Certified Nursing Assistant",
-  jobId: demoId("job", 4),
-  isExempt: false,
-  shifts: [
-    { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
-    { shift: "Evenings", startTime: "1500", durationHours: 8, staffPerShift: 2 },
-    { shift: "Nights", startTime: "2300", durationHours: 8, staffPerShift: 1 },
-  ],
-};
-const NM = { name: "Nurse Manager", jobId: demoId("job", 7), isExempt: true, fte: 0.5 };
 
 let planId = "";
 
@@ -151,11 +136,7 @@ describe("step 1: unit definition", () => {
     });
     const paid = await call("POST", "/staffing", token.user, {
       staffingId: planId,
-      census: 22,
-      careTeamTarget: 9.6,
-      nonProductiveGoalPercentage: 10,
-      targetOvertimePercentage: 5,
-      productiveFteBudget: 30,
+      ...HAND_WORKED_UNIT,
       totalPaidFteBudget: 20,
     });
     expect(paid).toMatchObject({ status: 400, body: { message: STAFFING_MESSAGES.paidBelowProductive } });
@@ -165,15 +146,7 @@ describe("step 1: unit definition", () => {
   });
 
   it("saves the unit definition, audited with before and after, and completes the step", async () => {
-    const saved = await call("POST", "/staffing", token.user, {
-      staffingId: planId,
-      census: 22,
-      careTeamTarget: 9.6,
-      nonProductiveGoalPercentage: 10,
-      targetOvertimePercentage: 5,
-      productiveFteBudget: 30,
-      totalPaidFteBudget: 33,
-    });
+    const saved = await call("POST", "/staffing", token.user, { staffingId: planId, ...HAND_WORKED_UNIT });
     expect(saved.status).toBe(200);
     expect(saved.body.plan.summary.dailyPlannedCare).toBeCloseTo(211.2, 9);
     const [audit] = await db()

@@ -59,3 +59,26 @@ export async function signedInChromium(
   await page.waitForFunction((type) => sessionStorage.getItem("accountType") === type, account);
   return { browser, page };
 }
+
+/**
+ * Runs `drive` in Chromium signed in as `account` on the app over `database`, closing both after,
+ * pass or fail; without a built client, says so and skips.
+ */
+export async function inSignedInChromium(
+  database: DatabaseHandle,
+  account: DemoAccountType,
+  drive: (page: Page) => Promise<void>,
+): Promise<void> {
+  if (!hasBuiltClient()) {
+    console.log("Chromium: skipped, no built client (npm run build, or set CLIENT_DIST_DIR).");
+    return;
+  }
+  const app = await startBenchApp(database);
+  const { browser, page } = await signedInChromium(app.baseUrl, account);
+  try {
+    await drive(page);
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

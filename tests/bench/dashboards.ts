@@ -13,16 +13,17 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, DatabaseHandle } from "../../db/client";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { costCenterSummary } from "../../server/services/costCenterSummary";
 import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/dashboards";
 import { positionControl } from "../../server/services/positionControl";
 import { positionsRollup } from "../../server/services/positionsRollup";
 import { resolveViewer } from "../../server/services/viewer";
-import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
+import { inSignedInChromium } from "./browser";
 import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
+import { median, medianTime } from "./statistics";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(args, name, fallback);
@@ -62,24 +63,21 @@ async function generateFacility(db: Database, budgetYear: number): Promise<void>
       (case when g % 20 = 0 then 'PRN' when g % 15 = 0 then 'Traveller' else 'Regular' end)::staff_type,
       case when g % 15 = 0 and g % 20 <> 0 then make_date(${budgetYear + 2}, 12, 31) end
     from generate_series(1, ${COST_CENTERS * PER_UNIT}) g`);
-  await db.execute(sql`
+  // The bench cost centers ranked by code, and the bench staff by their number g.
+  const unitsAndPeople = sql`
     with units as (
       select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
       from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
     ),
     people as (
       select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
-    )
+    )`;
+  await db.execute(sql`
+    ${unitsAndPeople}
     insert into cost_center_staff (cost_center_id, staff_id, fte)
     select u.cost_center_id, p.staff_id, 0.9 from people p join units u on u.rank = (p.g - 1) / ${PER_UNIT} + 1`);
   await db.execute(sql`
-    with units as (
-      select c.id as cost_center_id, p.id as plan_id, row_number() over (order by c.code) as rank
-      from cost_centers c join staffing_plans p on p.cost_center_id = c.id where c.name like 'Bench Unit %'
-    ),
-    people as (
-      select s.id as staff_id, substr(s.employee_id, 7)::int as g from staff s where s.employee_id like 'BENCH-%'
-    )
+    ${unitsAndPeople}
     insert into staff_positions (plan_id, staff_id, unit_role_id, shift, fte, start_time, end_time)
     select u.plan_id, p.staff_id, r.id, (case when p.g % 2 = 0 then 'Days' else 'Nights' end)::shift, 0.9,
       case when p.g % 2 = 0 then '0700' else '1900' end, case when p.g % 2 = 0 then '1930' else '0730' end
@@ -166,31 +164,13 @@ const floors = (budgetYear: number) => ({
     limit 51`,
 });
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  const timings: number[] = [];
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= WARM_UP) timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
-  return timings[Math.floor(timings.length / 2)] ?? Number.NaN;
-}
-
 /** The facility dashboard's first render in Chromium: navigation start until every row shows (median of 5). */
-async function facilityDashboardInChromium(database: Parameters<typeof startBenchApp>[0], rows: number) {
-  if (!hasBuiltClient()) {
-    console.log("Chromium: skipped, no built client (npm run build, or set CLIENT_DIST_DIR).");
-    return;
-  }
-  const app = await startBenchApp(database);
-  const { browser, page } = await signedInChromium(app.baseUrl, "exec");
-  const everyRowShown = () =>
-    page.waitForFunction((n) => document.querySelectorAll('[data-testid="dashboard-row"]').length >= n, rows, {
-      timeout: 60_000,
-    });
-  const middle = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
-  try {
+async function facilityDashboardInChromium(database: DatabaseHandle, rows: number) {
+  await inSignedInChromium(database, "exec", async (page) => {
+    const everyRowShown = () =>
+      page.waitForFunction((n) => document.querySelectorAll('[data-testid="dashboard-row"]').length >= n, rows, {
+        timeout: 60_000,
+      });
     const loads: number[] = [];
     const fromLanding: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -207,13 +187,10 @@ async function facilityDashboardInChromium(database: Parameters<typeof startBenc
       fromLanding.push((await page.evaluate(() => performance.now())) - start);
     }
     console.log(
-      `${database.kind} Chromium facility dashboard, ${rows} rows: full page load ${middle(loads).toFixed(0)} ms, ` +
-        `from the landing page ${middle(fromLanding).toFixed(0)} ms (median of 5; navigation start to every row shown)`,
+      `${database.kind} Chromium facility dashboard, ${rows} rows: full page load ${median(loads).toFixed(0)} ms, ` +
+        `from the landing page ${median(fromLanding).toFixed(0)} ms (median of 5; navigation start to every row shown)`,
     );
-  } finally {
-    await browser.close();
-    await app.close();
-  }
+  });
 }
 
 async function main() {
@@ -241,8 +218,8 @@ async function main() {
       ["costCenterSummary(one)", () => costCenterSummary(db, exec, one), null],
     ];
     for (const [name, run, floorOf] of measures) {
-      const took = await median(run);
-      const floor = floorOf ? await median(() => db.execute(FLOORS[floorOf])) : null;
+      const took = await medianTime(run, WARM_UP, RUNS);
+      const floor = floorOf ? await medianTime(() => db.execute(FLOORS[floorOf]), WARM_UP, RUNS) : null;
       console.log(
         `${kind} ${name.padEnd(44)} median ${took.toFixed(1).padStart(7)} ms` +
           (floor === null
@@ -259,9 +236,9 @@ async function main() {
         await facilityDashboard(db, exec);
         timings.push(performance.now() - begun);
       }
-      timings.sort((a, b) => a - b);
-      const middle = timings[Math.floor(timings.length / 2)] ?? Number.NaN;
-      console.log(`${kind} ${`facilityDashboard, ${label}`.padEnd(44)} median ${middle.toFixed(1).padStart(7)} ms`);
+      console.log(
+        `${kind} ${`facilityDashboard, ${label}`.padEnd(44)} median ${median(timings).toFixed(1).padStart(7)} ms`,
+      );
     };
     await afterWrite(
       "one plan's sums stale",

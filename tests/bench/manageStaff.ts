@@ -16,7 +16,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, DatabaseHandle } from "../../db/client";
 import { costCenters } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { budgetYearOf } from "../../schema/calendar";
@@ -24,9 +24,10 @@ import { listManagedStaff } from "../../server/services/manageStaff";
 import { buildView } from "../../server/services/staffingPlans";
 import { access } from "../../server/services/staffingPlans/access";
 import { resolveViewer } from "../../server/services/viewer";
-import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
+import { inSignedInChromium } from "./browser";
 import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
+import { median, medianTime } from "./statistics";
 
 const args = process.argv.slice(2);
 const STAFF = numberOption(args, "--staff", 2000);
@@ -94,30 +95,12 @@ async function generateCostCenter(db: Database): Promise<string> {
   return costCenterId;
 }
 
-const middle = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
-
-async function median(run: () => Promise<unknown>): Promise<number> {
-  const timings: number[] = [];
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= WARM_UP) timings.push(performance.now() - started);
-  }
-  return middle(timings);
-}
-
 const verdict = (ms: number) => (ms <= TARGET_MS ? "within" : "OVER");
 
 /** The screen in Chromium: first render, sorts and filter-as-you-type. */
-async function inChromium(database: Parameters<typeof startBenchApp>[0], costCenterId: string) {
-  if (!hasBuiltClient()) {
-    console.log("Chromium: skipped, no built client (npm run build, or set CLIENT_DIST_DIR).");
-    return;
-  }
-  const app = await startBenchApp(database);
-  const { browser, page } = await signedInChromium(app.baseUrl, "user");
+async function inChromium(database: DatabaseHandle, costCenterId: string) {
   const kind = database.kind;
-  try {
+  await inSignedInChromium(database, "user", async (page) => {
     await page.evaluate((id) => sessionStorage.setItem("costCenterId", id), costCenterId);
     const shown = () =>
       page.waitForFunction(
@@ -134,7 +117,7 @@ async function inChromium(database: Parameters<typeof startBenchApp>[0], costCen
       if (i >= WARM_UP) loads.push(await page.evaluate(() => performance.now()));
     }
     console.log(
-      `${kind} Chromium first render, ${STAFF} staff: ${middle(loads).toFixed(0)} ms (median of ${loads.length}; navigation start to the rows shown)`,
+      `${kind} Chromium first render, ${STAFF} staff: ${median(loads).toFixed(0)} ms (median of ${loads.length}; navigation start to the rows shown)`,
     );
 
     // One interaction: the event dispatched in the page until the frame after React's render has
@@ -158,7 +141,7 @@ async function inChromium(database: Parameters<typeof startBenchApp>[0], costCen
         if ((await firstRow()) === before) throw new Error(`sorting by ${label} changed nothing`);
         if (i >= WARM_UP) samples.push(took);
       }
-      const ms = middle(samples);
+      const ms = median(samples);
       console.log(
         `${kind} Chromium sort by ${label.padEnd(12)} ${ms.toFixed(1).padStart(6)} ms per click (median of ${samples.length}) ${verdict(ms)} ${TARGET_MS} ms`,
       );
@@ -191,11 +174,11 @@ async function inChromium(database: Parameters<typeof startBenchApp>[0], costCen
         clears.push(cleared);
       }
     }
-    const perKey = middle(keystrokes);
+    const perKey = median(keystrokes);
     const worstKey = Math.max(...keystrokes);
     console.log(
       `${kind} Chromium filter as you type '${word}': ${perKey.toFixed(1)} ms per keystroke (median of ${keystrokes.length}; ` +
-        `slowest ${worstKey.toFixed(1)} ms) ${verdict(perKey)} ${TARGET_MS} ms; clearing back to ${STAFF} rows ${middle(clears).toFixed(1)} ms`,
+        `slowest ${worstKey.toFixed(1)} ms) ${verdict(perKey)} ${TARGET_MS} ms; clearing back to ${STAFF} rows ${median(clears).toFixed(1)} ms`,
     );
 
     // Printing renders every row (the screen renders those in view): how long before the page prints.
@@ -207,10 +190,7 @@ async function inChromium(database: Parameters<typeof startBenchApp>[0], costCen
       return { rows, ms: performance.now() - started };
     });
     console.log(`${kind} Chromium print: ${printed.rows} rows rendered for paper in ${printed.ms.toFixed(0)} ms`);
-  } finally {
-    await browser.close();
-    await app.close();
-  }
+  });
 }
 
 async function main() {
@@ -226,9 +206,9 @@ async function main() {
     console.log(
       `${kind}: ${list.staff.length} staff listed, ${list.overFilledPositions.length} over-filled positions, ${marked} staff marked`,
     );
-    const took = await median(() => listManagedStaff(db, manager, costCenterId));
+    const took = await medianTime(() => listManagedStaff(db, manager, costCenterId), WARM_UP, RUNS);
     const granted = await access(db, manager, costCenterId, "read");
-    const plan = await median(() => buildView(db, granted, new Date()));
+    const plan = await medianTime(() => buildView(db, granted, new Date()), WARM_UP, RUNS);
     console.log(
       `${kind} listManagedStaff (the manageStaff query's service): median ${took.toFixed(1)} ms, ` +
         `of which the plan's view for its over-filled positions (run beside the staff queries) ${plan.toFixed(1)} ms alone`,

@@ -37,7 +37,8 @@ import { freePort } from "../support/ports";
 import { TEST_REDIS_URL } from "../support/redis";
 import { tokenFactory } from "../support/tokens";
 import { numberOption } from "./options";
-import { buildIfStale, postJson, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, postJson, startProcess } from "./serverProcess";
+import { quantile } from "./statistics";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 60);

@@ -23,15 +23,18 @@ import {
 import { createTestDatabase } from "../support/database";
 import { hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
 import { numberOption } from "./options";
+import { median, quantile } from "./statistics";
 
 const args = process.argv.slice(2);
 const RUNS = numberOption(args, "--runs", 2000);
 const KEYSTROKES = numberOption(args, "--keystrokes", 40);
 const START_TIMES = { Days: "0700", Evenings: "1500", Nights: "2300" } as const;
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const percentile = (values: readonly number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+  quantile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 
 /** 30 variable roles on three 8-hour shifts and 10 exempt roles. */
 function fortyRoles(): ModelInputs["roles"] {

@@ -20,7 +20,8 @@ import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
-import { buildIfStale, postJson, quantile, startProcess } from "./serverProcess";
+import { buildIfStale, postJson, startProcess } from "./serverProcess";
+import { quantile } from "./statistics";
 
 const args = process.argv.slice(2);
 const seconds = numberOption(args, "--seconds", 8);
@@ -103,25 +104,14 @@ async function measureApp(database: string, env: Record<string, string>) {
     const url = `${app.baseUrl}/graphql`;
     const user = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
     const admin = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const queries = [
+      { name: "me", token: user, query: "{ me { id name accountType facilityName } }" },
+      { name: "costCenters", token: admin, query: "{ costCenters { id code name prnFte } }" },
+    ];
     for (const connections of connectionCounts) {
-      results.push(
-        await load(
-          `${database}: me`,
-          url,
-          { authorization: `Bearer ${user}` },
-          "{ me { id name accountType facilityName } }",
-          connections,
-        ),
-      );
-      results.push(
-        await load(
-          `${database}: costCenters`,
-          url,
-          { authorization: `Bearer ${admin}` },
-          "{ costCenters { id code name prnFte } }",
-          connections,
-        ),
-      );
+      for (const { name, token, query } of queries) {
+        results.push(await load(`${database}: ${name}`, url, { authorization: `Bearer ${token}` }, query, connections));
+      }
     }
   } finally {
     await app.stop();

@@ -46,10 +46,6 @@ export function buildIfStale(): void {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** The value at quantile q (0..1) of ascending `sorted`. */
-export const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 /** POSTs a JSON body over `agent` (keep-alive); the status and the whole answer as text. */
 export function postJson(
   url: string,

@@ -11,7 +11,7 @@
  * from spawning the process to the signed-in user's first `me` answer (the sign-in included). Idle RSS
  * is read 5 s after that answer; peak RSS is the process's high-water mark (VmHWM) at that moment.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { POSTGRES_ADMIN_URL } from "../support/database";
 import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
+import { buildIfStale } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const useTsx = args.includes("--tsx");
@@ -112,11 +113,7 @@ async function postgresRun(index: number): Promise<Run> {
   }
 }
 
-if (!useTsx) {
-  // What `npm start` does: build the client and the server unless a fresh build is there.
-  const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!useTsx) buildIfStale();
 
 const results: { database: string; runs: Run[] }[] = [];
 for (const [database, run] of [
@@ -155,32 +152,20 @@ console.log(
 for (const { database, runs: done } of results) {
   const cold = done.map((run) => run.cold);
   const warm = done.map((run) => run.warm);
-  const cells = [
-    cell(
-      cold.map((s) => s.firstAnswerMs),
-      "s",
-    ),
-    cell(
-      warm.map((s) => s.firstAnswerMs),
-      "s",
-    ),
-    cell(
-      cold.map((s) => s.firstAnswerCpuMs),
-      "s",
-    ),
-    cell(
-      warm.map((s) => s.firstAnswerCpuMs),
-      "s",
-    ),
-    cell(
-      warm.map((s) => s.idleRssMb),
-      "MB",
-    ),
-    cell(
-      warm.map((s) => s.peakRssMb),
-      "MB",
-    ),
+  const columns: [Start[], keyof Start, "s" | "MB"][] = [
+    [cold, "firstAnswerMs", "s"],
+    [warm, "firstAnswerMs", "s"],
+    [cold, "firstAnswerCpuMs", "s"],
+    [warm, "firstAnswerCpuMs", "s"],
+    [warm, "idleRssMb", "MB"],
+    [warm, "peakRssMb", "MB"],
   ];
+  const cells = columns.map(([starts, measure, unit]) =>
+    cell(
+      starts.map((s) => s[measure]),
+      unit,
+    ),
+  );
   const coldMemory = `${median(cold.map((s) => s.idleRssMb)).toFixed(0)} / ${median(cold.map((s) => s.peakRssMb)).toFixed(0)} MB`;
   console.log(`| ${database.padEnd(10)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} |`);
 }

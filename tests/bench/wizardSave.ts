@@ -30,6 +30,7 @@ import {
 } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
 import { clientDistDir, hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
+import { quantile } from "./statistics";
 
 const args = process.argv.slice(2);
 if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
@@ -55,8 +56,6 @@ async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
   entry.samples.push(performance.now() - start);
   return result;
 }
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 function report(title: string, rows: Stats[]) {
   console.log(`\n${title}`);
   console.log(

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { gql } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
 
@@ -72,20 +73,14 @@ test.describe("contact us", () => {
     await expect(page.getByText(SENT)).toHaveCount(0);
 
     // The server applies the same rule: a blank subject sent straight to the API is refused.
-    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-    const response = await page.request.post("/graphql", {
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      data: {
-        query: `mutation ($input: ContactMessageInput!) { sendContactMessage(input: $input) {
-          __typename ... on DomainError { message fieldErrors { field message } } } }`,
-        variables: { input: { subject: "   ", message: "Hello" } },
-      },
-    });
-    const body = (await response.json()) as {
-      data: { sendContactMessage: { __typename: string; fieldErrors: { field: string; message: string }[] } };
-    };
-    expect(body.data.sendContactMessage.__typename).toBe("DomainError");
-    expect(body.data.sendContactMessage.fieldErrors).toContainEqual({
+    const { sendContactMessage } = await gql(
+      page,
+      `mutation ($input: ContactMessageInput!) { sendContactMessage(input: $input) {
+        __typename ... on DomainError { message fieldErrors { field message } } } }`,
+      { input: { subject: "   ", message: "Hello" } },
+    );
+    expect(sendContactMessage.__typename).toBe("DomainError");
+    expect(sendContactMessage.fieldErrors).toContainEqual({
       field: "subject",
       message: "Subject is required",
     });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { JOB_MESSAGES } from "../../schema/jobs";
+import { DEMO_JOB_NAMES } from "../support/demoJobs";
 import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
 import { expect, gql, type Json, mutate, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
@@ -11,20 +12,6 @@ import { signIn } from "./support/signIn";
  * specs expect; jobs cannot be deleted, so the list is compared with the server's, not with a
  * fixed count. The onboarding task's state is put back in teardown (facilitySettings fixture).
  */
-
-/** The ten jobs of the demo seed. */
-const SEED_JOBS = [
-  "Assistant Nurse Manager",
-  "Certified Nursing Assistant",
-  "Charge Nurse",
-  "Clinical Educator",
-  "Licensed Practical Nurse",
-  "Nurse Manager",
-  "Patient Care Technician",
-  "Registered Nurse",
-  "Respiratory Therapist",
-  "Unit Secretary",
-];
 
 const CATEGORIES = [
   "Registered Nurse",
@@ -60,10 +47,10 @@ test.describe("job categorization", () => {
     await openPage(page);
     // The seed's ten jobs, and any that tests added since (jobs are never deleted).
     const serverJobs = ((await gql(page, "{ jobs { name } }")).jobs as { name: string }[]).map((j) => j.name);
-    expect(serverJobs).toEqual(expect.arrayContaining(SEED_JOBS));
+    expect(serverJobs).toEqual(expect.arrayContaining(DEMO_JOB_NAMES));
     await expect(page.getByTestId("job-row")).toHaveCount(serverJobs.length);
     const names = await page.getByTestId("job-row").locator("td:first-child p").allTextContents();
-    expect(names).toEqual(expect.arrayContaining(SEED_JOBS));
+    expect(names).toEqual(expect.arrayContaining(DEMO_JOB_NAMES));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(await chosen(categoryOf(page, "Registered Nurse"))).toBe("Registered Nurse");
     expect(await chosen(categoryOf(page, "Nurse Manager"))).toBe("Leadership");
@@ -78,7 +65,7 @@ test.describe("job categorization", () => {
     const withCategory = (await gql(page, "{ jobs { name categoryName } }")).jobs as Json[];
     await page.getByLabel("Filter jobs").fill("nurse");
     // Five of the seed's jobs hold 'nurse' in their name; more in their category.
-    expect(SEED_JOBS.filter((n) => n.toLowerCase().includes("nurse"))).toHaveLength(5);
+    expect(DEMO_JOB_NAMES.filter((n) => n.toLowerCase().includes("nurse"))).toHaveLength(5);
     await expect(page.getByTestId("job-row")).toHaveCount(
       withCategory.filter((j) => `${j.name} ${j.categoryName}`.toLowerCase().includes("nurse")).length,
     );

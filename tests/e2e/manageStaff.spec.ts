@@ -38,6 +38,12 @@ async function addStaffMembers(
   }
 }
 
+/** Signs the manager in on Manage Staff with the cost center chosen. */
+async function openManageStaff(page: Page, costCenterLabel: string): Promise<void> {
+  await signIn(page, "user", "/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: costCenterLabel });
+}
+
 /** A date as the forms take it (MM/DD/YYYY), in UTC. */
 const typed = (d: Date) =>
   `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String(d.getUTCDate()).padStart(2, "0")}/${d.getUTCFullYear()}`;
@@ -191,8 +197,7 @@ test("two saves of one field race: the later value is kept; a failed save makes 
 }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
   const omar = await unit.addStaff({ firstName: "Omar", fte: 1 });
-  await signIn(page, "user", "/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await openManageStaff(page, unit.label);
   const row = page.getByTestId("staff-row").filter({ hasText: omar.name });
   const notes = page.getByLabel(`Notes on ${omar.name}`);
   const state = row.getByTestId("save-state");
@@ -330,8 +335,7 @@ test("a staff member not fully assigned opens the wizard's Assign Staff step of 
 }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
   const nurse = await unit.addStaff({ firstName: "Ines", fte: 1 });
-  await signIn(page, "user", "/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await openManageStaff(page, unit.label);
   await page.getByRole("button", { name: `Assign Ines ${nurse.lastName}` }).click();
   await expect(page).toHaveURL(/\/user\/wizard\/assignstaff$/);
   await expect(page.getByText(`${unit.code} ${unit.name}`).first()).toBeVisible();
@@ -339,8 +343,7 @@ test("a staff member not fully assigned opens the wizard's Assign Staff step of 
 
 test("a Read Only holder sees the staff but cannot change them", async ({ page }) => {
   // The demo manager holds Read Only on 6030.
-  await signIn(page, "user", "/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: "6030 Telemetry" });
+  await openManageStaff(page, "6030 Telemetry");
   await expect(page.getByTestId("read-only-banner")).toContainText(
     "You have read-only access to this cost center's staff.",
   );
@@ -356,8 +359,7 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   ownUnits,
 }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
-  await signIn(page, "user", "/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await openManageStaff(page, unit.label);
   const today = demoFacilityToday();
   const last = `Traveller${uniqueWord()}`;
   await page.getByRole("button", { name: "Add staff" }).click();
@@ -427,8 +429,7 @@ test("staff in an over-filled position are marked, with the plan's over-filled p
     ],
     steps: ["UnitDefinition", "DefineRoles", "CreateCareSchedules"],
   });
-  await signIn(page, "user", "/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await openManageStaff(page, unit.label);
 
   // Each shift needs (8.5 h less the 30-minute unpaid break = 8 paid h) × 1 × 365 ÷ 2080 = 2920 ÷ 2080 = 1.4038 FTE
   // (1.40), non-productive 0 %. Days: Ada 1.00 + Ben 1.00 = 2.00 assigned, 2.00 − 1.4038 = 0.5962 over (0.60).

@@ -135,20 +135,14 @@ test.describe("profile", () => {
 
   test("the server refuses a bad name with the same rule, and saves nothing", async ({ page }) => {
     await openProfile(page, "admin");
-    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-    const response = await page.request.post("/graphql", {
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      data: {
-        query: `mutation ($input: ProfileInput!) { updateMyProfile(input: $input) {
-          __typename ... on DomainError { message fieldErrors { field message } } } }`,
-        variables: { input: { firstName: "Alex<script>", lastName: "Morgan" } },
-      },
-    });
-    const body = (await response.json()) as {
-      data: { updateMyProfile: { __typename: string; fieldErrors: { field: string; message: string }[] } };
-    };
-    expect(body.data.updateMyProfile.__typename).toBe("DomainError");
-    expect(body.data.updateMyProfile.fieldErrors).toContainEqual({
+    const { updateMyProfile } = await gql(
+      page,
+      `mutation ($input: ProfileInput!) { updateMyProfile(input: $input) {
+        __typename ... on DomainError { message fieldErrors { field message } } } }`,
+      { input: { firstName: "Alex<script>", lastName: "Morgan" } },
+    );
+    expect(updateMyProfile.__typename).toBe("DomainError");
+    expect(updateMyProfile.fieldErrors).toContainEqual({
       field: "firstName",
       message: "First name may contain only letters, digits and spaces",
     });

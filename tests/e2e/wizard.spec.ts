@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { demoId } from "../../db/seed/demo";
 import { STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { demoFacilityToday } from "../support/facilityDate";
+import { HAND_WORKED_ROLES, NURSING_ASSISTANT, HAND_WORKED_UNIT as UNIT } from "../support/handWorkedPlan";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { recordOperation } from "./support/graphqlRoute";
 import {
@@ -40,52 +41,16 @@ const notices = (page: Page) => footer(page).getByTestId("footer-message");
 const stepStatus = (page: Page, step: string) => page.getByTestId(`step-${step}`).getByTestId("step-status");
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
-const UNIT = {
-  census: 22,
-  careTeamTarget: 9.6,
-  nonProductiveGoalPercentage: 10,
-  targetOvertimePercentage: 5,
-  productiveFteBudget: 30,
-  totalPaidFteBudget: 33,
-};
-
-type ShiftSpec = {
-  shift: "Days" | "Evenings" | "Nights";
-  startTime: string;
-  durationHours: number;
-  staffPerShift: number;
-};
-const ROLES: { job: string; exempt: boolean; fte?: number; shifts: ShiftSpec[] }[] = [
-  { job: "Nurse Manager", exempt: true, fte: 0.5, shifts: [] },
-  {
-    job: "Registered Nurse",
-    exempt: false,
-    shifts: [
-      { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 5 },
-      { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 4 },
-    ],
-  },
-  {
-    job: "Certified Nursing Assistant",
-    exempt: false,
-    shifts: [
-      { shift: "Days", startTime: "0700", durationHours: 8, staffPerShift: 2 },
-      { shift: "Evenings", startTime: "1500", durationHours: 8, staffPerShift: 2 },
-      { shift: "Nights", startTime: "2300", durationHours: 8, staffPerShift: 1 },
-    ],
-  },
-];
-
 async function fillAndLeave(field: Locator, value: string) {
   await field.fill(value);
   await field.blur();
 }
 
-async function addRole(page: Page, role: (typeof ROLES)[number]) {
+async function addRole(page: Page, role: (typeof HAND_WORKED_ROLES)[number]) {
   await page.getByRole("button", { name: "Add role" }).click();
   const editor = page.getByTestId("role-editor");
-  await editor.getByRole("combobox", { name: /^Role/ }).selectOption({ label: role.job });
-  if (role.exempt) {
+  await editor.getByRole("combobox", { name: /^Role/ }).selectOption({ label: role.name });
+  if (role.isExempt) {
     await editor.getByRole("textbox", { name: "FTE" }).fill(String(role.fte));
   } else {
     for (const s of role.shifts) {
@@ -98,7 +63,7 @@ async function addRole(page: Page, role: (typeof ROLES)[number]) {
   }
   await editor.getByRole("button", { name: "Save role" }).click();
   await expect(editor).toBeHidden();
-  await expect(page.getByTestId("role-row").filter({ hasText: role.job })).toBeVisible();
+  await expect(page.getByTestId("role-row").filter({ hasText: role.name })).toBeVisible();
 }
 
 /** Picks a native select's option by the start of its label (labels carry live figures). */
@@ -123,26 +88,15 @@ async function roomiest(form: Locator, fte: number): Promise<string> {
 }
 
 /** The same roles through GraphQL, for the steps after step 2. */
-const JOB_OF: Record<string, string> = {
-  "Nurse Manager": JOB_IDS.nurseManager,
-  "Registered Nurse": JOB_IDS.registeredNurse,
-  "Certified Nursing Assistant": JOB_IDS.certifiedNursingAssistant,
-};
 function roleSpecs(cnaNightStaff = 1): RoleSpec[] {
-  return ROLES.map((role) => ({
-    name: role.job,
-    jobId: JOB_OF[role.job] as string,
-    isExempt: role.exempt,
-    ...(role.exempt
-      ? { fte: role.fte }
-      : {
-          shifts: role.shifts.map((s) =>
-            role.job === "Certified Nursing Assistant" && s.shift === "Nights"
-              ? { ...s, staffPerShift: cnaNightStaff }
-              : s,
-          ),
-        }),
-  }));
+  return HAND_WORKED_ROLES.map((role) =>
+    role === NURSING_ASSISTANT
+      ? {
+          ...role,
+          shifts: role.shifts.map((s) => (s.shift === "Nights" ? { ...s, staffPerShift: cnaNightStaff } : s)),
+        }
+      : role,
+  );
 }
 
 /** The first day of the budget year the wizard plans (July to June, the demo facility's fiscal year). */
@@ -182,13 +136,42 @@ function everyoneAssigned(staff: Awaited<ReturnType<typeof putStaff>>): Assignme
   ];
 }
 
-const STEPS_BEFORE: Record<string, WizardStepName[]> = {
-  defineRoles: ["UnitDefinition"],
-  careSchedule: ["UnitDefinition", "DefineRoles"],
-  assignStaff: ["UnitDefinition", "DefineRoles", "CreateCareSchedules"],
-  positionControl: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff"],
-  review: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
-};
+/** The steps the tests open: where each is, its heading, and the steps completed before it. */
+const STEPS = {
+  defineRoles: { path: "/user/wizard/defineRoles", heading: "DEFINE ROLES", before: ["UnitDefinition"] },
+  careSchedule: {
+    path: "/user/wizard/careschedule",
+    heading: "CREATE CARE SCHEDULES",
+    before: ["UnitDefinition", "DefineRoles"],
+  },
+  assignStaff: {
+    path: "/user/wizard/assignstaff",
+    heading: "ASSIGN STAFF",
+    before: ["UnitDefinition", "DefineRoles", "CreateCareSchedules"],
+  },
+  positionControl: {
+    path: "/user/wizard/positioncontrol",
+    heading: "FINALIZE POSITION CONTROL",
+    before: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff"],
+  },
+  review: {
+    path: "/user/wizard/review",
+    heading: "REVIEW AND ATTEST",
+    before: ["UnitDefinition", "DefineRoles", "CreateCareSchedules", "AssignStaff", "FinalizePositionControl"],
+  },
+} satisfies Record<string, { path: string; heading: string; before: WizardStepName[] }>;
+
+/** Signs the manager in, builds the plan through GraphQL up to `step` and opens that step. */
+async function openStepOfPlan(
+  page: Page,
+  costCenterId: string,
+  step: keyof typeof STEPS,
+  plan: Omit<Parameters<typeof buildPlan>[2], "steps">,
+) {
+  await signIn(page, "user", null);
+  await buildPlan(page, costCenterId, { ...plan, steps: STEPS[step].before });
+  await openWizardStep(page, costCenterId, STEPS[step].path, STEPS[step].heading);
+}
 
 test.describe("planning wizard, one step per test on a cost center of its own", () => {
   test("step 1, unit definition: begin with the sample model, refuse bad input, save", async ({ page, ownUnit }) => {
@@ -240,9 +223,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     page,
     ownUnit,
   }) => {
-    await signIn(page, "user", null);
-    await buildPlan(page, ownUnit.id, { unit: UNIT, roles: [], steps: STEPS_BEFORE.defineRoles as WizardStepName[] });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/defineRoles", "DEFINE ROLES");
+    await openStepOfPlan(page, ownUnit.id, "defineRoles", { unit: UNIT, roles: [] });
 
     await expect(page.getByText("No roles yet")).toBeVisible();
     const roleSaves = recordOperation(page, "Wizard_CreateUnitRoleMutation");
@@ -291,7 +272,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await page.reload();
     await expect(page.getByText("No roles yet")).toBeVisible();
 
-    for (const role of ROLES) await addRole(page, role);
+    for (const role of HAND_WORKED_ROLES) await addRole(page, role);
     await expect(page.getByTestId("role-row").filter({ hasText: "Registered Nurse" })).toContainText(
       "Days 0700-1930 · 12.5 h (12 paid) · 5 staff",
     );
@@ -304,13 +285,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
   });
 
   test("step 3, care schedule: the 24-hour care schedule, planned against needed", async ({ page, ownUnit }) => {
-    await signIn(page, "user", null);
-    await buildPlan(page, ownUnit.id, {
-      unit: UNIT,
-      roles: roleSpecs(),
-      steps: STEPS_BEFORE.careSchedule as WizardStepName[],
-    });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/careschedule", "CREATE CARE SCHEDULES");
+    await openStepOfPlan(page, ownUnit.id, "careSchedule", { unit: UNIT, roles: roleSpecs() });
 
     const total = page.getByTestId("schedule-total-row").getByRole("cell");
     await expect(total).toHaveText([
@@ -331,13 +306,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user", null);
-    await buildPlan(page, ownUnit.id, {
-      unit: UNIT,
-      roles: roleSpecs(),
-      steps: STEPS_BEFORE.assignStaff as WizardStepName[],
-    });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
+    await openStepOfPlan(page, ownUnit.id, "assignStaff", { unit: UNIT, roles: roleSpecs() });
 
     await expect(notices(page)).toContainText(WIZARD_NOTICES.assignOrRemove);
     await expect(main(page)).toBeDisabled();
@@ -429,8 +398,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
   }) => {
     const ada = await ownUnit.addStaff({ firstName: "Ada", fte: 1 });
     const ben = await ownUnit.addStaff({ firstName: "Ben", fte: 0.5 });
-    await signIn(page, "user", null);
-    await buildPlan(page, ownUnit.id, {
+    await openStepOfPlan(page, ownUnit.id, "assignStaff", {
       unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 0, targetOvertimePercentage: 0 },
       roles: [
         {
@@ -441,9 +409,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
         },
       ],
       assignments: [{ staffId: ada.staffId, role: "Registered Nurse", shift: "Days", fte: 1 }],
-      steps: STEPS_BEFORE.assignStaff as WizardStepName[],
     });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
     const alert = page.getByTestId("over-fill-alert");
     await expect(page.getByTestId("staff-row")).toHaveCount(2);
     await expect(alert).toHaveCount(0); // Ada's 1.00 is under the need
@@ -486,14 +452,11 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user", null);
-    await buildPlan(page, ownUnit.id, {
+    await openStepOfPlan(page, ownUnit.id, "positionControl", {
       unit: UNIT,
       roles: roleSpecs(),
       assignments: everyoneAssigned(staff),
-      steps: STEPS_BEFORE.positionControl as WizardStepName[],
     });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/positioncontrol", "FINALIZE POSITION CONTROL");
 
     await expect(page.getByText("No open positions")).toBeVisible();
     await page.getByRole("button", { name: "Calculate open positions" }).click();
@@ -523,13 +486,13 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
       unit: UNIT,
       roles: roleSpecs(),
       assignments: everyoneAssigned(staff),
-      steps: STEPS_BEFORE.positionControl as WizardStepName[],
+      steps: STEPS.positionControl.before,
     });
     const calculated = await calculateOpenPositions(page, built.id as string);
     expect((calculated.openPositions as Json[]).length).toBeGreaterThan(0);
     for (const open of calculated.openPositions as Json[]) await setRequisition(page, open, "REQ-27-0001");
     await completeStep(page, built.id as string, "FinalizePositionControl");
-    await openWizardStep(page, ownUnit.id, "/user/wizard/review", "REVIEW AND ATTEST");
+    await openWizardStep(page, ownUnit.id, STEPS.review.path, STEPS.review.heading);
 
     for (const step of ["CreateCareSchedules", "AssignStaff", "FinalizePositionControl"]) {
       await expect(stepStatus(page, step)).toHaveText("Completed");
@@ -572,15 +535,12 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     ownUnit,
   }) => {
     const staff = await putStaff(ownUnit);
-    await signIn(page, "user", null);
     // The plan as going back left it: 2 CNAs on nights, everyone assigned, open positions calculated.
-    await buildPlan(page, ownUnit.id, {
+    await openStepOfPlan(page, ownUnit.id, "review", {
       unit: UNIT,
       roles: roleSpecs(2),
       assignments: everyoneAssigned(staff),
-      steps: STEPS_BEFORE.review as WizardStepName[],
     });
-    await openWizardStep(page, ownUnit.id, "/user/wizard/review", "REVIEW AND ATTEST");
 
     await expect(page.getByTestId("review-needs")).toBeVisible();
     const total = (key: string) => page.getByTestId(`total-${key}`);
@@ -612,14 +572,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await page.screenshot({ path: `${SCREENS}/wizard-6-review.png`, fullPage: true });
     await main(page, "ATTEST").click();
     await expect(page.getByTestId("locked-banner")).toContainText("Attested by Jordan Patel");
-    for (const step of [
-      "UnitDefinition",
-      "DefineRoles",
-      "CreateCareSchedules",
-      "AssignStaff",
-      "FinalizePositionControl",
-      "ReviewAttestation",
-    ]) {
+    for (const step of [...STEPS.review.before, "ReviewAttestation"]) {
       await expect(stepStatus(page, step)).toHaveText("Completed");
     }
     await page.screenshot({ path: `${SCREENS}/wizard-6-attested.png`, fullPage: true });
@@ -703,13 +656,10 @@ test("footer notices on a unit of its own: PRN FTE to the facility standard (val
   await footer(admin).getByRole("button", { name: "SAVE AND CONTINUE" }).click();
   await expect(admin).toHaveURL(/\/admin\/landing$/);
 
-  await signIn(page, "user", null);
-  await buildPlan(page, ownUnit.id, {
+  await openStepOfPlan(page, ownUnit.id, "assignStaff", {
     unit: UNIT,
     roles: roleSpecs().filter((role) => role.name === "Registered Nurse"),
-    steps: STEPS_BEFORE.assignStaff as WizardStepName[],
   });
-  await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
 
   await expect(notices(page)).toContainText("All PRN FTE must be set to the facility standard (0.25).");
   await expect(notices(page)).toContainText(WIZARD_NOTICES.assignOrRemove);
@@ -761,13 +711,7 @@ test("step 4's staff list pages by 25, sorts by first name case-insensitively (i
   for (const firstName of FIRST_NAMES) {
     staff.push(await ownUnit.addStaff(firstName === "mia" ? { firstName, type: "PRN" } : { firstName, fte: 1 }));
   }
-  await signIn(page, "user", null);
-  await buildPlan(page, ownUnit.id, {
-    unit: UNIT,
-    roles: roleSpecs(),
-    steps: STEPS_BEFORE.assignStaff as WizardStepName[],
-  });
-  await openWizardStep(page, ownUnit.id, "/user/wizard/assignstaff", "ASSIGN STAFF");
+  await openStepOfPlan(page, ownUnit.id, "assignStaff", { unit: UNIT, roles: roleSpecs() });
 
   const table = page.getByTestId("staff-table");
   const header = (name: string) => table.getByRole("columnheader", { name, exact: true });

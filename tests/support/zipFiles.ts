@@ -30,26 +30,24 @@ export function buildZip(entries: readonly ZipEntry[]): Buffer {
     const compressed = entry.declaredCompressedSize ?? body.length;
     const uncompressed = entry.declaredUncompressedSize ?? entry.data.length;
     const method = deflate ? 8 : 0;
+    // The fields a local header (from byte 4) and a central directory header (from byte 6) share.
+    const writeSharedFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed to extract
+      header.writeUInt16LE(0x0800, at + 2); // flags: UTF-8 names
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(compressed, at + 14);
+      header.writeUInt32LE(uncompressed, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed, 18);
-    local.writeUInt32LE(uncompressed, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSharedFields(local, 4);
     locals.push(local, name, body);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed, 20);
-    central.writeUInt32LE(uncompressed, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeSharedFields(central, 6);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + body.length;

@@ -648,43 +648,41 @@ async function restoreFacility(admin: Page, before: FacilitySnapshot): Promise<v
   const now = await facilitySnapshot(admin);
   const was = before.facilitySettings as Json;
   const is = now.facilitySettings as Json;
-  const relations = (s: Json) => ({
-    facilityName: s.facilityName,
-    facilityOwner: s.facilityOwner,
-    systemName: s.systemName,
-    divisionName: s.divisionName,
-  });
-  if (!same(relations(was), relations(is))) {
+  // Each settings screen's mutation and the part of the settings it saves; a part the snapshot
+  // does not hold is left alone.
+  const screens: { field: string; input: string; part: (s: Json) => Json | undefined }[] = [
+    {
+      field: "defineSystemRelationships",
+      input: "SystemRelationshipsInput",
+      part: (s) => ({
+        facilityName: s.facilityName,
+        facilityOwner: s.facilityOwner,
+        systemName: s.systemName,
+        divisionName: s.divisionName,
+      }),
+    },
+    {
+      field: "updateFinancialInformation",
+      input: "FinancialInformationInput",
+      part: (s) =>
+        s.budgetSettings
+          ? { ...s.budgetSettings, annualHoursPerFte: s.annualHoursPerFte, averageHourlyRate: s.averageHourlyRate }
+          : undefined,
+    },
+    {
+      field: "updateHrGuidelines",
+      input: "HrGuidelinesInput",
+      part: (s) => (s.shiftSettings ? { ...s.shiftSettings, timeZone: s.timeZone, education: s.education } : undefined),
+    },
+  ];
+  for (const { field, input, part } of screens) {
+    if (part(was) === undefined || same(part(was), part(is))) continue;
+    const success = `Mutation${field.charAt(0).toUpperCase()}${field.slice(1)}Success`;
     await mutate(
       admin,
-      "defineSystemRelationships",
-      `mutation ($input: SystemRelationshipsInput!) { defineSystemRelationships(input: $input) {
-        ${answer("MutationDefineSystemRelationshipsSuccess", "id")} } }`,
-      { input: relations(was) },
-    );
-  }
-  const financial = (s: Json) => ({
-    ...s.budgetSettings,
-    annualHoursPerFte: s.annualHoursPerFte,
-    averageHourlyRate: s.averageHourlyRate,
-  });
-  if (was.budgetSettings && !same(financial(was), financial(is))) {
-    await mutate(
-      admin,
-      "updateFinancialInformation",
-      `mutation ($input: FinancialInformationInput!) { updateFinancialInformation(input: $input) {
-        ${answer("MutationUpdateFinancialInformationSuccess", "id")} } }`,
-      { input: financial(was) },
-    );
-  }
-  const hr = (s: Json) => ({ ...s.shiftSettings, timeZone: s.timeZone, education: s.education });
-  if (was.shiftSettings && !same(hr(was), hr(is))) {
-    await mutate(
-      admin,
-      "updateHrGuidelines",
-      `mutation ($input: HrGuidelinesInput!) { updateHrGuidelines(input: $input) {
-        ${answer("MutationUpdateHrGuidelinesSuccess", "id")} } }`,
-      { input: hr(was) },
+      field,
+      `mutation ($input: ${input}!) { ${field}(input: $input) { ${answer(success, "id")} } }`,
+      { input: part(was) },
     );
   }
   // Saving a screen completes its onboarding task: put each task's state back too.
