@@ -17,7 +17,7 @@ import {
   uploadTypeSchema,
 } from "../../schema/uploads";
 import type { AppEvents, UploadStatusEvent } from "../events";
-import { type BlobStorage, UPLOAD_SAS_MINUTES } from "../uploads/blobStorage";
+import { type BlobStorage, UPLOAD_SAS_MINUTES, type UploadTarget } from "../uploads/blobStorage";
 import type { JobQueue } from "../uploads/jobQueue";
 import { auditActor, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
@@ -128,7 +128,16 @@ export async function requestUploadSlot(
     before: null,
     after: record,
   });
-  const target = storage.uploadTarget(blobName);
+  return uploadSlot(storage, viewer, uploadId, storage.uploadTarget(blobName));
+}
+
+/** What the browser is given to send the file (a SAS for its one blob) and to read the templates. */
+async function uploadSlot(
+  storage: BlobStorage,
+  viewer: Viewer,
+  uploadId: string,
+  target: UploadTarget,
+): Promise<UploadSlot> {
   const templates = await storage.templateAccess();
   return {
     uploadId,
@@ -171,17 +180,7 @@ export async function renewUploadSlot(
     before: null,
     after: { expiresOn: expiresOn.toISOString() },
   });
-  const target = services.storage.uploadTarget(upload.blobName, expiresOn);
-  const templates = await services.storage.templateAccess();
-  return {
-    uploadId: upload.id,
-    uploadUrl: target.uploadUrl,
-    uploadSasKey: target.sasToken,
-    signalRUserId: viewer.userId,
-    templateUrl: templates.templateUrl,
-    templateSasKey: templates.sasToken,
-    expiresAt: target.expiresOn,
-  };
+  return uploadSlot(services.storage, viewer, upload.id, services.storage.uploadTarget(upload.blobName, expiresOn));
 }
 
 async function requireActiveCostCenter(db: Queryable, facilityId: string, costCenterId: string): Promise<void> {
