@@ -1,4 +1,5 @@
 import {
+  emptyRoleTotals,
   type HeldPosition,
   type PlanSummary,
   type PositionNeed,
@@ -169,8 +170,4 @@ export function modelFigures(inputs: ModelInputs, basis: ModelBasis): ModelFigur
     annualPaidHours,
     annualCost: basis.averageHourlyRate === null ? null : annualPaidHours * basis.averageHourlyRate,
   };
-}
-
-function emptyRoleTotals(roleKey: string): RolePositionTotals {
-  return { roleKey, paidFte: 0, hiredFte: 0, prnFte: 0, travellerFte: 0, requestedFte: 0, gapFte: 0, overHireFte: 0 };
 }

@@ -12,6 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import { facilityDate } from "../../schema/calendar";
+import { UUID_PATTERN } from "../../schema/text";
 import {
   type AddUserOutsideInput,
   addUserOutsideSchema,
@@ -114,7 +115,7 @@ export async function getAccessPosition(
 
 /** Whether an id names a position of the user access list (GET /api/positions/{id} serves two kinds). */
 export async function isAccessPositionId(db: Queryable, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!UUID_PATTERN.test(id)) return false;
   const [found] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, id));
   return found !== undefined;
 }
