@@ -27,7 +27,7 @@ import {
   updateUserSchema,
 } from "../../schema/userAccess";
 import { setAdminTaskState, type TaskState } from "./adminTasks";
-import { auditActor, recordAudit, recordAudits } from "./audit";
+import { auditEntry, recordAudit, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
 import { staffNameColumns } from "./employees";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
@@ -603,14 +603,7 @@ async function finishAdd(
   action: string,
 ): Promise<UserRecord> {
   const user = await reloadUser(db, userId);
-  await recordAudit(db, {
-    ...auditActor(viewer),
-    action,
-    entityType: "user",
-    entityId: userId,
-    before: null,
-    after: snapshot(user),
-  });
+  await recordAudit(db, auditEntry(viewer, action, userId, null, snapshot(user)));
   await directory.invite(db, invitationOf(viewer, user));
   return user;
 }
@@ -666,14 +659,7 @@ export async function updateUserAccess(
         .set({ notes: data.notes, uploadChange: false, updatedAt: new Date() })
         .where(eq(users.id, userId));
       const after = await reloadUser(tx, userId);
-      await recordAudit(tx, {
-        ...auditActor(viewer),
-        action: "user.permissions.update",
-        entityType: "user",
-        entityId: userId,
-        before: snapshot(before),
-        after: snapshot(after),
-      });
+      await recordAudit(tx, auditEntry(viewer, "user.permissions.update", userId, snapshot(before), snapshot(after)));
       return after;
     }),
   );
@@ -720,14 +706,15 @@ export async function moveStaff(db: Queryable, viewer: Viewer, input: unknown): 
     const moved = await loadUsers(tx, inArray(users.id, ids));
     await recordAudits(
       tx,
-      moving.map((user) => ({
-        ...auditActor(viewer),
-        action: "user.move",
-        entityType: "user",
-        entityId: user.id,
-        before: { positionId: user.positionId, title: user.title },
-        after: { positionId: target.id, title: target.title },
-      })),
+      moving.map((user) =>
+        auditEntry(
+          viewer,
+          "user.move",
+          user.id,
+          { positionId: user.positionId, title: user.title },
+          { positionId: target.id, title: target.title },
+        ),
+      ),
     );
     return moved;
   });
@@ -791,19 +778,15 @@ export async function deleteUserAccess(
           .where(eq(staff.id, before.staffId));
       }
     }
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: data.mode === "user" ? "user.delete" : "user.delete.with_staff",
-      entityType: "user",
-      entityId: userId,
-      before: snapshot(before),
-      after: {
+    await recordAudit(
+      tx,
+      auditEntry(viewer, data.mode === "user" ? "user.delete" : "user.delete.with_staff", userId, snapshot(before), {
         deletedAt: now.toISOString(),
         mode: data.mode,
         keptInCostCenter: keptIn?.code ?? null,
         reason: data.reason ?? null,
-      },
-    });
+      }),
+    );
     return { id: userId, email: before.email };
   });
 }
@@ -821,14 +804,7 @@ export async function resendInvite(
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, viewer, userId);
     await directory.invite(tx, invitationOf(viewer, user));
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: "user.invite.resend",
-      entityType: "user",
-      entityId: userId,
-      before: null,
-      after: { email: user.email },
-    });
+    await recordAudit(tx, auditEntry(viewer, "user.invite.resend", userId, null, { email: user.email }));
     return { id: userId, email: user.email };
   });
 }
