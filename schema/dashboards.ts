@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIFT_NAMES, type ShiftName } from "./staffing/math";
+import { UUID_PATTERN } from "./text";
 
 /** Where a cost center's staffing plan for the current budget year stands. */
 export type PlanStatus = "NotStarted" | "InProgress" | "Completed" | "Attested" | "NeedsReverification";
@@ -53,11 +54,9 @@ export const POSITION_CONTROL_MAX_PAGE_SIZE = 500;
 /** The longest search text position control accepts. */
 export const POSITION_CONTROL_SEARCH_MAX_LENGTH = 100;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Position control's filters and page (GraphQL `positionControl`, `GET /api/dashboard/position-control`). */
 export const positionControlQuerySchema = z.object({
-  costCenterId: z.string().regex(UUID, "costCenterId must be a cost center's id").optional(),
+  costCenterId: z.string().regex(UUID_PATTERN, "costCenterId must be a cost center's id").optional(),
   jobCategoryId: z
     .number({ error: "jobCategoryId must be a job category's number" })
     .int("jobCategoryId must be a job category's number")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "./text";
 
 /** Spec §3: category 0 'None' exists for jobs nobody has categorised yet, and is never offered. */
 export const JOB_CATEGORY_NONE = 0;
@@ -60,8 +61,6 @@ export const jobRowFormSchema = z.object({
 });
 export type JobRowFormValues = z.input<typeof jobRowFormSchema>;
 export type JobRowValues = z.output<typeof jobRowFormSchema>;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const jobCategoryAssignmentSchema = z.object({
   jobId: z

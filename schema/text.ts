@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** An id as the database gives them: any UUID, whatever its version. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Spec §5: name-like text allows only letters, digits and spaces. */
 export const NAME_LIKE_PATTERN = /^[\p{L}\p{M}0-9 ]+$/u;
 export const NAME_MAX_LENGTH = 50;

@@ -1,6 +1,7 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, generatedId } from "./columns";
 import { facilities } from "./organization";
-import { users } from "./users";
+import { userReference, users } from "./users";
 
 /**
  * Who did what, when (UTC), from where, with the record before and after. Written by every mutation,
@@ -29,11 +30,9 @@ export const auditLog = pgTable(
 
 /** Messages sent from the Contact Us form. */
 export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id),
+  id: generatedId(),
+  userId: userReference(),
   subject: text("subject").notNull(),
   message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

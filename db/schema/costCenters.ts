@@ -1,21 +1,20 @@
 import { sql } from "drizzle-orm";
 import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import { facilities } from "./organization";
+import { createdAt, generatedId, updatedAt } from "./columns";
+import { facilityReference } from "./organization";
 
 /** A cost center (nursing unit). Soft-deleted: history and plans stay readable. */
 export const costCenters = pgTable(
   "cost_centers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
     code: varchar("code", { length: 12 }).notNull(),
     name: text("name").notNull(),
     /** PRN FTE standard for this unit; null means the facility's PRNStaffValue. */
     prnFte: numeric("prn_fte", { precision: 5, scale: 3, mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
@@ -23,3 +22,9 @@ export const costCenters = pgTable(
     index("cost_centers_facility_idx").on(t.facilityId),
   ],
 );
+
+/** The cost center a row belongs to. */
+export const costCenterReference = () =>
+  uuid("cost_center_id")
+    .notNull()
+    .references(() => costCenters.id);

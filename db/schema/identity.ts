@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Signing keys of the embedded identity provider. Kept in the database (not in memory) so that a
@@ -7,7 +8,7 @@ import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/
 export const identitySigningKeys = pgTable("identity_signing_keys", {
   kid: text("kid").primaryKey(),
   privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**

@@ -1,5 +1,6 @@
-import { boolean, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { facilities } from "./organization";
+import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { generatedId } from "./columns";
+import { facilityReference } from "./organization";
 
 /** Job categories drive the positions rollup. Category 0 'None' exists but is never offered. */
 export const jobCategories = pgTable("job_categories", {
@@ -12,10 +13,8 @@ export const jobCategories = pgTable("job_categories", {
 export const jobs = pgTable(
   "jobs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
     name: text("name").notNull(),
     categoryId: integer("category_id")
       .notNull()
@@ -31,10 +30,8 @@ export const jobs = pgTable(
 export const educationLevels = pgTable(
   "education_levels",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
     name: text("name").notNull(),
   },
   (t) => [uniqueIndex("education_levels_facility_name_uq").on(t.facilityId, t.name)],

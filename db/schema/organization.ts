@@ -1,15 +1,16 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { integer, numeric, pgTable, primaryKey, text, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, generatedId, updatedAt } from "./columns";
 import { adminTaskNameEnum, taskStateEnum } from "./enums";
 
 export const organizations = pgTable("organizations", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: generatedId(),
   name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A facility (hospital). Its system relationships, time zone and FTE basis live here. */
 export const facilities = pgTable("facilities", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: generatedId(),
   organizationId: uuid("organization_id")
     .notNull()
     .references(() => organizations.id),
@@ -24,9 +25,15 @@ export const facilities = pgTable("facilities", {
     .default(2080),
   /** Finance's average hourly rate of the facility's staff (modelling prices hours with it); null: not set. */
   averageHourlyRate: numeric("average_hourly_rate", { precision: 8, scale: 2, mode: "number" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
+
+/** The facility a row belongs to. */
+export const facilityReference = () =>
+  uuid("facility_id")
+    .notNull()
+    .references(() => facilities.id);
 
 /**
  * The facility's hours per FTE, effective-dated per budget year: a plan of budget year Y uses the
@@ -35,12 +42,10 @@ export const facilities = pgTable("facilities", {
 export const facilityFteBasis = pgTable(
   "facility_fte_basis",
   {
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    facilityId: facilityReference(),
     budgetYear: integer("budget_year").notNull(),
     annualHoursPerFte: numeric("annual_hours_per_fte", { precision: 7, scale: 2, mode: "number" }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.budgetYear] })],
 );
@@ -59,7 +64,7 @@ export const facilityBudgetSettings = pgTable("facility_budget_settings", {
   budgetSeasonEndDay: integer("budget_season_end_day").notNull(),
   nextPayPeriodBegin: integer("next_pay_period_begin").notNull(),
   nextPayPeriodEnd: integer("next_pay_period_end").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Spec §5 shift settings (HR guidelines), one row per facility. Times are 4-digit military. */
@@ -80,18 +85,16 @@ export const facilityShiftSettings = pgTable("facility_shift_settings", {
   dropdownStartTime: varchar("dropdown_start_time", { length: 4 }).notNull(),
   dropdownEndTime: varchar("dropdown_end_time", { length: 4 }).notNull(),
   emailContact: text("email_contact").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const adminTasks = pgTable(
   "admin_tasks",
   {
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    facilityId: facilityReference(),
     taskName: adminTaskNameEnum("task_name").notNull(),
     taskState: taskStateEnum("task_state").notNull().default("Pending"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.taskName] })],
 );

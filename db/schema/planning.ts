@@ -15,7 +15,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { ModelInputs } from "../../schema/staffing/modelling";
-import { costCenters } from "./costCenters";
+import { createdAt, generatedId, updatedAt } from "./columns";
+import { costCenterReference } from "./costCenters";
 import { roleReplacementEnum, shiftEnum, staffTypeEnum, stepStatusEnum, wizardStepEnum } from "./enums";
 import { jobs } from "./jobs";
 import { staff } from "./staff";
@@ -25,10 +26,8 @@ import { users } from "./users";
 export const staffingPlans = pgTable(
   "staffing_plans",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    costCenterId: uuid("cost_center_id")
-      .notNull()
-      .references(() => costCenters.id),
+    id: generatedId(),
+    costCenterId: costCenterReference(),
     budgetYear: integer("budget_year").notNull(),
     census: numeric("census", { precision: 7, scale: 2, mode: "number" }),
     careTeamTarget: numeric("care_team_target", { precision: 6, scale: 2, mode: "number" }),
@@ -47,20 +46,24 @@ export const staffingPlans = pgTable(
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     /** A facility setting the plan's figures depend on changed since its steps were completed. */
     settingsChangedAt: timestamp("settings_changed_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("staffing_plans_cost_center_year_uq").on(t.costCenterId, t.budgetYear)],
 );
 
+/** The plan a row is part of: deleted with it. */
+export const planReference = () =>
+  uuid("plan_id")
+    .notNull()
+    .references(() => staffingPlans.id, { onDelete: "cascade" });
+
 export const wizardSteps = pgTable(
   "wizard_steps",
   {
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    planId: planReference(),
     step: wizardStepEnum("step").notNull(),
     status: stepStatusEnum("status").notNull().default("Pending"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.step] })],
 );
@@ -69,10 +72,8 @@ export const wizardSteps = pgTable(
 export const unitRoles = pgTable(
   "unit_roles",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    planId: planReference(),
     jobId: uuid("job_id").references(() => jobs.id),
     name: text("name").notNull(),
     isExempt: boolean("is_exempt").notNull().default(false),
@@ -88,7 +89,7 @@ export const unitRoles = pgTable(
 export const roleShifts = pgTable(
   "role_shifts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     roleId: uuid("role_id")
       .notNull()
       .references(() => unitRoles.id, { onDelete: "cascade" }),
@@ -114,10 +115,8 @@ export const careSchedules = pgTable("care_schedules", {
 export const staffPositions = pgTable(
   "staff_positions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    planId: planReference(),
     staffId: uuid("staff_id")
       .notNull()
       .references(() => staff.id),
@@ -141,9 +140,7 @@ export const staffPositions = pgTable(
 export const heldFteSums = pgTable(
   "held_fte_sums",
   {
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    planId: planReference(),
     unitRoleId: uuid("unit_role_id"),
     shift: shiftEnum("shift"),
     staffType: staffTypeEnum("staff_type").notNull(),
@@ -171,10 +168,8 @@ export const heldFteSumsStale = pgTable(
 export const openPositions = pgTable(
   "open_positions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    planId: planReference(),
     unitRoleId: uuid("unit_role_id").references(() => unitRoles.id, { onDelete: "set null" }),
     requisitionNumber: text("requisition_number"),
     fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull(),
@@ -194,15 +189,13 @@ export const openPositions = pgTable(
 export const modellingScenarios = pgTable(
   "modelling_scenarios",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    planId: uuid("plan_id")
-      .notNull()
-      .references(() => staffingPlans.id, { onDelete: "cascade" }),
+    id: generatedId(),
+    planId: planReference(),
     name: varchar("name", { length: 40 }).notNull(),
     inputs: jsonb("inputs").$type<ModelInputs>().notNull(),
     createdByUserId: uuid("created_by_user_id").references(() => users.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("modelling_scenarios_plan_name_uq").on(t.planId, sql`lower(${t.name})`)],
 );

@@ -7,23 +7,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { costCenters } from "./costCenters";
+import { createdAt, generatedId, updatedAt } from "./columns";
+import { costCenterReference } from "./costCenters";
 import { staffTypeEnum, terminationTypeEnum } from "./enums";
-import { facilities } from "./organization";
+import { facilityReference } from "./organization";
 
 /** An employee of a facility. A staff member may or may not also be a user who signs in. */
 export const staff = pgTable(
   "staff",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
     employeeId: varchar("employee_id", { length: 40 }).notNull(),
     firstName: text("first_name").notNull(),
     middleName: text("middle_name"),
@@ -48,8 +46,8 @@ export const staff = pgTable(
       .generatedAlwaysAs(
         (): SQL => sql`lower(${staff.firstName} || ' ' || ${staff.lastName}) || chr(31) || lower(${staff.employeeId})`,
       ),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Also serves every "staff of this facility" lookup (facility_id leads), so no index of its own.
@@ -63,16 +61,14 @@ export const staff = pgTable(
 export const costCenterStaff = pgTable(
   "cost_center_staff",
   {
-    costCenterId: uuid("cost_center_id")
-      .notNull()
-      .references(() => costCenters.id),
+    costCenterId: costCenterReference(),
     staffId: uuid("staff_id")
       .notNull()
       .references(() => staff.id),
     fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull().default(0),
     /** Set when a bulk upload changed this membership; the admin reviews it. */
     uploadChange: boolean("upload_change").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.costCenterId, t.staffId] }), index("cost_center_staff_staff_idx").on(t.staffId)],
 );

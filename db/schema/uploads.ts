@@ -1,21 +1,18 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { UploadError } from "../../schema/uploads";
+import { createdAt, generatedId, updatedAt } from "./columns";
 import { costCenters } from "./costCenters";
 import { uploadKindEnum, uploadStatusEnum } from "./enums";
-import { facilities } from "./organization";
-import { users } from "./users";
+import { facilityReference } from "./organization";
+import { userReference } from "./users";
 
 /** A bulk data file: where it is stored, and how its import went. */
 export const uploads = pgTable(
   "uploads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
+    userId: userReference(),
     kind: uploadKindEnum("kind").notNull(),
     costCenterId: uuid("cost_center_id").references(() => costCenters.id),
     removeStaff: boolean("remove_staff").notNull().default(false),
@@ -28,8 +25,8 @@ export const uploads = pgTable(
     errors: jsonb("errors").$type<UploadError[]>().notNull().default([]),
     rowsProcessed: integer("rows_processed").notNull().default(0),
     rowsTotal: integer("rows_total"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [

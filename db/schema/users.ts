@@ -11,19 +11,18 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { costCenters } from "./costCenters";
+import { createdAt, generatedId, updatedAt } from "./columns";
+import { costCenterReference } from "./costCenters";
 import { userTypeEnum } from "./enums";
-import { facilities, organizations } from "./organization";
+import { facilityReference, organizations } from "./organization";
 import { staff } from "./staff";
 
 /** A position (job title) in the user access list, e.g. 'Nurse Manager' or 'Software Admin'. */
 export const positions = pgTable(
   "positions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    id: generatedId(),
+    facilityId: facilityReference(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
   },
@@ -34,13 +33,11 @@ export const positions = pgTable(
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: generatedId(),
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id),
-    facilityId: uuid("facility_id")
-      .notNull()
-      .references(() => facilities.id),
+    facilityId: facilityReference(),
     staffId: uuid("staff_id").references(() => staff.id),
     positionId: uuid("position_id").references(() => positions.id),
     identitySubject: text("identity_subject"),
@@ -51,8 +48,8 @@ export const users = pgTable(
     userType: userTypeEnum("user_type").notNull().default("User"),
     notes: varchar("notes", { length: 40 }),
     uploadChange: boolean("upload_change").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
@@ -62,6 +59,12 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row is of. */
+export const userReference = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id);
+
 /**
  * What a user may do in one cost center. The partial unique indexes make "one person per cost
  * center completes the wizard / manages staff" a database guarantee, not only a form rule.
@@ -70,13 +73,9 @@ export const users = pgTable(
 export const costCenterPermissions = pgTable(
   "cost_center_permissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    costCenterId: uuid("cost_center_id")
-      .notNull()
-      .references(() => costCenters.id),
+    id: generatedId(),
+    userId: userReference(),
+    costCenterId: costCenterReference(),
     fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }),
     completeWizard: boolean("complete_wizard").notNull().default(false),
     manageStaff: boolean("manage_staff").notNull().default(false),
@@ -98,27 +97,25 @@ export const localCredentials = pgTable("local_credentials", {
     .primaryKey()
     .references(() => users.id),
   passwordHash: text("password_hash").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** An invitation to set a password and sign in; valid 48 hours. Only a hash of the token is kept. */
 export const invites = pgTable("invites", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id),
+  id: generatedId(),
+  userId: userReference(),
   tokenHash: text("token_hash").notNull().unique(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   acceptedAt: timestamp("accepted_at", { withTimezone: true }),
   createdByUserId: uuid("created_by_user_id").references(() => users.id),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** E-mail that would be sent; the embedded default keeps it here for admins to open. */
 export const outboxMessages = pgTable("outbox_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: generatedId(),
   toAddress: text("to_address").notNull(),
   subject: text("subject").notNull(),
   body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -481,6 +481,23 @@ export type FilledFte = {
   overHireFte: number;
 };
 
+/** Nothing filled and nothing open: where a sum of filled FTE starts. */
+export const noFilledFte = (): FilledFte => ({
+  hiredFte: 0,
+  prnFte: 0,
+  travellerFte: 0,
+  requestedFte: 0,
+  gapFte: 0,
+  overHireFte: 0,
+});
+
+/** A role's position control totals before its positions are added up. */
+export const emptyRoleTotals = (roleKey: string | null): RolePositionTotals => ({
+  roleKey,
+  paidFte: 0,
+  ...noFilledFte(),
+});
+
 /** A needed position's key: its role, and its shift (none for exempt roles). */
 export const positionKey = (roleKey: string | null, shift: ShiftName | null) => `${roleKey ?? ""}|${shift ?? ""}`;
 
@@ -534,16 +551,7 @@ export function positionControl(
   const roleTotals = (roleKey: string | null) => {
     let totals = byRole.get(roleKey);
     if (!totals) {
-      totals = {
-        roleKey,
-        paidFte: 0,
-        hiredFte: 0,
-        prnFte: 0,
-        travellerFte: 0,
-        requestedFte: 0,
-        gapFte: 0,
-        overHireFte: 0,
-      };
+      totals = emptyRoleTotals(roleKey);
       byRole.set(roleKey, totals);
     }
     return totals;

@@ -1,4 +1,5 @@
 import {
+  emptyRoleTotals,
   type HeldPosition,
   type PlanSummary,
   type PositionNeed,
@@ -11,7 +12,14 @@ import {
   type RoleInput,
   type RolePositionTotals,
 } from "./math";
-import { type RoleRuleInput, roleSchema, type UnitDefinitionInput, unitDefinitionSchema } from "./rules";
+import {
+  type RoleRuleInput,
+  roleSchema,
+  roleSettingsOf,
+  shiftOf,
+  type UnitDefinitionInput,
+  unitDefinitionSchema,
+} from "./rules";
 
 export const MODELLING_LIMITS = { scenarioNameMax: 40, scenariosPerPlan: 20, rolesMax: 60 } as const;
 
@@ -29,6 +37,26 @@ export const MODELLING_MESSAGES = {
 /** A role of a model: a role of the plan (`unitRoleId`) as the scenario has it, or a new one (null). */
 export type ModelRole = Omit<RoleRuleInput, "replacement"> & { replacement: Replacement; unitRoleId: string | null };
 export type ModelInputs = UnitDefinitionInput & { roles: ModelRole[] };
+
+/**
+ * The model's inputs and nothing else, from anything that carries them with more (the plan's view
+ * with its figures, a checked draft): what is sent as a model and what the figures are made from.
+ */
+export function modelInputsOf(inputs: ModelInputs): ModelInputs {
+  return {
+    census: inputs.census,
+    careTeamTarget: inputs.careTeamTarget,
+    nonProductiveGoalPercentage: inputs.nonProductiveGoalPercentage,
+    targetOvertimePercentage: inputs.targetOvertimePercentage,
+    productiveFteBudget: inputs.productiveFteBudget,
+    totalPaidFteBudget: inputs.totalPaidFteBudget,
+    roles: inputs.roles.map((role) => ({
+      unitRoleId: role.unitRoleId,
+      ...roleSettingsOf(role),
+      shifts: role.shifts.map(shiftOf),
+    })),
+  };
+}
 
 /** What the model does not change: the people who hold positions, the requisitions, the facility's figures. */
 export type ModelBasis = {
@@ -142,8 +170,4 @@ export function modelFigures(inputs: ModelInputs, basis: ModelBasis): ModelFigur
     annualPaidHours,
     annualCost: basis.averageHourlyRate === null ? null : annualPaidHours * basis.averageHourlyRate,
   };
-}
-
-function emptyRoleTotals(roleKey: string): RolePositionTotals {
-  return { roleKey, paidFte: 0, hiredFte: 0, prnFte: 0, travellerFte: 0, requestedFte: 0, gapFte: 0, overHireFte: 0 };
 }

@@ -137,6 +137,8 @@ export const unitDefinitionSchema = z
     }
   });
 export type UnitDefinitionInput = z.output<typeof unitDefinitionSchema>;
+/** Step 1's figures while they are being entered: any of them may be missing yet. */
+export type UnitDefinitionDraft = { [Field in keyof UnitDefinitionInput]: UnitDefinitionInput[Field] | null };
 
 const militaryStart = z
   .string({ error: STAFFING_MESSAGES.militaryTime })
@@ -159,6 +161,11 @@ export const shiftSchema = z.object({
     .max(LIMITS.staffPerShiftMax, STAFFING_MESSAGES.staffPerShift),
 });
 export type ShiftRuleInput = z.output<typeof shiftSchema>;
+
+/** A shift's own fields, from anything that carries them with more (a stored shift, a shift view). */
+export function shiftOf({ shift, startTime, durationHours, staffPerShift }: ShiftRuleInput): ShiftRuleInput {
+  return { shift, startTime, durationHours, staffPerShift };
+}
 
 export type RoleReplacement = "Fixed" | "FixedWithReplacement" | "Variable";
 
@@ -219,6 +226,21 @@ export const roleSchema = z
     shifts: role.isExempt ? [] : role.shifts,
   }));
 export type RoleRuleInput = z.output<typeof roleSchema>;
+
+/** What step 2 keeps of a role beside its shifts. */
+export type RoleSettings = Omit<RoleRuleInput, "shifts">;
+
+/** A role's settings alone, from anything that carries them with more (a stored role, a role view, a model's role). */
+export function roleSettingsOf(role: RoleSettings): RoleSettings {
+  return {
+    jobId: role.jobId,
+    name: role.name,
+    isExempt: role.isExempt,
+    fte: role.fte,
+    replacement: role.replacement,
+    unpaidBreakMinutes: role.unpaidBreakMinutes,
+  };
+}
 
 /** A fractional FTE (spec §5): 0 to 1.5, at most 2 decimals. */
 export const fteSchema = z

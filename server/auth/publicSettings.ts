@@ -1,21 +1,11 @@
+import type { AuthConfig } from "../../schema/authConfig";
 import type { AppConfig } from "../config";
 
 export const EMBEDDED_CLIENT_ID = "staffing-web";
 export const SIGN_IN_REDIRECT_PATH = "/home";
 
 /** What the browser needs to start a sign-in; safe to publish (no secrets). */
-export type PublicAuthSettings =
-  | { mode: "local"; authority: string; clientId: string; scopes: string[]; redirectPath: string }
-  | {
-      mode: "b2c";
-      authority: string;
-      knownAuthorities: string[];
-      clientId: string;
-      scopes: string[];
-      redirectPath: string;
-    };
-
-export function publicAuthSettings(config: AppConfig): PublicAuthSettings {
+export function publicAuthSettings(config: AppConfig): AuthConfig {
   if (config.b2c) {
     const host = `${config.b2c.tenantName}.b2clogin.com`;
     return {

@@ -8,7 +8,7 @@ import {
   taskStateEnum,
   users,
 } from "../../db/schema";
-import { auditActor, recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError } from "./errors";
 import type { Viewer } from "./viewer";
@@ -73,14 +73,16 @@ export async function setAdminTaskState(
       target: [adminTasks.facilityId, adminTasks.taskName],
       set: { taskState, updatedAt: new Date() },
     });
-  await recordAudit(db, {
-    ...auditActor(viewer),
-    action: "admin_task.update",
-    entityType: "admin_task",
-    entityId: `${viewer.facilityId}:${taskName}`,
-    before: previous ? { taskName, taskState: previous.taskState } : null,
-    after: { taskName, taskState },
-  });
+  await recordAudit(
+    db,
+    auditEntry(
+      viewer,
+      "admin_task.update",
+      `${viewer.facilityId}:${taskName}`,
+      previous ? { taskName, taskState: previous.taskState } : null,
+      { taskName, taskState },
+    ),
+  );
 }
 
 /** `PUT /api/admin/tasks` and its mutation: validates the names, then sets the state. */

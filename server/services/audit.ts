@@ -20,7 +20,7 @@ export type AuditEntry = {
 };
 
 /** Who did it and from where: the actor, their facility and the request's address. */
-export function auditActor(viewer: Pick<Viewer, "userId" | "facilityId" | "source">) {
+function auditActor(viewer: Pick<Viewer, "userId" | "facilityId" | "source">) {
   return { actorUserId: viewer.userId, facilityId: viewer.facilityId, source: viewer.source };
 }
 

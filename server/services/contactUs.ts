@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { contactUsSchema } from "../../schema/contactUs";
-import { auditActor, recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { forbidden } from "./errors";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
@@ -24,14 +24,7 @@ export async function sendContactMessage(db: Queryable, viewer: Viewer, input: u
     });
     if (!stored) throw new Error("insert into contact_messages returned no row");
     const record = { ...stored, createdAt: stored.createdAt.toISOString() };
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: "contact_message.create",
-      entityType: "contact_message",
-      entityId: record.id,
-      before: null,
-      after: { subject, message },
-    });
+    await recordAudit(tx, auditEntry(viewer, "contact_message.create", record.id, null, { subject, message }));
     return record;
   });
 }

@@ -21,6 +21,15 @@ import type { Viewer } from "./viewer";
 
 type StaffType = "Regular" | "PRN" | "Traveller";
 
+/** The columns that name a staff member in the pickers (Select Staff and the like). */
+export const staffNameColumns = {
+  id: staff.id,
+  employeeId: staff.employeeId,
+  firstName: staff.firstName,
+  middleName: staff.middleName,
+  lastName: staff.lastName,
+};
+
 export type EmployeeSearchResult = {
   id: string;
   firstName: string;
@@ -178,15 +187,7 @@ export async function searchEmployees(
 export async function listFacilityStaff(db: Queryable, viewer: Viewer, facilityId: string) {
   requireOwnFacility(viewer, facilityId);
   return db
-    .select({
-      id: staff.id,
-      employeeId: staff.employeeId,
-      firstName: staff.firstName,
-      middleName: staff.middleName,
-      lastName: staff.lastName,
-      staffType: staff.staffType,
-      dateOfHire: staff.dateOfHire,
-    })
+    .select({ ...staffNameColumns, staffType: staff.staffType, dateOfHire: staff.dateOfHire })
     .from(staff)
     .where(and(eq(staff.facilityId, facilityId), isNull(staff.terminationDate), visibleCondition(db, viewer)))
     .orderBy(asc(sql`lower(${staff.firstName})`), asc(sql`lower(${staff.lastName})`), asc(staff.employeeId));

@@ -1,3 +1,5 @@
+import { UUID_PATTERN } from "../../schema/text";
+
 /**
  * Expected failures of the domain. Services throw these; GraphQL exposes them as typed errors and
  * the REST shim answers them with the matching status and a JSON body. Anything else is unexpected
@@ -26,8 +28,6 @@ export const HTTP_STATUS: Record<DomainErrorCode, 401 | 403 | 404 | 400 | 409> =
 
 export const forbidden = (message = "You do not have permission to do this") => new DomainError("forbidden", message);
 export const notFound = (what: string) => new DomainError("not_found", `${what} was not found`);
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are UUIDs; anything else is bad input, answered before it reaches the database. */
 export function requireUuid(value: string, what: string): string {

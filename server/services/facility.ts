@@ -10,7 +10,7 @@ import {
 import { budgetYearOf } from "../../schema/calendar";
 import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
 import { setAdminTaskState } from "./adminTasks";
-import { auditActor, recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { forbidden } from "./errors";
 import { markOpenPlansForReverification } from "./planReverification";
@@ -164,12 +164,5 @@ export async function updateHrGuidelines(db: Queryable, viewer: Viewer, input: u
 }
 
 function audit(db: Queryable, viewer: Viewer, action: string, before: FacilitySettings, after: FacilitySettings) {
-  return recordAudit(db, {
-    ...auditActor(viewer),
-    action,
-    entityType: "facility",
-    entityId: viewer.facilityId,
-    before,
-    after,
-  });
+  return recordAudit(db, auditEntry(viewer, action, viewer.facilityId, before, after));
 }

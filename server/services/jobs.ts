@@ -10,7 +10,7 @@ import {
   jobDirectCareAssignmentSchema,
 } from "../../schema/jobs";
 import { setAdminTaskState } from "./adminTasks";
-import { type AuditEntry, auditActor, recordAudits } from "./audit";
+import { type AuditEntry, auditEntry, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
 import { getCostCenter } from "./costCenters";
 import { DomainError, forbidden } from "./errors";
@@ -171,7 +171,7 @@ async function applyAssignments(
       tx,
       changes.map((entry): AuditEntry => {
         const key = entry.jobId.toLowerCase();
-        return auditEntry(viewer, "job.category.update", byId.get(key) ?? null, afterById.get(key) ?? null);
+        return jobAudit(viewer, "job.category.update", byId.get(key) ?? null, afterById.get(key) ?? null);
       }),
     );
     await syncJobCategorizationTask(tx, viewer);
@@ -222,7 +222,7 @@ export async function createJob(db: Queryable, viewer: Viewer, input: unknown): 
       .values({ facilityId: viewer.facilityId, name, categoryId, isDirectCare: category?.isDirectCare ?? true })
       .returning({ id: jobs.id });
     const [record] = await selectJobs(tx).where(eq(jobs.id, (created as { id: string }).id));
-    await recordAudits(tx, [auditEntry(viewer, "job.create", null, record ?? null)]);
+    await recordAudits(tx, [jobAudit(viewer, "job.create", null, record ?? null)]);
     await syncJobCategorizationTask(tx, viewer);
     return record as JobRecord;
   });
@@ -246,19 +246,13 @@ export async function setJobDirectCare(
     if (before.isDirectCare === flag) return before;
     await tx.update(jobs).set({ isDirectCare: flag }).where(eq(jobs.id, id));
     const [after] = await selectJobs(tx).where(eq(jobs.id, id));
-    await recordAudits(tx, [auditEntry(viewer, "job.direct_care.update", before, after ?? null)]);
+    await recordAudits(tx, [jobAudit(viewer, "job.direct_care.update", before, after ?? null)]);
     await markOpenPlansForReverification(tx, viewer.facilityId, { jobIds: [id] });
     return after as JobRecord;
   });
 }
 
-function auditEntry(viewer: Viewer, action: string, before: JobRecord | null, after: JobRecord | null): AuditEntry {
-  return {
-    ...auditActor(viewer),
-    action,
-    entityType: "job",
-    entityId: (after ?? before)?.id ?? "",
-    before,
-    after,
-  };
+/** A job's change: the record is the job's id, taken from whichever side has it. */
+function jobAudit(viewer: Viewer, action: string, before: JobRecord | null, after: JobRecord | null): AuditEntry {
+  return auditEntry(viewer, action, (after ?? before)?.id ?? "", before, after);
 }

@@ -4,6 +4,7 @@
 // takes positions away or brings unassigned staff sends the affected open plans' Assign Staff step
 // (and the begun steps after it) back to InProgress, so the plan is verified again.
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Queryable } from "../../db/client";
 import { costCenterStaff, costCenters, jobs, staff, staffingPlans, staffPositions, unitRoles } from "../../db/schema";
 import { budgetYearOf, facilityDate } from "../../schema/calendar";
@@ -222,6 +223,51 @@ async function memberRow(db: Queryable, viewer: Viewer, costCenterId: string, st
   return { ...row, fte: row.fte };
 }
 
+/** What a change to one member of the cost center starts from, the member as they are (`before`) among it. */
+type MemberChange = {
+  viewer: Viewer;
+  costCenterId: string;
+  staffId: string;
+  now: Date;
+  granted: Access;
+  budgetYear: number;
+  before: Awaited<ReturnType<typeof memberRow>>;
+};
+
+/** A change to one member of the cost center, in one transaction, by its Manage Staff holder. */
+async function changeMember<Result>(
+  db: Queryable,
+  viewer: Viewer,
+  costCenterId: string,
+  staffId: string,
+  now: Date,
+  change: (tx: Queryable, member: MemberChange) => Promise<Result>,
+): Promise<Result> {
+  return db.transaction(async (tx) => {
+    const { granted, budgetYear } = await forChange(tx, viewer, costCenterId, now);
+    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+    return change(tx, { viewer, costCenterId, staffId, now, granted, budgetYear, before });
+  });
+}
+
+/** A change to one member made with the holder's input, which `rule` checks first. */
+function memberEdit<Rule extends z.ZodType, Result>(
+  rule: Rule,
+  change: (tx: Queryable, data: z.output<Rule>, member: MemberChange) => Promise<Result>,
+) {
+  return (
+    db: Queryable,
+    viewer: Viewer,
+    costCenterId: string,
+    staffId: string,
+    input: unknown,
+    now = new Date(),
+  ): Promise<Result> => {
+    const data = parseInput(rule, input);
+    return changeMember(db, viewer, costCenterId, staffId, now, (tx, member) => change(tx, data, member));
+  };
+}
+
 /** Another staff member of the facility already has this employee ID. */
 async function refuseTakenEmployeeId(db: Queryable, viewer: Viewer, employeeId: string, except?: string) {
   const [taken] = await db
@@ -261,6 +307,14 @@ async function replan(db: Queryable, costCenterIds: readonly string[], positions
   for (const planId of planIds) await markChanged(db, planId, "AssignStaff");
 }
 
+/** The member leaves the cost center, and their positions leave its open plans. */
+async function leaveCostCenter(db: Queryable, costCenterId: string, staffId: string) {
+  await replan(db, [costCenterId], staffId);
+  await db
+    .delete(costCenterStaff)
+    .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, costCenterId)));
+}
+
 /** `POST /api/staff`, GraphQL `addStaffMember`: a new staff member of the facility, in this cost center. */
 export async function addStaffMember(
   db: Queryable,
@@ -287,18 +341,13 @@ export async function addStaffMember(
 }
 
 /** `PUT /api/staff/{id}`, GraphQL `updateStaffMember`: the fields given change, the others stay. */
-export async function updateStaffMember(
-  db: Queryable,
-  viewer: Viewer,
-  costCenterId: string,
-  staffId: string,
-  input: unknown,
-  now = new Date(),
-): Promise<ManagedStaffMember> {
-  const patch = parseInput(updateStaffMemberSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, budgetYear } = await forChange(tx, viewer, costCenterId, now);
-    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+export const updateStaffMember = memberEdit(
+  updateStaffMemberSchema,
+  async (
+    tx,
+    patch,
+    { viewer, costCenterId, staffId, now, granted, budgetYear, before },
+  ): Promise<ManagedStaffMember> => {
     if (patch.employeeId !== undefined) await refuseTakenEmployeeId(tx, viewer, patch.employeeId, staffId);
     const staffType = patch.staffType ?? before.staff.staffType;
     const contractEndDate = patch.contractEndDate !== undefined ? patch.contractEndDate : before.staff.contractEndDate;
@@ -328,8 +377,8 @@ export async function updateStaffMember(
       auditEntry(viewer, "staff.update", staffId, { ...before.staff, fte: before.fte }, { ...patch, costCenterId }),
     );
     return (await membersOf(tx, granted, budgetYear, now, staffId)).staff[0] as ManagedStaffMember;
-  });
-}
+  },
+);
 
 /** `DELETE /api/staff/{id}?costCenterId=`, GraphQL `removeStaffMember`: out of this cost center, with its positions here. */
 export async function removeStaffMember(
@@ -339,13 +388,8 @@ export async function removeStaffMember(
   staffId: string,
   now = new Date(),
 ): Promise<{ staffId: string }> {
-  return db.transaction(async (tx) => {
-    const { granted } = await forChange(tx, viewer, costCenterId, now);
-    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
-    await replan(tx, [granted.costCenter.id], staffId);
-    await tx
-      .delete(costCenterStaff)
-      .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
+  return changeMember(db, viewer, costCenterId, staffId, now, async (tx, { granted, before }) => {
+    await leaveCostCenter(tx, granted.costCenter.id, staffId);
     await recordAudit(tx, auditEntry(viewer, "staff.remove", staffId, { costCenterId, fte: before.fte }, null));
     return { staffId };
   });
@@ -360,24 +404,12 @@ export type StaffTransferResult =
  * another active cost center of the facility with the same FTE, or the end of the employment (out of
  * every cost center). Either way the positions go from the open plans, all in one transaction.
  */
-export async function transferStaffMember(
-  db: Queryable,
-  viewer: Viewer,
-  costCenterId: string,
-  staffId: string,
-  input: unknown,
-  now = new Date(),
-): Promise<StaffTransferResult> {
-  const data = parseInput(transferStaffMemberSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted } = await forChange(tx, viewer, costCenterId, now);
-    const before = await memberRow(tx, viewer, granted.costCenter.id, staffId);
+export const transferStaffMember = memberEdit(
+  transferStaffMemberSchema,
+  async (tx, data, { viewer, costCenterId, staffId, now, granted, before }): Promise<StaffTransferResult> => {
     if (data.transferType === "TransferWithinOrg") {
       const target = await transferTarget(tx, viewer, granted, data.toCostCenterId, staffId);
-      await replan(tx, [granted.costCenter.id], staffId);
-      await tx
-        .delete(costCenterStaff)
-        .where(and(eq(costCenterStaff.staffId, staffId), eq(costCenterStaff.costCenterId, granted.costCenter.id)));
+      await leaveCostCenter(tx, granted.costCenter.id, staffId);
       await tx.insert(costCenterStaff).values({ costCenterId: target.id, staffId, fte: before.fte });
       await replan(tx, [target.id]);
       await recordAudit(
@@ -424,10 +456,9 @@ export async function transferStaffMember(
       ),
     );
     return { transferType: data.transferType, staffId, terminationDate: data.terminationDate };
-  });
-}
+  },
+);
 
-/** The cost center a transfer goes to: active, of the facility, another one, not already theirs. */
 /**
  * Where a staff member of the cost center may be transferred within the organisation: the
  * facility's other active cost centers, by number. Its Manage Staff holder only.
@@ -451,6 +482,7 @@ export async function transferTargets(
     .orderBy(sql`length(${costCenters.code})`, costCenters.code);
 }
 
+/** The cost center a transfer goes to: active, of the facility, another one, not already theirs. */
 async function transferTarget(
   db: Queryable,
   viewer: Viewer,

@@ -21,6 +21,7 @@ import {
   positionControlQuerySchema,
 } from "../../schema/dashboards";
 import type { ShiftName } from "../../schema/staffing";
+import { UUID_PATTERN } from "../../schema/text";
 import { outOfScope, scopeAndBudgetYear } from "./dashboards";
 import { DomainError } from "./errors";
 import { parseInput } from "./validation";
@@ -106,7 +107,6 @@ const ORDER_LEAD: Record<PositionOrder, { column: string; type: "int" | "text" |
   Fte: { column: "shown_fte", type: "float8" },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_A_CURSOR = "after is not a cursor of position control";
 const OTHER_ORDER = "after is a cursor of another order: ask for the first page again";
 
@@ -133,7 +133,7 @@ function decodeCursor(cursor: string, order: PositionOrder, descending: boolean)
     Number.isInteger(key[6]) &&
     typeof key[7] === "string" &&
     typeof key[8] === "string" &&
-    UUID.test(key[8]);
+    UUID_PATTERN.test(key[8]);
   if (!valid) throw new DomainError("invalid", NOT_A_CURSOR, { after: NOT_A_CURSOR });
   const sortKey = key as SortKey;
   if (sortKey[0] !== order || sortKey[1] !== descending) {

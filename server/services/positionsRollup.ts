@@ -2,7 +2,7 @@
 // in the viewer's scope, from the same per-role position control the wizard shows.
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
-import { type FilledFte, sumAsShown } from "../../schema/staffing";
+import { type FilledFte, noFilledFte, sumAsShown } from "../../schema/staffing";
 import { planFiguresInScope } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
 import type { Viewer } from "./viewer";
@@ -45,15 +45,7 @@ const FIGURE_KEYS = [
   "overHireFte",
 ] as const satisfies readonly (keyof RollupFigures)[];
 
-const zero = (): RollupFigures => ({
-  budgetedFte: 0,
-  hiredFte: 0,
-  prnFte: 0,
-  travellerFte: 0,
-  requestedFte: 0,
-  gapFte: 0,
-  overHireFte: 0,
-});
+const zero = (): RollupFigures => ({ budgetedFte: 0, ...noFilledFte() });
 
 /** Figures added up as shown (each rounded to 2 decimals first): a total is the sum of its rows on screen. */
 function sumFigures(parts: readonly RollupFigures[]): RollupFigures {

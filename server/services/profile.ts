@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { staff, users } from "../../db/schema";
 import { profileSchema } from "../../schema/profile";
-import { auditActor, recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { forbidden, notFound, requireUuid } from "./errors";
 import { getUser, type UserRecord } from "./users";
 import { parseInput } from "./validation";
@@ -46,14 +46,10 @@ export async function updateOwnProfile(
         .where(eq(staff.id, current.staffId));
     }
     const { staffId, ...before } = current;
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: "user.profile.update",
-      entityType: "user",
-      entityId: userId,
-      before: { ...before, staffId },
-      after: { ...names, staffId },
-    });
+    await recordAudit(
+      tx,
+      auditEntry(viewer, "user.profile.update", userId, { ...before, staffId }, { ...names, staffId }),
+    );
     return getUser(tx, viewer, userId);
   });
 }

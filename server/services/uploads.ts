@@ -17,9 +17,9 @@ import {
   uploadTypeSchema,
 } from "../../schema/uploads";
 import type { AppEvents, UploadStatusEvent } from "../events";
-import { type BlobStorage, UPLOAD_SAS_MINUTES } from "../uploads/blobStorage";
+import { type BlobStorage, UPLOAD_SAS_MINUTES, type UploadTarget } from "../uploads/blobStorage";
 import type { JobQueue } from "../uploads/jobQueue";
-import { auditActor, recordAudit } from "./audit";
+import { auditEntry, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
@@ -120,15 +120,17 @@ export async function requestUploadSlot(
     blobName,
   };
   await db.insert(uploads).values(record);
-  await recordAudit(db, {
-    ...auditActor(viewer),
-    action: "upload.request",
-    entityType: "upload",
-    entityId: uploadId,
-    before: null,
-    after: record,
-  });
-  const target = storage.uploadTarget(blobName);
+  await recordAudit(db, auditEntry(viewer, "upload.request", uploadId, null, record));
+  return uploadSlot(storage, viewer, uploadId, storage.uploadTarget(blobName));
+}
+
+/** What the browser is given to send the file (a SAS for its one blob) and to read the templates. */
+async function uploadSlot(
+  storage: BlobStorage,
+  viewer: Viewer,
+  uploadId: string,
+  target: UploadTarget,
+): Promise<UploadSlot> {
   const templates = await storage.templateAccess();
   return {
     uploadId,
@@ -163,25 +165,8 @@ export async function renewUploadSlot(
   const latest = upload.createdAt.getTime() + (ABANDONED_UPLOAD_MINUTES - 5) * 60_000;
   const expiresOn = new Date(Math.min(now.getTime() + UPLOAD_SAS_MINUTES * 60_000, latest));
   if (expiresOn.getTime() - now.getTime() < 2 * 60_000) throw new DomainError("invalid", UPLOAD_RENEW_REFUSED);
-  await recordAudit(db, {
-    ...auditActor(viewer),
-    action: "upload.renew",
-    entityType: "upload",
-    entityId: upload.id,
-    before: null,
-    after: { expiresOn: expiresOn.toISOString() },
-  });
-  const target = services.storage.uploadTarget(upload.blobName, expiresOn);
-  const templates = await services.storage.templateAccess();
-  return {
-    uploadId: upload.id,
-    uploadUrl: target.uploadUrl,
-    uploadSasKey: target.sasToken,
-    signalRUserId: viewer.userId,
-    templateUrl: templates.templateUrl,
-    templateSasKey: templates.sasToken,
-    expiresAt: target.expiresOn,
-  };
+  await recordAudit(db, auditEntry(viewer, "upload.renew", upload.id, null, { expiresOn: expiresOn.toISOString() }));
+  return uploadSlot(services.storage, viewer, upload.id, services.storage.uploadTarget(upload.blobName, expiresOn));
 }
 
 async function requireActiveCostCenter(db: Queryable, facilityId: string, costCenterId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, notInArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Queryable } from "../../db/client";
 import {
   costCenterPermissions,
@@ -11,6 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import { facilityDate } from "../../schema/calendar";
+import { UUID_PATTERN } from "../../schema/text";
 import {
   type AddUserOutsideInput,
   addUserOutsideSchema,
@@ -25,10 +27,11 @@ import {
   updateUserSchema,
 } from "../../schema/userAccess";
 import { setAdminTaskState, type TaskState } from "./adminTasks";
-import { auditActor, recordAudit, recordAudits } from "./audit";
+import { auditEntry, recordAudit, recordAudits } from "./audit";
 import { requireAdmin } from "./authorization";
+import { staffNameColumns } from "./employees";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
-import type { IdentityDirectory } from "./invitations";
+import type { IdentityDirectory, Invitation } from "./invitations";
 import { loadUsers, type UserRecord } from "./users";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
@@ -112,7 +115,7 @@ export async function getAccessPosition(
 
 /** Whether an id names a position of the user access list (GET /api/positions/{id} serves two kinds). */
 export async function isAccessPositionId(db: Queryable, id: string): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!UUID_PATTERN.test(id)) return false;
   const [found] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, id));
   return found !== undefined;
 }
@@ -418,50 +421,58 @@ type AdmittedUser = {
 };
 
 /**
- * Both ways of adding a user: in one transaction, the position, then `admit` (each way's own checks
- * and its staff member), then the user, their permissions and memberships, the audit record and
- * the invitation. A unique index hit by a concurrent add answers as a conflict.
+ * A way of adding a user: the input parsed with the way's `schema`, then in one transaction the
+ * position, `admit` (the way's own checks and its staff member), then the user, their permissions and
+ * memberships, the audit record and the invitation. A unique index hit by a concurrent add answers
+ * as a conflict.
  */
-async function addUser(
-  db: Queryable,
-  viewer: Viewer,
-  directory: IdentityDirectory,
-  positionId: string,
+function userAdder<Rule extends z.ZodType<{ positionId: string }>>(
+  schema: Rule,
   action: "user.create.outside" | "user.create.within",
-  admit: (tx: Queryable, position: { softwareAdmin: boolean }) => Promise<AdmittedUser>,
-): Promise<UserRecord> {
-  return translateUniqueViolations(() =>
-    db.transaction(async (tx) => {
-      const position = await loadPosition(tx, viewer, positionId);
-      const softwareAdmin = isSoftwareAdminTitle(position.title);
-      const { member, stored, syncMemberships: sync, email, notes } = await admit(tx, { softwareAdmin });
-      const userId = await insertUser(tx, viewer, {
-        staffId: member.id,
-        positionId: position.id,
-        email,
-        firstName: member.firstName,
-        middleName: member.middleName,
-        lastName: member.lastName,
-        softwareAdmin,
-        notes,
-      });
-      await insertPermissions(tx, userId, stored);
-      if (sync) await syncMemberships(tx, member.id, stored);
-      return finishAdd(tx, viewer, directory, userId, action);
-    }),
-  );
+  admit: (
+    tx: Queryable,
+    viewer: Viewer,
+    data: z.output<Rule>,
+    position: { softwareAdmin: boolean },
+  ) => Promise<AdmittedUser>,
+) {
+  return async (db: Queryable, viewer: Viewer, directory: IdentityDirectory, input: unknown): Promise<UserRecord> => {
+    requireAdmin(viewer);
+    const data = parseInput(schema, input);
+    return translateUniqueViolations(() =>
+      db.transaction(async (tx) => {
+        const position = await loadPosition(tx, viewer, data.positionId);
+        const softwareAdmin = isSoftwareAdminTitle(position.title);
+        const {
+          member,
+          stored,
+          syncMemberships: sync,
+          email,
+          notes,
+        } = await admit(tx, viewer, data, { softwareAdmin });
+        const userId = await insertUser(tx, viewer, {
+          staffId: member.id,
+          positionId: position.id,
+          email,
+          firstName: member.firstName,
+          middleName: member.middleName,
+          lastName: member.lastName,
+          softwareAdmin,
+          notes,
+        });
+        await insertPermissions(tx, userId, stored);
+        if (sync) await syncMemberships(tx, member.id, stored);
+        return finishAdd(tx, viewer, directory, userId, action);
+      }),
+    );
+  };
 }
 
 /** Spec §5 add user, outside the organisation: creates the staff member and the user, then invites. */
-export async function addUserOutside(
-  db: Queryable,
-  viewer: Viewer,
-  directory: IdentityDirectory,
-  input: unknown,
-): Promise<UserRecord> {
-  requireAdmin(viewer);
-  const data: AddUserOutsideInput = parseInput(addUserOutsideSchema, input);
-  return addUser(db, viewer, directory, data.positionId, "user.create.outside", async (tx, { softwareAdmin }) => {
+export const addUserOutside = userAdder(
+  addUserOutsideSchema,
+  "user.create.outside",
+  async (tx, viewer, data, { softwareAdmin }) => {
     const assignedFte = data.prn ? await facilityPrnFte(tx, viewer.facilityId) : data.assignedFte;
     const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
     const [duplicate] = await tx
@@ -496,19 +507,14 @@ export async function addUserOutside(
       email: data.email,
       notes: data.notes,
     };
-  });
-}
+  },
+);
 
 /** Spec §5 add user, within the organisation: a user for an existing staff member, then invites. */
-export async function addUserWithin(
-  db: Queryable,
-  viewer: Viewer,
-  directory: IdentityDirectory,
-  input: unknown,
-): Promise<UserRecord> {
-  requireAdmin(viewer);
-  const data = parseInput(addUserWithinSchema, input);
-  return addUser(db, viewer, directory, data.positionId, "user.create.within", async (tx, { softwareAdmin }) => {
+export const addUserWithin = userAdder(
+  addUserWithinSchema,
+  "user.create.within",
+  async (tx, viewer, data, { softwareAdmin }) => {
     const [member] = await tx
       .select({
         id: staff.id,
@@ -546,8 +552,8 @@ export async function addUserWithin(
       email: data.email,
       notes: data.notes,
     };
-  });
-}
+  },
+);
 
 async function insertUser(
   db: Queryable,
@@ -577,6 +583,18 @@ async function insertUser(
   return row.id;
 }
 
+/** The invitation the admin sends the user (on adding them, and again on a resend). */
+function invitationOf(viewer: Viewer, user: UserRecord): Invitation {
+  return {
+    userId: user.id,
+    facilityId: viewer.facilityId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    invitedByUserId: viewer.userId,
+  };
+}
+
 async function finishAdd(
   db: Queryable,
   viewer: Viewer,
@@ -585,22 +603,8 @@ async function finishAdd(
   action: string,
 ): Promise<UserRecord> {
   const user = await reloadUser(db, userId);
-  await recordAudit(db, {
-    ...auditActor(viewer),
-    action,
-    entityType: "user",
-    entityId: userId,
-    before: null,
-    after: snapshot(user),
-  });
-  await directory.invite(db, {
-    userId,
-    facilityId: viewer.facilityId,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    invitedByUserId: viewer.userId,
-  });
+  await recordAudit(db, auditEntry(viewer, action, userId, null, snapshot(user)));
+  await directory.invite(db, invitationOf(viewer, user));
   return user;
 }
 
@@ -655,14 +659,7 @@ export async function updateUserAccess(
         .set({ notes: data.notes, uploadChange: false, updatedAt: new Date() })
         .where(eq(users.id, userId));
       const after = await reloadUser(tx, userId);
-      await recordAudit(tx, {
-        ...auditActor(viewer),
-        action: "user.permissions.update",
-        entityType: "user",
-        entityId: userId,
-        before: snapshot(before),
-        after: snapshot(after),
-      });
+      await recordAudit(tx, auditEntry(viewer, "user.permissions.update", userId, snapshot(before), snapshot(after)));
       return after;
     }),
   );
@@ -709,14 +706,15 @@ export async function moveStaff(db: Queryable, viewer: Viewer, input: unknown): 
     const moved = await loadUsers(tx, inArray(users.id, ids));
     await recordAudits(
       tx,
-      moving.map((user) => ({
-        ...auditActor(viewer),
-        action: "user.move",
-        entityType: "user",
-        entityId: user.id,
-        before: { positionId: user.positionId, title: user.title },
-        after: { positionId: target.id, title: target.title },
-      })),
+      moving.map((user) =>
+        auditEntry(
+          viewer,
+          "user.move",
+          user.id,
+          { positionId: user.positionId, title: user.title },
+          { positionId: target.id, title: target.title },
+        ),
+      ),
     );
     return moved;
   });
@@ -780,19 +778,15 @@ export async function deleteUserAccess(
           .where(eq(staff.id, before.staffId));
       }
     }
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: data.mode === "user" ? "user.delete" : "user.delete.with_staff",
-      entityType: "user",
-      entityId: userId,
-      before: snapshot(before),
-      after: {
+    await recordAudit(
+      tx,
+      auditEntry(viewer, data.mode === "user" ? "user.delete" : "user.delete.with_staff", userId, snapshot(before), {
         deletedAt: now.toISOString(),
         mode: data.mode,
         keptInCostCenter: keptIn?.code ?? null,
         reason: data.reason ?? null,
-      },
-    });
+      }),
+    );
     return { id: userId, email: before.email };
   });
 }
@@ -809,22 +803,8 @@ export async function resendInvite(
   if (userId === viewer.userId) throw forbidden("You cannot resend an invitation to yourself");
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, viewer, userId);
-    await directory.invite(tx, {
-      userId,
-      facilityId: viewer.facilityId,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      invitedByUserId: viewer.userId,
-    });
-    await recordAudit(tx, {
-      ...auditActor(viewer),
-      action: "user.invite.resend",
-      entityType: "user",
-      entityId: userId,
-      before: null,
-      after: { email: user.email },
-    });
+    await directory.invite(tx, invitationOf(viewer, user));
+    await recordAudit(tx, auditEntry(viewer, "user.invite.resend", userId, null, { email: user.email }));
     return { id: userId, email: user.email };
   });
 }
@@ -897,15 +877,7 @@ export async function listStaffCandidates(db: Queryable, viewer: Viewer, search:
   const term = search.trim().toLowerCase();
   if (term.length > 100) throw invalid("The search text must be at most 100 characters", "search");
   const rows = await db
-    .select({
-      id: staff.id,
-      employeeId: staff.employeeId,
-      firstName: staff.firstName,
-      middleName: staff.middleName,
-      lastName: staff.lastName,
-      email: staff.email,
-      assignedFte: staff.assignedFte,
-    })
+    .select({ ...staffNameColumns, email: staff.email, assignedFte: staff.assignedFte })
     .from(staff)
     .where(
       and(

@@ -21,21 +21,4 @@ export interface SignInAdapter {
   signOut(): Promise<void>;
 }
 
-export type LocalAuthConfig = {
-  mode: "local";
-  authority: string;
-  clientId: string;
-  scopes: string[];
-  redirectPath: string;
-};
-
-export type B2cAuthConfig = {
-  mode: "b2c";
-  authority: string;
-  knownAuthorities: string[];
-  clientId: string;
-  scopes: string[];
-  redirectPath: string;
-};
-
-export type AuthConfig = LocalAuthConfig | B2cAuthConfig;
+export type { AuthConfig, B2cAuthConfig, LocalAuthConfig } from "../../../schema/authConfig";

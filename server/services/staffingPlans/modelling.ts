@@ -13,6 +13,7 @@ import {
   type ModelRole,
   modelBasis,
   modelFigures,
+  modelInputsOf,
   type RequestedPosition,
   SAMPLE_UNIT_DEFINITION,
 } from "../../../schema/staffing";
@@ -282,29 +283,14 @@ async function averageHourlyRateOf(db: Queryable, facilityId: string): Promise<n
 
 /** The plan as model inputs; a unit definition not yet entered starts from the sample model. */
 function inputsOfPlan(plan: PlanView): ModelInputs {
-  return {
+  return modelInputsOf({
+    ...plan,
     census: plan.census ?? SAMPLE_UNIT_DEFINITION.census,
     careTeamTarget: plan.careTeamTarget ?? SAMPLE_UNIT_DEFINITION.careTeamTarget,
     nonProductiveGoalPercentage: plan.nonProductiveGoalPercentage ?? SAMPLE_UNIT_DEFINITION.nonProductiveGoalPercentage,
     targetOvertimePercentage: plan.targetOvertimePercentage ?? SAMPLE_UNIT_DEFINITION.targetOvertimePercentage,
-    productiveFteBudget: plan.productiveFteBudget,
-    totalPaidFteBudget: plan.totalPaidFteBudget,
-    roles: plan.roles.map((role) => ({
-      unitRoleId: role.id,
-      jobId: role.jobId,
-      name: role.name,
-      isExempt: role.isExempt,
-      fte: role.fte,
-      replacement: role.replacement,
-      unpaidBreakMinutes: role.unpaidBreakMinutes,
-      shifts: role.shifts.map(({ shift, startTime, durationHours, staffPerShift }) => ({
-        shift,
-        startTime,
-        durationHours,
-        staffPerShift,
-      })),
-    })),
-  };
+    roles: plan.roles.map((role) => ({ ...role, unitRoleId: role.id })),
+  });
 }
 
 /** The FTE held per role, shift and staff type (travellers per share of the year covered), as the wizard counts it. */

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
-import { type RoleRuleInput, roleSchema, shiftEndTime, shiftSchema } from "../../../schema/staffing";
+import { roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
 import { auditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
@@ -20,18 +20,6 @@ async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: str
     throw new DomainError("invalid", "Choose a role from the facility's jobs.", {
       jobId: "Choose a role from the facility's jobs.",
     });
-}
-
-/** The unit_roles columns a validated role sets, on create and on update alike. */
-function roleColumns(role: RoleRuleInput) {
-  return {
-    jobId: role.jobId,
-    name: role.name,
-    isExempt: role.isExempt,
-    fte: role.fte,
-    replacement: role.replacement as "Fixed" | "FixedWithReplacement" | "Variable",
-    unpaidBreakMinutes: role.unpaidBreakMinutes,
-  };
 }
 
 async function roleSnapshot(db: Queryable, roleId: string) {
@@ -55,7 +43,7 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
       .insert(unitRoles)
       .values({
         planId,
-        ...roleColumns(role),
+        ...roleSettingsOf(role),
         sortOrder: next,
       })
       .returning({ id: unitRoles.id });
@@ -85,7 +73,7 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
     const { granted, plan } = await roleForEdit(tx, viewer, roleId);
     await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
     const before = await roleSnapshot(tx, roleId);
-    await tx.update(unitRoles).set(roleColumns(role)).where(eq(unitRoles.id, roleId));
+    await tx.update(unitRoles).set(roleSettingsOf(role)).where(eq(unitRoles.id, roleId));
     await tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId));
     if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
     const keep = role.shifts.map((s) => s.shift);
@@ -147,17 +135,7 @@ export async function saveRoleShift(db: Database, viewer: Viewer, input: unknown
     });
   }
   const shifts = await db.select().from(roleShifts).where(eq(roleShifts.roleId, roleId));
-  const merged = [
-    ...shifts
-      .filter((s) => s.shift !== shift.shift)
-      .map((s) => ({
-        shift: s.shift,
-        startTime: s.startTime,
-        durationHours: s.durationHours,
-        staffPerShift: s.staffPerShift,
-      })),
-    shift,
-  ];
+  const merged = [...shifts.filter((s) => s.shift !== shift.shift).map(shiftOf), shift];
   return updateRole(db, viewer, roleId, {
     jobId: role.jobId,
     name: role.name,

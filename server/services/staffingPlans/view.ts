@@ -35,11 +35,13 @@ import {
   type RequestedPosition,
   type RoleInput,
   type RolePositionTotals,
+  roleSettingsOf,
   roundFte,
   type ShiftName,
   type StepStatus,
   shiftEndTime,
   shiftPaidHours,
+  type UnitDefinitionDraft,
   unfilledFte,
   unitDefinitionSchema,
   WIZARD_NOTICES,
@@ -129,16 +131,10 @@ export type NeedView = PositionNeed &
 
 export type StepView = { step: WizardStep; status: StepStatus; isFormValid: boolean; problems: string[] };
 
-export type PlanView = {
+export type PlanView = UnitDefinitionDraft & {
   id: string;
   costCenterId: string;
   budgetYear: number;
-  census: number | null;
-  careTeamTarget: number | null;
-  nonProductiveGoalPercentage: number | null;
-  targetOvertimePercentage: number | null;
-  productiveFteBudget: number | null;
-  totalPaidFteBudget: number | null;
   startedAt: Date;
   attestedAt: Date | null;
   attestedByName: string | null;
@@ -665,12 +661,7 @@ export function roleViewsOf(
       }));
     return {
       id: role.id,
-      jobId: role.jobId,
-      name: role.name,
-      isExempt: role.isExempt,
-      fte: role.fte,
-      replacement: role.replacement,
-      unpaidBreakMinutes: role.unpaidBreakMinutes,
+      ...roleSettingsOf(role),
       isDirectCare,
       sortOrder: role.sortOrder,
       isComplete: isRoleComplete({ name: role.name, isExempt: role.isExempt, fte: role.fte, shifts }),

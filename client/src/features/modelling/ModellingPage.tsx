@@ -8,6 +8,7 @@ import {
   MODELLING_MESSAGES,
   type ModelInputs,
   modelFigures,
+  modelInputsOf,
   WIZARD_STEP_INFO,
 } from "../../../../schema/staffing";
 import { graphql } from "../../gql";
@@ -23,7 +24,7 @@ import { useFooter } from "../shell/footer/useFooter";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { basisOfQuery } from "./basis";
-import { type Draft, draftOf, inputOf, sameDraft } from "./draft";
+import { type Draft, draftOf, sameDraft } from "./draft";
 import { ModelComparison } from "./ModelComparison";
 import { ModelInputsPanel } from "./ModelInputsPanel";
 
@@ -295,7 +296,7 @@ function ModellingWorkspace({
               planId: plan.id,
               scenarioId: asNew ? null : (scenario?.id ?? null),
               name: trimmedName,
-              inputs: inputOf(check.inputs),
+              inputs: modelInputsOf(check.inputs),
             },
           })
         ).data?.saveModellingScenario,

@@ -1,6 +1,12 @@
 // The model as the manager edits it: numbers may be empty while typed; `checkModelInputs` (schema/)
 // turns a draft into inputs or names what is wrong.
-import type { ModelInputs, ModelRole, Replacement, ShiftName } from "../../../../schema/staffing";
+import {
+  type ModelInputs,
+  type Replacement,
+  type ShiftName,
+  shiftOf,
+  type UnitDefinitionDraft,
+} from "../../../../schema/staffing";
 import type { Modelling_QueryQuery } from "../../gql/graphql";
 
 export type DraftShift = {
@@ -19,15 +25,7 @@ export type DraftRole = {
   unpaidBreakMinutes: number | null;
   shifts: DraftShift[];
 };
-export type Draft = {
-  census: number | null;
-  careTeamTarget: number | null;
-  nonProductiveGoalPercentage: number | null;
-  targetOvertimePercentage: number | null;
-  productiveFteBudget: number | null;
-  totalPaidFteBudget: number | null;
-  roles: DraftRole[];
-};
+export type Draft = UnitDefinitionDraft & { roles: DraftRole[] };
 
 type QueryInputs = NonNullable<Modelling_QueryQuery["modelling"]["plan"]>["inputs"];
 
@@ -49,41 +47,9 @@ export function draftOf(inputs: QueryInputs | ModelInputs): Draft {
         fte: role.fte ?? null,
         replacement: role.replacement,
         unpaidBreakMinutes: role.unpaidBreakMinutes ?? null,
-        shifts: role.shifts.map((s) => ({
-          shift: s.shift,
-          startTime: s.startTime,
-          durationHours: s.durationHours,
-          staffPerShift: s.staffPerShift,
-        })),
+        shifts: role.shifts.map(shiftOf),
       }),
     ),
-  };
-}
-
-/** A draft as the GraphQL input and the REST body take it (nothing but the inputs' own fields). */
-export function inputOf(inputs: ModelInputs) {
-  return {
-    census: inputs.census,
-    careTeamTarget: inputs.careTeamTarget,
-    nonProductiveGoalPercentage: inputs.nonProductiveGoalPercentage,
-    targetOvertimePercentage: inputs.targetOvertimePercentage,
-    productiveFteBudget: inputs.productiveFteBudget,
-    totalPaidFteBudget: inputs.totalPaidFteBudget,
-    roles: inputs.roles.map((role: ModelRole) => ({
-      unitRoleId: role.unitRoleId,
-      jobId: role.jobId,
-      name: role.name,
-      isExempt: role.isExempt,
-      fte: role.fte,
-      replacement: role.replacement,
-      unpaidBreakMinutes: role.unpaidBreakMinutes,
-      shifts: role.shifts.map((s) => ({
-        shift: s.shift,
-        startTime: s.startTime,
-        durationHours: s.durationHours,
-        staffPerShift: s.staffPerShift,
-      })),
-    })),
   };
 }
 
