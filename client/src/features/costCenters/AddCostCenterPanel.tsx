@@ -23,9 +23,7 @@ const AddCostCenter_CreateMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

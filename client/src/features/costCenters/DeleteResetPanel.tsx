@@ -19,9 +19,7 @@ const DeleteReset_DeactivateMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -35,9 +33,7 @@ const DeleteReset_ResetMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -51,9 +47,7 @@ const DeleteReset_UnlockMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

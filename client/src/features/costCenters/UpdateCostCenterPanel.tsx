@@ -21,9 +21,7 @@ const UpdateCostCenter_UpdateMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

@@ -51,9 +51,7 @@ const FinancialInformation_UpdateMutation = graphql(`
           ...FinancialInformation_Settings
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

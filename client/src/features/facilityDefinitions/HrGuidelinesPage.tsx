@@ -59,9 +59,7 @@ const HrGuidelines_UpdateMutation = graphql(`
           ...HrGuidelines_Settings
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

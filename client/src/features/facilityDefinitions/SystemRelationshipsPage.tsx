@@ -32,9 +32,7 @@ const SystemRelationships_DefineMutation = graphql(`
           divisionName
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

@@ -31,9 +31,7 @@ const AddUser_OutsideMutation = graphql(`
   mutation AddUser_OutsideMutation($input: AddUserOutsideInput!) {
     addUserOutsideOrganization(input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationAddUserOutsideOrganizationSuccess {
         data {
           id
@@ -48,9 +46,7 @@ const AddUser_WithinMutation = graphql(`
   mutation AddUser_WithinMutation($input: AddUserWithinInput!) {
     addUserWithinOrganization(input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationAddUserWithinOrganizationSuccess {
         data {
           id

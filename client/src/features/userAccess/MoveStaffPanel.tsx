@@ -14,9 +14,7 @@ const MoveStaff_Mutation = graphql(`
   mutation MoveStaff_Mutation($targetPositionId: ID!, $userIds: [ID!]!) {
     moveStaff(targetPositionId: $targetPositionId, userIds: $userIds) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationMoveStaffSuccess {
         data {
           id

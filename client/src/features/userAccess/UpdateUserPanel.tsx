@@ -24,9 +24,7 @@ const UpdateUser_Mutation = graphql(`
   mutation UpdateUser_Mutation($id: ID!, $input: UpdateUserAccessInput!) {
     updateUserAccess(id: $id, input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationUpdateUserAccessSuccess {
         data {
           id

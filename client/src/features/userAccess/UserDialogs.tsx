@@ -22,9 +22,7 @@ const UserDialogs_DeleteMutation = graphql(`
   mutation UserDialogs_DeleteMutation($id: ID!, $input: DeleteUserInput!) {
     deleteUser(id: $id, input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -33,9 +31,7 @@ const UserDialogs_ResendMutation = graphql(`
   mutation UserDialogs_ResendMutation($id: ID!) {
     resendInvite(id: $id) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
