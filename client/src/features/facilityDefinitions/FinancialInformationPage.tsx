@@ -4,7 +4,6 @@ import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
 import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
 import {
   DefinitionForm,
   DefinitionPage,
@@ -72,19 +71,6 @@ type FormValues = {
 };
 /** The shared rule (schema/facility.ts), with empty fields read as missing. */
 const formSchema = formRule<FormValues, typeof budgetSettingsSchema>(budgetSettingsSchema);
-const FIELDS = [
-  "prnStaffValue",
-  "fiscalYearMonthsBegin",
-  "fiscalYearDaysBegin",
-  "budgetSeasonBeginMonth",
-  "budgetSeasonBeginDay",
-  "budgetSeasonEndMonth",
-  "budgetSeasonEndDay",
-  "nextPayPeriodBegin",
-  "nextPayPeriodEnd",
-  "annualHoursPerFte",
-  "averageHourlyRate",
-] as const satisfies readonly (keyof FormValues)[];
 
 /** Spec §3: the twelve months, offered by name and stored as 1 to 12. */
 const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), label: month }));
@@ -132,19 +118,12 @@ export function FinancialInformationPage() {
 }
 
 function FinancialInformationForm({ initial }: { initial: FormValues }) {
-  const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation, {
-    update: (cache, { data }) => {
-      if (data?.updateFinancialInformation.__typename === "MutationUpdateFinancialInformationSuccess") {
-        forgetAdminTasks(cache);
-      }
-    },
-  });
+  const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation);
   // Saving unchanged, valid settings is allowed: it confirms them and completes the onboarding step.
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
-    fields: FIELDS,
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 

@@ -7,7 +7,6 @@ import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/fac
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
 import {
   DefinitionForm,
@@ -84,23 +83,6 @@ type FormValues = {
 };
 /** The shared rule (schema/facility.ts), with empty fields read as missing. */
 const formSchema = formRule<FormValues, typeof hrGuidelinesSchema>(hrGuidelinesSchema);
-const FIELDS = [
-  "dayShiftStart",
-  "dayShiftEnd",
-  "eveningShiftStart",
-  "eveningShiftEnd",
-  "nightShiftStart",
-  "nightShiftEnd",
-  "otherShiftStart",
-  "otherShiftEnd",
-  "startDay",
-  "endDay",
-  "dropdownStartTime",
-  "dropdownEndTime",
-  "emailContact",
-  "timeZone",
-  "education",
-] as const satisfies readonly (keyof FormValues)[];
 
 type TimeField = Exclude<keyof FormValues, "startDay" | "endDay" | "emailContact" | "timeZone" | "education">;
 const SHIFTS: readonly { label: string; start: TimeField; end: TimeField; optional?: boolean }[] = [
@@ -161,16 +143,12 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
   const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
     // The viewer carries the facility's time zone, which every date on screen is read in.
     refetchQueries: [AppShell_ViewerQuery],
-    update: (cache, { data }) => {
-      if (data?.updateHrGuidelines.__typename === "MutationUpdateHrGuidelinesSuccess") forgetAdminTasks(cache);
-    },
   });
   // Saving unchanged, valid guidelines is allowed: it confirms them and completes the onboarding step.
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
-    fields: FIELDS,
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateHrGuidelines,
   });
 

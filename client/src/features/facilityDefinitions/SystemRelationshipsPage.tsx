@@ -3,7 +3,6 @@ import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
 import { DefinitionForm, DefinitionPage, FieldPairs, FormSection, useDefinitionForm } from "./formParts";
 
@@ -83,18 +82,12 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
   const [define, { loading: saving }] = useMutation(SystemRelationships_DefineMutation, {
     // The header shows the facility's name.
     refetchQueries: [AppShell_ViewerQuery],
-    update: (cache, { data }) => {
-      if (data?.defineSystemRelationships.__typename === "MutationDefineSystemRelationshipsSuccess") {
-        forgetAdminTasks(cache);
-      }
-    },
   });
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
     requireChange: true,
-    fields: Object.values(FIELD_OF_PAYLOAD),
     fieldOfServer: (field) => FIELD_OF_PAYLOAD[field] ?? field,
     send: async (values: FormOutput) => {
       const input = {

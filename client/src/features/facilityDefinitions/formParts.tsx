@@ -1,4 +1,4 @@
-import { type TypedDocumentNode, useQuery } from "@apollo/client";
+import { type TypedDocumentNode, useApolloClient, useQuery } from "@apollo/client";
 import { Box, Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
+import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 
@@ -72,7 +73,8 @@ type DefinitionFormSaveOptions<T extends FieldValues, TOut> = {
 
 /**
  * The save flow every facility-definition form shares: SAVE AND CONTINUE and BACK in the footer,
- * enabled per spec §4; on success to /admin/landing; a DomainError's field errors on their fields
+ * enabled per spec §4; on success the admin tasks are read again (saving completes the screen's
+ * onboarding step) and the user goes to /admin/landing; a DomainError's field errors on their fields
  * and its message shown until the form changes (spec §8); Enter in a field saves too.
  */
 export function useDefinitionFormSave<T extends FieldValues, TOut>({
@@ -85,6 +87,7 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
   requireChange = false,
 }: DefinitionFormSaveOptions<T, TOut>) {
   const navigate = useNavigate();
+  const { cache } = useApolloClient();
   const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
   const currentFailure = useCurrentFailure(form.control, failure);
   const isValid = useSchemaValidity(form.control, schema);
@@ -105,6 +108,7 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
         applyServerFieldErrors(form.setError, fieldErrors, fields);
         failedWith(result.message ?? NO_ANSWER);
       } else {
+        forgetAdminTasks(cache);
         void navigate(LANDING);
       }
     } catch (caught) {
@@ -131,18 +135,21 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
 
 /**
  * A facility-definition form: react-hook-form over the shared rule `schema`, validated as the user
- * types, with the shared save flow (useDefinitionFormSave).
+ * types, with the shared save flow (useDefinitionFormSave). Server field errors may land on every
+ * field of `initial` unless `fields` says otherwise.
  */
 export function useDefinitionForm<T extends FieldValues, TOut>({
   schema,
   initial,
+  fields = Object.keys(initial) as FieldPath<T>[],
   ...save
-}: Omit<DefinitionFormSaveOptions<T, TOut>, "form" | "schema"> & {
+}: Omit<DefinitionFormSaveOptions<T, TOut>, "form" | "schema" | "fields"> & {
   schema: z.ZodType<TOut, T>;
   initial: DefaultValues<T>;
+  fields?: readonly FieldPath<T>[];
 }) {
   const form = useForm<T, unknown, TOut>({ mode: "all", resolver: zodResolver(schema), defaultValues: initial });
-  return { control: form.control, ...useDefinitionFormSave({ form, schema, ...save }) };
+  return { control: form.control, ...useDefinitionFormSave({ form, schema, fields, ...save }) };
 }
 
 type DefinitionFormProps = {
