@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
+import { SectionCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
@@ -18,9 +19,7 @@ const AddCostCenter_CreateMutation = graphql(`
       __typename
       ... on MutationCreateCostCenterSuccess {
         data {
-          id
-          code
-          name
+          ...CostCenterOption_Fields
         }
       }
       ...DomainError_Fields
@@ -128,8 +127,9 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
     defaultSort: { key: "code", descending: false },
   });
   return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Added cost centers">
-      <Card.Header>
+    <SectionCard
+      title="Added cost centers"
+      heading={
         <HStack justify="space-between">
           <Heading as="h2" size="lg">
             Added cost centers
@@ -140,47 +140,44 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
             </Badge>
           ) : null}
         </HStack>
-        <Text color="fg.muted" textStyle="sm">
-          The cost centers added on this visit, each with its staff file upload.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <DataTable
-          table={table}
-          label="Added cost centers"
-          filterLabel="Filter added cost centers"
-          filterPlaceholder="Number or name"
-          noun="cost centers"
-          // Spec §9: the list scrolls beyond 400 px.
-          scrollProps={{
-            maxH: "400px",
-            overflowY: "auto",
-            borderWidth: "1px",
-            borderRadius: "l2",
-            "data-testid": "added-list",
-          }}
-          empty={
-            <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
-              <Text color="fg.muted" data-testid="add-at-least-one">
-                {COST_CENTER_MESSAGES.addAtLeastOne}
-              </Text>
-            </Box>
-          }
-          renderRow={(costCenter) => (
-            <Table.Row key={costCenter.id} data-testid="added-cost-center">
-              <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                {costCenter.code}
-              </Table.Cell>
-              <Table.Cell>{costCenter.name}</Table.Cell>
-              <Table.Cell>
-                <HStack justify="flex-end">
-                  <StaffUploadControl costCenter={costCenter} size="xs" />
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          )}
-        />
-      </Card.Body>
-    </Card.Root>
+      }
+      description="The cost centers added on this visit, each with its staff file upload."
+    >
+      <DataTable
+        table={table}
+        label="Added cost centers"
+        filterLabel="Filter added cost centers"
+        filterPlaceholder="Number or name"
+        noun="cost centers"
+        // Spec §9: the list scrolls beyond 400 px.
+        scrollProps={{
+          maxH: "400px",
+          overflowY: "auto",
+          borderWidth: "1px",
+          borderRadius: "l2",
+          "data-testid": "added-list",
+        }}
+        empty={
+          <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
+            <Text color="fg.muted" data-testid="add-at-least-one">
+              {COST_CENTER_MESSAGES.addAtLeastOne}
+            </Text>
+          </Box>
+        }
+        renderRow={(costCenter) => (
+          <Table.Row key={costCenter.id} data-testid="added-cost-center">
+            <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              {costCenter.code}
+            </Table.Cell>
+            <Table.Cell>{costCenter.name}</Table.Cell>
+            <Table.Cell>
+              <HStack justify="flex-end">
+                <StaffUploadControl costCenter={costCenter} size="xs" />
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
+    </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
+import { SectionCard } from "../../ui/SectionCard";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { CostCenterFields, EMPTY_COST_CENTER, reportCostCenterRefusal, useCostCenterForm } from "./CostCenterForm";
@@ -16,9 +17,7 @@ const UpdateCostCenter_UpdateMutation = graphql(`
       __typename
       ... on MutationUpdateCostCenterSuccess {
         data {
-          id
-          code
-          name
+          ...CostCenterOption_Fields
         }
       }
       ...DomainError_Fields
@@ -104,27 +103,22 @@ export function UpdateCostCenterPanel({
 
   return (
     <Stack gap="6">
-      <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="STEP 1 Select Cost Center">
-        <Card.Header>
-          <StepHeading step={1} title="Select Cost Center" />
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="3">
-            <CostCenterPicker
-              costCenters={costCenters}
-              selectedId={selectedId}
-              onSelect={handleSelect}
-              loading={loading}
-              disabled={busy}
-            />
-            {selected ? (
-              <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onHistory(selected)}>
-                View history of {selected.code}
-              </Button>
-            ) : null}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="STEP 1 Select Cost Center" heading={<StepHeading step={1} title="Select Cost Center" />}>
+        <Stack gap="3">
+          <CostCenterPicker
+            costCenters={costCenters}
+            selectedId={selectedId}
+            onSelect={handleSelect}
+            loading={loading}
+            disabled={busy}
+          />
+          {selected ? (
+            <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onHistory(selected)}>
+              View history of {selected.code}
+            </Button>
+          ) : null}
+        </Stack>
+      </SectionCard>
 
       <Card.Root variant="outline" bg="bg.panel" asChild>
         <form
@@ -190,14 +184,12 @@ export function UpdateCostCenterPanel({
   );
 }
 
-export function StepHeading({ step, title }: { step?: number; title: string }) {
+function StepHeading({ step, title }: { step: number; title: string }) {
   return (
     <HStack gap="3">
-      {step ? (
-        <Badge colorPalette="brand" variant="solid" size="md" letterSpacing="wide">
-          STEP {step}
-        </Badge>
-      ) : null}
+      <Badge colorPalette="brand" variant="solid" size="md" letterSpacing="wide">
+        STEP {step}
+      </Badge>
       <Heading as="h2" size="lg">
         {title}
       </Heading>

@@ -7,16 +7,9 @@ import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/fac
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
+import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
-import {
-  DefinitionForm,
-  DefinitionPage,
-  FieldPairs,
-  FormSection,
-  formRule,
-  SectionColumns,
-  useDefinitionForm,
-} from "./formParts";
+import { DefinitionForm, DefinitionPage, FieldPairs, formRule, SectionColumns, useDefinitionForm } from "./formParts";
 
 graphql(`
   fragment HrGuidelines_Settings on FacilitySettings {
@@ -186,7 +179,7 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
       <SectionColumns
         left={
           <>
-            <FormSection
+            <SectionCard
               title="Shift settings"
               description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
             >
@@ -198,8 +191,8 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                   </FieldPairs>
                 ))}
               </Stack>
-            </FormSection>
-            <FormSection
+            </SectionCard>
+            <SectionCard
               title="Time choices"
               description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
             >
@@ -207,18 +200,18 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                 {time("dropdownStartTime", "Dropdown start time", { helperText: MILITARY_TIME_HELPER })}
                 {time("dropdownEndTime", "Dropdown end time", { helperText: MILITARY_TIME_HELPER })}
               </FieldPairs>
-            </FormSection>
+            </SectionCard>
           </>
         }
         right={
           <>
-            <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
+            <SectionCard title="Schedule week" description="The days a schedule week starts and ends on.">
               <FieldPairs>
                 {weekday("startDay", "Start day")}
                 {weekday("endDay", "End day")}
               </FieldPairs>
-            </FormSection>
-            <FormSection title="Contact and time zone">
+            </SectionCard>
+            <SectionCard title="Contact and time zone">
               <FieldPairs>
                 <FormTextField
                   control={control}
@@ -238,13 +231,13 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                   required
                 />
               </FieldPairs>
-            </FormSection>
-            <FormSection
+            </SectionCard>
+            <SectionCard
               title="Education"
               description="The education levels staff records can show (for example BSN). Remove one to stop offering it."
             >
               <EducationList control={control} />
-            </FormSection>
+            </SectionCard>
           </>
         }
       />

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
+import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
-import { DefinitionForm, DefinitionPage, FieldPairs, FormSection, useDefinitionForm } from "./formParts";
+import { DefinitionForm, DefinitionPage, FieldPairs, useDefinitionForm } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -108,7 +109,7 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
       onSubmit={handleFormSubmit}
       maxW="5xl"
     >
-      <FormSection
+      <SectionCard
         title="Facility and system"
         description="All four fields are required. They appear on the facility's plans and reports."
       >
@@ -124,7 +125,7 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
             required
           />
         </FieldPairs>
-      </FormSection>
+      </SectionCard>
     </DefinitionForm>
   );
 }

@@ -1,5 +1,5 @@
 import { type TypedDocumentNode, useApolloClient, useQuery } from "@apollo/client";
-import { Box, Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Grid, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
 import {
@@ -193,27 +193,6 @@ export function FieldPairs({ children }: { children: ReactNode }) {
     <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
       {children}
     </Grid>
-  );
-}
-
-type SectionProps = { title: string; description?: ReactNode; children: ReactNode };
-
-/** One titled group of fields on a facility-definition form. */
-export function FormSection({ title, description, children }: SectionProps) {
-  return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label={title}>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {description ? (
-          <Text color="fg.muted" textStyle="sm">
-            {description}
-          </Text>
-        ) : null}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
 
