@@ -255,7 +255,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         });
         const result = data?.addUserOutsideOrganization;
         if (result?.__typename === "MutationAddUserOutsideOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+        else setFailure(failureText(result));
       } else {
         const { data } = await addWithin({
           variables: {
@@ -272,7 +272,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         });
         const result = data?.addUserWithinOrganization;
         if (result?.__typename === "MutationAddUserWithinOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+        else setFailure(failureText(result));
       }
     } catch (error) {
       setFailure(failureText(error));

@@ -136,7 +136,7 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
       });
       const result = data?.updateUserAccess;
       if (result?.__typename === "MutationUpdateUserAccessSuccess") onSaved();
-      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+      else setFailure(failureText(result));
     } catch (error) {
       setFailure(failureText(error));
     }
