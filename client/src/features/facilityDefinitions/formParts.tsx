@@ -14,14 +14,19 @@ import {
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
+import {
+  applyServerFieldErrors,
+  callFailureText,
+  NO_ANSWER,
+  type ServerFieldError,
+  useSchemaValidity,
+} from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 
 export const LANDING = "/admin/landing";
-export const NO_ANSWER = "The server did not answer. Please try again.";
 
 /** Empty form fields (null, "", undefined) become undefined, so the shared rules say "... is required". */
 function blankToUndefined(values: unknown): unknown {
@@ -112,7 +117,7 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
         void navigate(LANDING);
       }
     } catch (caught) {
-      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+      failedWith(callFailureText(caught));
     }
   }
 

@@ -7,7 +7,7 @@ import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { FactList } from "../../ui/FactList";
-import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { callFailureText, FormTextField, formRefusalText, NO_ANSWER, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { AccountTypeBadge } from "../shell/AccountTypeBadge";
 import { useFooter } from "../shell/footer/useFooter";
@@ -41,10 +41,7 @@ const ProfilePage_UpdateMyProfileMutation = graphql(`
           lastName
         }
       }
-      ... on DomainError {
-        code
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -139,13 +136,12 @@ function ProfileForm({ initial }: ProfileFormProps) {
         reset({ firstName, middleName: middleName ?? "", lastName });
         setSaved(true);
       } else if (result?.__typename === "DomainError") {
-        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, PROFILE_FIELDS);
-        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+        setFailure(formRefusalText(setError, result, PROFILE_FIELDS));
       } else {
-        setFailure("The server did not answer. Please try again.");
+        setFailure(NO_ANSWER);
       }
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : "The server did not answer. Please try again.");
+      setFailure(callFailureText(caught));
     }
   }
 
