@@ -1,10 +1,10 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
-import { SectionCard } from "../../ui/SectionCard";
+import { FormCard, SectionCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
@@ -70,32 +70,21 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
   return (
     <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
       <Stack gap="6">
-        <Card.Root variant="outline" bg="bg.panel" asChild>
-          <form
-            noValidate
-            aria-label="Add New Cost Center"
-            onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
-          >
-            <Card.Header>
-              <Heading as="h2" size="lg">
-                Add New Cost Center
-              </Heading>
-              <Text color="fg.muted" textStyle="sm">
-                Give the cost center its number and name. Numbers are digits only and unique in the facility.
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="5">
-                <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />
-              </Stack>
-            </Card.Body>
-            <Card.Footer justifyContent="flex-end">
-              <Button type="submit" colorPalette="brand" disabled={!canAdd} loading={saving} loadingText="Adding…">
-                Add Cost Center
-              </Button>
-            </Card.Footer>
-          </form>
-        </Card.Root>
+        <FormCard
+          label="Add New Cost Center"
+          title="Add New Cost Center"
+          description="Give the cost center its number and name. Numbers are digits only and unique in the facility."
+          onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
+          footer={
+            <Button type="submit" colorPalette="brand" disabled={!canAdd} loading={saving} loadingText="Adding…">
+              Add Cost Center
+            </Button>
+          }
+        >
+          <Stack gap="5">
+            <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />
+          </Stack>
+        </FormCard>
         <TemplateArea />
       </Stack>
       <AddedList added={added} />

@@ -1,10 +1,10 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
-import { SectionCard } from "../../ui/SectionCard";
+import { FormCard, SectionCard } from "../../ui/SectionCard";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { CostCenterFields, EMPTY_COST_CENTER, reportCostCenterRefusal, useCostCenterForm } from "./CostCenterForm";
@@ -120,66 +120,59 @@ export function UpdateCostCenterPanel({
         </Stack>
       </SectionCard>
 
-      <Card.Root variant="outline" bg="bg.panel" asChild>
-        <form
-          noValidate
-          aria-label="STEP 2 Update Cost Center"
-          onSubmit={(event) => {
-            if (canSave) void form.handleSubmit(handleSave)(event);
-            else event.preventDefault();
-          }}
+      <FormCard
+        label="STEP 2 Update Cost Center"
+        heading={<StepHeading step={2} title="Update Cost Center" />}
+        description={
+          selected
+            ? `Change the number or name of ${selected.code} ${selected.name}.`
+            : "Select a cost center in step 1 first."
+        }
+        onSubmit={(event) => {
+          if (canSave) void form.handleSubmit(handleSave)(event);
+          else event.preventDefault();
+        }}
+        footer={
+          <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
+            Save
+          </Button>
+        }
+      >
+        <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
+          <CostCenterFields
+            form={form}
+            numberLabel="New cost center number"
+            nameLabel="New cost center name"
+            disabled={!selected || busy}
+          />
+        </Grid>
+        <Flex
+          mt="5"
+          gap="4"
+          p="4"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="l2"
+          align={{ base: "flex-start", sm: "center" }}
+          justify="space-between"
+          wrap="wrap"
         >
-          <Card.Header>
-            <StepHeading step={2} title="Update Cost Center" />
-            <Text color="fg.muted" textStyle="sm">
-              {selected
-                ? `Change the number or name of ${selected.code} ${selected.name}.`
-                : "Select a cost center in step 1 first."}
+          <Stack gap="0.5">
+            <Text fontWeight="medium">Staff data file</Text>
+            <Text textStyle="sm" color="fg.muted">
+              Optional. The staff file may be uploaded later.
             </Text>
-          </Card.Header>
-          <Card.Body>
-            <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
-              <CostCenterFields
-                form={form}
-                numberLabel="New cost center number"
-                nameLabel="New cost center name"
-                disabled={!selected || busy}
-              />
-            </Grid>
-            <Flex
-              mt="5"
-              gap="4"
-              p="4"
-              borderWidth="1px"
-              borderStyle="dashed"
-              borderRadius="l2"
-              align={{ base: "flex-start", sm: "center" }}
-              justify="space-between"
-              wrap="wrap"
-            >
-              <Stack gap="0.5">
-                <Text fontWeight="medium">Staff data file</Text>
-                <Text textStyle="sm" color="fg.muted">
-                  Optional. The staff file may be uploaded later.
-                </Text>
-              </Stack>
-              {selected ? (
-                // Keyed by cost center: the UPLOADED badge belongs to the one it was sent for.
-                <StaffUploadControl key={selected.id} costCenter={selected} />
-              ) : (
-                <Button size="sm" variant="outline" colorPalette="brand" disabled>
-                  Upload staff file
-                </Button>
-              )}
-            </Flex>
-          </Card.Body>
-          <Card.Footer justifyContent="flex-end">
-            <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
-              Save
+          </Stack>
+          {selected ? (
+            // Keyed by cost center: the UPLOADED badge belongs to the one it was sent for.
+            <StaffUploadControl key={selected.id} costCenter={selected} />
+          ) : (
+            <Button size="sm" variant="outline" colorPalette="brand" disabled>
+              Upload staff file
             </Button>
-          </Card.Footer>
-        </form>
-      </Card.Root>
+          )}
+        </Flex>
+      </FormCard>
     </Stack>
   );
 }
