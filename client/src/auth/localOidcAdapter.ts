@@ -48,6 +48,17 @@ export function createLocalOidcAdapter(config: LocalAuthConfig): SignInAdapter {
     return discovery;
   }
 
+  /** A token request to the provider (a code or a refresh token grant): whether it was granted, and its answer ({} when unreadable). */
+  async function requestTokens(grant: Record<string, string>): Promise<{ ok: boolean; body: TokenResponse }> {
+    const { token_endpoint } = await loadDiscovery();
+    const response = await fetch(token_endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams(grant),
+    });
+    return { ok: response.ok, body: (await response.json().catch(() => ({}))) as TokenResponse };
+  }
+
   async function completeSignIn(url: URL): Promise<TokenResult | null> {
     const params = url.searchParams;
     const state = params.get("state");
@@ -67,20 +78,14 @@ export function createLocalOidcAdapter(config: LocalAuthConfig): SignInAdapter {
       throw new Error("The sign-in answer does not match a sign-in started here. Please sign in again.");
     }
 
-    const { token_endpoint } = await loadDiscovery();
-    const response = await fetch(token_endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: code ?? "",
-        redirect_uri: pending.redirectUri,
-        client_id: config.clientId,
-        code_verifier: pending.codeVerifier,
-      }),
+    const { ok, body } = await requestTokens({
+      grant_type: "authorization_code",
+      code: code ?? "",
+      redirect_uri: pending.redirectUri,
+      client_id: config.clientId,
+      code_verifier: pending.codeVerifier,
     });
-    const body = (await response.json().catch(() => ({}))) as TokenResponse;
-    if (!response.ok || typeof body.access_token !== "string") {
+    if (!ok || typeof body.access_token !== "string") {
       const reason = typeof body.error_description === "string" ? body.error_description : body.error;
       throw new Error(`The identity provider refused the sign-in${typeof reason === "string" ? `: ${reason}` : "."}`);
     }
@@ -100,18 +105,12 @@ export function createLocalOidcAdapter(config: LocalAuthConfig): SignInAdapter {
   async function renew(): Promise<string | null> {
     const refreshToken = window.sessionStorage.getItem(REFRESH_KEY);
     if (!refreshToken) return null;
-    const { token_endpoint } = await loadDiscovery();
-    const response = await fetch(token_endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-        client_id: config.clientId,
-      }),
+    const { ok, body } = await requestTokens({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: config.clientId,
     });
-    const body = (await response.json().catch(() => ({}))) as TokenResponse;
-    if (!response.ok || typeof body.access_token !== "string") {
+    if (!ok || typeof body.access_token !== "string") {
       window.sessionStorage.removeItem(REFRESH_KEY);
       return null;
     }

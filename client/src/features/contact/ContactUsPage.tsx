@@ -12,7 +12,14 @@ import {
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
-import { applyServerFieldErrors, FormCountedTextarea, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import {
+  callFailureText,
+  FormCountedTextarea,
+  FormTextField,
+  formRefusalText,
+  NO_ANSWER,
+  useSchemaValidity,
+} from "../../ui/inputs";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
@@ -32,10 +39,7 @@ const ContactUsPage_SendContactMessageMutation = graphql(`
           createdAt
         }
       }
-      ... on DomainError {
-        code
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -71,13 +75,12 @@ export function ContactUsPage() {
         setSent({ subject: result.data.subject, createdAt: result.data.createdAt });
         reset(EMPTY);
       } else if (result?.__typename === "DomainError") {
-        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, CONTACT_FIELDS);
-        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
       } else {
-        setFailure("The server did not answer. Please try again.");
+        setFailure(NO_ANSWER);
       }
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : "The server did not answer. Please try again.");
+      setFailure(callFailureText(caught));
     }
   }
 

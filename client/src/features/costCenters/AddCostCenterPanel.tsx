@@ -1,9 +1,10 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
+import { FormCard, SectionCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
@@ -18,14 +19,10 @@ const AddCostCenter_CreateMutation = graphql(`
       __typename
       ... on MutationCreateCostCenterSuccess {
         data {
-          id
-          code
-          name
+          ...CostCenterOption_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -73,32 +70,21 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
   return (
     <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
       <Stack gap="6">
-        <Card.Root variant="outline" bg="bg.panel" asChild>
-          <form
-            noValidate
-            aria-label="Add New Cost Center"
-            onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
-          >
-            <Card.Header>
-              <Heading as="h2" size="lg">
-                Add New Cost Center
-              </Heading>
-              <Text color="fg.muted" textStyle="sm">
-                Give the cost center its number and name. Numbers are digits only and unique in the facility.
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Stack gap="5">
-                <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />
-              </Stack>
-            </Card.Body>
-            <Card.Footer justifyContent="flex-end">
-              <Button type="submit" colorPalette="brand" disabled={!canAdd} loading={saving} loadingText="Adding…">
-                Add Cost Center
-              </Button>
-            </Card.Footer>
-          </form>
-        </Card.Root>
+        <FormCard
+          label="Add New Cost Center"
+          title="Add New Cost Center"
+          description="Give the cost center its number and name. Numbers are digits only and unique in the facility."
+          onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
+          footer={
+            <Button type="submit" colorPalette="brand" disabled={!canAdd} loading={saving} loadingText="Adding…">
+              Add Cost Center
+            </Button>
+          }
+        >
+          <Stack gap="5">
+            <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />
+          </Stack>
+        </FormCard>
         <TemplateArea />
       </Stack>
       <AddedList added={added} />
@@ -130,8 +116,9 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
     defaultSort: { key: "code", descending: false },
   });
   return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Added cost centers">
-      <Card.Header>
+    <SectionCard
+      title="Added cost centers"
+      heading={
         <HStack justify="space-between">
           <Heading as="h2" size="lg">
             Added cost centers
@@ -142,47 +129,44 @@ function AddedList({ added }: { added: readonly CostCenterOption[] }) {
             </Badge>
           ) : null}
         </HStack>
-        <Text color="fg.muted" textStyle="sm">
-          The cost centers added on this visit, each with its staff file upload.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <DataTable
-          table={table}
-          label="Added cost centers"
-          filterLabel="Filter added cost centers"
-          filterPlaceholder="Number or name"
-          noun="cost centers"
-          // Spec §9: the list scrolls beyond 400 px.
-          scrollProps={{
-            maxH: "400px",
-            overflowY: "auto",
-            borderWidth: "1px",
-            borderRadius: "l2",
-            "data-testid": "added-list",
-          }}
-          empty={
-            <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
-              <Text color="fg.muted" data-testid="add-at-least-one">
-                {COST_CENTER_MESSAGES.addAtLeastOne}
-              </Text>
-            </Box>
-          }
-          renderRow={(costCenter) => (
-            <Table.Row key={costCenter.id} data-testid="added-cost-center">
-              <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                {costCenter.code}
-              </Table.Cell>
-              <Table.Cell>{costCenter.name}</Table.Cell>
-              <Table.Cell>
-                <HStack justify="flex-end">
-                  <StaffUploadControl costCenter={costCenter} size="xs" />
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          )}
-        />
-      </Card.Body>
-    </Card.Root>
+      }
+      description="The cost centers added on this visit, each with its staff file upload."
+    >
+      <DataTable
+        table={table}
+        label="Added cost centers"
+        filterLabel="Filter added cost centers"
+        filterPlaceholder="Number or name"
+        noun="cost centers"
+        // Spec §9: the list scrolls beyond 400 px.
+        scrollProps={{
+          maxH: "400px",
+          overflowY: "auto",
+          borderWidth: "1px",
+          borderRadius: "l2",
+          "data-testid": "added-list",
+        }}
+        empty={
+          <Box borderWidth="1px" borderStyle="dashed" borderRadius="l2" px="4" py="8" textAlign="center">
+            <Text color="fg.muted" data-testid="add-at-least-one">
+              {COST_CENTER_MESSAGES.addAtLeastOne}
+            </Text>
+          </Box>
+        }
+        renderRow={(costCenter) => (
+          <Table.Row key={costCenter.id} data-testid="added-cost-center">
+            <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              {costCenter.code}
+            </Table.Cell>
+            <Table.Cell>{costCenter.name}</Table.Cell>
+            <Table.Cell>
+              <HStack justify="flex-end">
+                <StaffUploadControl costCenter={costCenter} size="xs" />
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
+    </SectionCard>
   );
 }

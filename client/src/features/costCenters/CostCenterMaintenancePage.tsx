@@ -16,9 +16,7 @@ import { UpdateCostCenterPanel } from "./UpdateCostCenterPanel";
 const CostCenterMaintenance_CostCentersQuery = graphql(`
   query CostCenterMaintenance_CostCentersQuery {
     costCenters {
-      id
-      code
-      name
+      ...CostCenterOption_Fields
     }
   }
 `);

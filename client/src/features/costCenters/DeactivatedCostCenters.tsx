@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Button, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityDate } from "../../ui/facilityTime";
+import { SectionCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { bannerFailure } from "./failureMessages";
 import { COST_CENTER_COLUMNS, costCenterText } from "./parts";
-import { StepHeading } from "./UpdateCostCenterPanel";
 
 export const DeactivatedCostCenters_Query = graphql(`
   query DeactivatedCostCenters_Query {
@@ -28,9 +28,7 @@ const DeactivatedCostCenters_ReactivateMutation = graphql(`
       __typename
       ... on MutationReactivateCostCenterSuccess {
         data {
-          id
-          code
-          name
+          ...CostCenterOption_Fields
         }
       }
       ... on DomainError {
@@ -93,42 +91,37 @@ export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Pr
   if (error && !data)
     return <ErrorAlert title="Deactivated cost centers could not be loaded" message={error.message} />;
   return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Deactivated cost centers">
-      <Card.Header>
-        <StepHeading title="Deactivated cost centers" />
-      </Card.Header>
-      <Card.Body>
-        <DataTable
-          table={table}
-          label="Deactivated cost centers"
-          filterLabel="Filter deactivated cost centers"
-          filterPlaceholder="Number or name"
-          noun="deactivated cost centers"
-          empty={
-            <Text color="fg.muted" data-testid="no-deactivated">
-              No cost center is deactivated. A deactivated cost center keeps its plans and history and can be brought
-              back here.
-            </Text>
-          }
-          renderRow={(row) => (
-            <Table.Row key={row.id} data-testid="deactivated-cost-center">
-              <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
-              <Table.Cell>{row.name}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatFacilityDate(row.deactivatedAt, timeZone)}</Table.Cell>
-              <Table.Cell>
-                <HStack justify="flex-end" gap="2">
-                  <Button size="xs" variant="outline" onClick={() => onHistory(row)}>
-                    History
-                  </Button>
-                  <Button size="xs" colorPalette="brand" onClick={() => setAsking(row)}>
-                    Reactivate
-                  </Button>
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          )}
-        />
-      </Card.Body>
+    <SectionCard title="Deactivated cost centers">
+      <DataTable
+        table={table}
+        label="Deactivated cost centers"
+        filterLabel="Filter deactivated cost centers"
+        filterPlaceholder="Number or name"
+        noun="deactivated cost centers"
+        empty={
+          <Text color="fg.muted" data-testid="no-deactivated">
+            No cost center is deactivated. A deactivated cost center keeps its plans and history and can be brought back
+            here.
+          </Text>
+        }
+        renderRow={(row) => (
+          <Table.Row key={row.id} data-testid="deactivated-cost-center">
+            <Table.Cell fontVariantNumeric="tabular-nums">{row.code}</Table.Cell>
+            <Table.Cell>{row.name}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatFacilityDate(row.deactivatedAt, timeZone)}</Table.Cell>
+            <Table.Cell>
+              <HStack justify="flex-end" gap="2">
+                <Button size="xs" variant="outline" onClick={() => onHistory(row)}>
+                  History
+                </Button>
+                <Button size="xs" colorPalette="brand" onClick={() => setAsking(row)}>
+                  Reactivate
+                </Button>
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      />
       <ConfirmDialog
         open={asking !== null}
         title="Reactivate cost center"
@@ -148,6 +141,6 @@ export function DeactivatedCostCenters({ onReactivated, onError, onHistory }: Pr
           </Text>
         </Stack>
       </ConfirmDialog>
-    </Card.Root>
+    </SectionCard>
   );
 }

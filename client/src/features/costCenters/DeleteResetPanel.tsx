@@ -1,14 +1,14 @@
 import { useMutation } from "@apollo/client";
-import { Card, Flex, RadioCard, Stack, Text } from "@chakra-ui/react";
+import { Flex, RadioCard, Stack } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { SectionCard } from "../../ui/SectionCard";
 import { useFooter } from "../shell/footer/useFooter";
-import { deleteFailure, otherFailure, resetFailure } from "./failureMessages";
+import { deleteFailure, type Failure, otherFailure, resetFailure } from "./failureMessages";
 import { type CostCenterOption, CostCenterPicker } from "./parts";
-import { StepHeading } from "./UpdateCostCenterPanel";
 
 const DeleteReset_DeactivateMutation = graphql(`
   mutation DeleteReset_DeactivateMutation($id: ID!) {
@@ -19,9 +19,7 @@ const DeleteReset_DeactivateMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -35,9 +33,7 @@ const DeleteReset_ResetMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -51,9 +47,7 @@ const DeleteReset_UnlockMutation = graphql(`
           id
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -72,8 +66,19 @@ const CONFIRMATION: Partial<Record<Mode, { title: string; message: (label: strin
   },
 };
 
+type ModeChoice = {
+  value: Mode;
+  label: string;
+  button: string;
+  palette: string;
+  description: string;
+  /** The success banner's message, and the error banner's for a refusal or a failed call. */
+  success: string;
+  failure: (refusal: Failure) => string;
+};
+
 /** Spec §2: three mutually exclusive choices, each with its explanation and footer button. */
-const MODES: readonly { value: Mode; label: string; button: string; palette: string; description: string }[] = [
+const MODES: readonly ModeChoice[] = [
   {
     value: "delete",
     label: "Deleting",
@@ -81,6 +86,8 @@ const MODES: readonly { value: Mode; label: string; button: string; palette: str
     palette: "red",
     description:
       "Deactivates the cost center: it leaves every list and can no longer be planned. Its plans and history are kept. Not possible while its wizard is in progress.",
+    success: COST_CENTER_MESSAGES.deactivated,
+    failure: deleteFailure,
   },
   {
     value: "reset",
@@ -89,6 +96,8 @@ const MODES: readonly { value: Mode; label: string; button: string; palette: str
     palette: "orange",
     description:
       "Clears the cost center's completed staffing plan, so its wizard starts again from the first step. Only for a completed wizard.",
+    success: COST_CENTER_MESSAGES.reset,
+    failure: resetFailure,
   },
   {
     value: "unlock",
@@ -97,14 +106,10 @@ const MODES: readonly { value: Mode; label: string; button: string; palette: str
     palette: "brand",
     description:
       "Reopens the cost center's completed wizard so its plan can be changed and attested again. The plan itself is kept.",
+    success: COST_CENTER_MESSAGES.unlocked,
+    failure: otherFailure,
   },
 ];
-
-const SUCCESS: Record<Mode, string> = {
-  delete: COST_CENTER_MESSAGES.deactivated,
-  reset: COST_CENTER_MESSAGES.reset,
-  unlock: COST_CENTER_MESSAGES.unlocked,
-};
 
 type Props = {
   costCenters: readonly CostCenterOption[];
@@ -162,33 +167,28 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
 
   async function handleAct() {
     setConfirming(false);
-    if (!selected || !mode || locked) return;
+    if (!selected || !chosen || locked) return;
     onClearError();
     const variables = { id: selected.id };
-    let refusal: { message?: string | null } | null = null;
+    const send = {
+      delete: async () => (await deactivate({ variables })).data?.deactivateCostCenter,
+      reset: async () => (await reset({ variables })).data?.resetCostCenter,
+      unlock: async () => (await unlock({ variables })).data?.unlockCostCenterWizard,
+    }[chosen.value];
+    let refusal: Failure | null = null;
     try {
-      if (mode === "delete") {
-        const result = (await deactivate({ variables })).data?.deactivateCostCenter;
-        if (result?.__typename !== "MutationDeactivateCostCenterSuccess") refusal = result ?? {};
-      } else if (mode === "reset") {
-        const result = (await reset({ variables })).data?.resetCostCenter;
-        if (result?.__typename !== "MutationResetCostCenterSuccess") refusal = result ?? {};
-      } else {
-        const result = (await unlock({ variables })).data?.unlockCostCenterWizard;
-        if (result?.__typename !== "MutationUnlockCostCenterWizardSuccess") refusal = result ?? {};
-      }
+      const result = await send();
+      if (!result || result.__typename === "DomainError") refusal = result ?? {};
     } catch (caught) {
       refusal = caught instanceof Error ? caught : {};
     }
     if (refusal) {
-      onError(
-        mode === "delete" ? deleteFailure(refusal) : mode === "reset" ? resetFailure(refusal) : otherFailure(refusal),
-      );
+      onError(chosen.failure(refusal));
       return;
     }
     setDone(true);
-    onSuccess(SUCCESS[mode], () => setSuccessShown(true));
-    if (mode === "delete") onDeleted();
+    onSuccess(chosen.success, () => setSuccessShown(true));
+    if (chosen.value === "delete") onDeleted();
   }
 
   // Spec §2: once a cost center is selected the footer shows CANCEL plus the matching action.
@@ -214,55 +214,47 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
   const confirmation = mode ? CONFIRMATION[mode] : undefined;
 
   return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="Select Cost Center">
-      <Card.Header>
-        <StepHeading title="Select Cost Center" />
-        <Text color="fg.muted" textStyle="sm">
-          Pick the cost center, then choose what to do with it.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="6">
-          <CostCenterPicker
-            costCenters={costCenters}
-            selectedId={selectedId}
-            onSelect={handleSelect}
-            loading={loading}
+    <SectionCard title="Select Cost Center" description="Pick the cost center, then choose what to do with it.">
+      <Stack gap="6">
+        <CostCenterPicker
+          costCenters={costCenters}
+          selectedId={selectedId}
+          onSelect={handleSelect}
+          loading={loading}
+          disabled={locked}
+        />
+        {selected ? (
+          <RadioCard.Root
+            value={mode}
+            onValueChange={(details) => {
+              onClearError();
+              setMode(details.value as Mode | null);
+            }}
             disabled={locked}
-          />
-          {selected ? (
-            <RadioCard.Root
-              value={mode}
-              onValueChange={(details) => {
-                onClearError();
-                setMode(details.value as Mode | null);
-              }}
-              disabled={locked}
-              colorPalette="brand"
-              orientation="vertical"
-              align="start"
-            >
-              <RadioCard.Label fontWeight="semibold" textStyle="md">
-                What do you want to do with {selected.code} {selected.name}?
-              </RadioCard.Label>
-              <Flex gap="4" direction={{ base: "column", lg: "row" }} align="stretch">
-                {MODES.map((option) => (
-                  <RadioCard.Item key={option.value} value={option.value} flex="1" data-testid={`mode-${option.value}`}>
-                    <RadioCard.ItemHiddenInput />
-                    <RadioCard.ItemControl>
-                      <RadioCard.ItemContent>
-                        <RadioCard.ItemText fontWeight="semibold">{option.label}</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
-                      </RadioCard.ItemContent>
-                      <RadioCard.ItemIndicator />
-                    </RadioCard.ItemControl>
-                  </RadioCard.Item>
-                ))}
-              </Flex>
-            </RadioCard.Root>
-          ) : null}
-        </Stack>
-      </Card.Body>
+            colorPalette="brand"
+            orientation="vertical"
+            align="start"
+          >
+            <RadioCard.Label fontWeight="semibold" textStyle="md">
+              What do you want to do with {selected.code} {selected.name}?
+            </RadioCard.Label>
+            <Flex gap="4" direction={{ base: "column", lg: "row" }} align="stretch">
+              {MODES.map((option) => (
+                <RadioCard.Item key={option.value} value={option.value} flex="1" data-testid={`mode-${option.value}`}>
+                  <RadioCard.ItemHiddenInput />
+                  <RadioCard.ItemControl>
+                    <RadioCard.ItemContent>
+                      <RadioCard.ItemText fontWeight="semibold">{option.label}</RadioCard.ItemText>
+                      <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>
+                    </RadioCard.ItemContent>
+                    <RadioCard.ItemIndicator />
+                  </RadioCard.ItemControl>
+                </RadioCard.Item>
+              ))}
+            </Flex>
+          </RadioCard.Root>
+        ) : null}
+      </Stack>
       {confirmation && chosen && selected ? (
         <ConfirmDialog
           open={confirming}
@@ -275,6 +267,6 @@ export function DeleteResetPanel({ costCenters, loading, onDeleted, onSuccess, o
           {confirmation.message(`${selected.code} ${selected.name}`)}
         </ConfirmDialog>
       ) : null}
-    </Card.Root>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, COST_CENTER_TIMINGS, type CostCenterInput } from "../../../../schema/costCenters";
 import { graphql } from "../../gql";
+import { FormCard, SectionCard } from "../../ui/SectionCard";
 import { useFooter } from "../shell/footer/useFooter";
 import { StaffUploadControl } from "../uploads/StaffUploadControl";
 import { CostCenterFields, EMPTY_COST_CENTER, reportCostCenterRefusal, useCostCenterForm } from "./CostCenterForm";
@@ -16,14 +17,10 @@ const UpdateCostCenter_UpdateMutation = graphql(`
       __typename
       ... on MutationUpdateCostCenterSuccess {
         data {
-          id
-          code
-          name
+          ...CostCenterOption_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -106,100 +103,86 @@ export function UpdateCostCenterPanel({
 
   return (
     <Stack gap="6">
-      <Card.Root variant="outline" bg="bg.panel" as="section" aria-label="STEP 1 Select Cost Center">
-        <Card.Header>
-          <StepHeading step={1} title="Select Cost Center" />
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="3">
-            <CostCenterPicker
-              costCenters={costCenters}
-              selectedId={selectedId}
-              onSelect={handleSelect}
-              loading={loading}
-              disabled={busy}
-            />
-            {selected ? (
-              <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onHistory(selected)}>
-                View history of {selected.code}
-              </Button>
-            ) : null}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-
-      <Card.Root variant="outline" bg="bg.panel" asChild>
-        <form
-          noValidate
-          aria-label="STEP 2 Update Cost Center"
-          onSubmit={(event) => {
-            if (canSave) void form.handleSubmit(handleSave)(event);
-            else event.preventDefault();
-          }}
-        >
-          <Card.Header>
-            <StepHeading step={2} title="Update Cost Center" />
-            <Text color="fg.muted" textStyle="sm">
-              {selected
-                ? `Change the number or name of ${selected.code} ${selected.name}.`
-                : "Select a cost center in step 1 first."}
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
-              <CostCenterFields
-                form={form}
-                numberLabel="New cost center number"
-                nameLabel="New cost center name"
-                disabled={!selected || busy}
-              />
-            </Grid>
-            <Flex
-              mt="5"
-              gap="4"
-              p="4"
-              borderWidth="1px"
-              borderStyle="dashed"
-              borderRadius="l2"
-              align={{ base: "flex-start", sm: "center" }}
-              justify="space-between"
-              wrap="wrap"
-            >
-              <Stack gap="0.5">
-                <Text fontWeight="medium">Staff data file</Text>
-                <Text textStyle="sm" color="fg.muted">
-                  Optional. The staff file may be uploaded later.
-                </Text>
-              </Stack>
-              {selected ? (
-                // Keyed by cost center: the UPLOADED badge belongs to the one it was sent for.
-                <StaffUploadControl key={selected.id} costCenter={selected} />
-              ) : (
-                <Button size="sm" variant="outline" colorPalette="brand" disabled>
-                  Upload staff file
-                </Button>
-              )}
-            </Flex>
-          </Card.Body>
-          <Card.Footer justifyContent="flex-end">
-            <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
-              Save
+      <SectionCard title="STEP 1 Select Cost Center" heading={<StepHeading step={1} title="Select Cost Center" />}>
+        <Stack gap="3">
+          <CostCenterPicker
+            costCenters={costCenters}
+            selectedId={selectedId}
+            onSelect={handleSelect}
+            loading={loading}
+            disabled={busy}
+          />
+          {selected ? (
+            <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onHistory(selected)}>
+              View history of {selected.code}
             </Button>
-          </Card.Footer>
-        </form>
-      </Card.Root>
+          ) : null}
+        </Stack>
+      </SectionCard>
+
+      <FormCard
+        label="STEP 2 Update Cost Center"
+        heading={<StepHeading step={2} title="Update Cost Center" />}
+        description={
+          selected
+            ? `Change the number or name of ${selected.code} ${selected.name}.`
+            : "Select a cost center in step 1 first."
+        }
+        onSubmit={(event) => {
+          if (canSave) void form.handleSubmit(handleSave)(event);
+          else event.preventDefault();
+        }}
+        footer={
+          <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
+            Save
+          </Button>
+        }
+      >
+        <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
+          <CostCenterFields
+            form={form}
+            numberLabel="New cost center number"
+            nameLabel="New cost center name"
+            disabled={!selected || busy}
+          />
+        </Grid>
+        <Flex
+          mt="5"
+          gap="4"
+          p="4"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="l2"
+          align={{ base: "flex-start", sm: "center" }}
+          justify="space-between"
+          wrap="wrap"
+        >
+          <Stack gap="0.5">
+            <Text fontWeight="medium">Staff data file</Text>
+            <Text textStyle="sm" color="fg.muted">
+              Optional. The staff file may be uploaded later.
+            </Text>
+          </Stack>
+          {selected ? (
+            // Keyed by cost center: the UPLOADED badge belongs to the one it was sent for.
+            <StaffUploadControl key={selected.id} costCenter={selected} />
+          ) : (
+            <Button size="sm" variant="outline" colorPalette="brand" disabled>
+              Upload staff file
+            </Button>
+          )}
+        </Flex>
+      </FormCard>
     </Stack>
   );
 }
 
-export function StepHeading({ step, title }: { step?: number; title: string }) {
+function StepHeading({ step, title }: { step: number; title: string }) {
   return (
     <HStack gap="3">
-      {step ? (
-        <Badge colorPalette="brand" variant="solid" size="md" letterSpacing="wide">
-          STEP {step}
-        </Badge>
-      ) : null}
+      <Badge colorPalette="brand" variant="solid" size="md" letterSpacing="wide">
+        STEP {step}
+      </Badge>
       <Heading as="h2" size="lg">
         {title}
       </Heading>

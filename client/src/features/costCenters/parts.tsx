@@ -1,8 +1,17 @@
 import { Field, Grid, Input } from "@chakra-ui/react";
+import { graphql } from "../../gql";
 import { SelectField } from "../../ui/inputs";
 import type { Column } from "../../ui/table";
 
+/** A cost center as the screen's lists and pickers show it. */
 export type CostCenterOption = { id: string; code: string; name: string };
+graphql(`
+  fragment CostCenterOption_Fields on CostCenter {
+    id
+    code
+    name
+  }
+`);
 
 /** Spec §4: cost center lists are sorted ascending by numeric code. */
 export const COST_CENTER_COLUMNS: readonly Column<CostCenterOption, "code" | "name">[] = [

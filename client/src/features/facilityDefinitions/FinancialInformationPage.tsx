@@ -4,16 +4,8 @@ import { budgetSettingsSchema, MONTHS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { FinancialInformation_FacilityQueryQuery } from "../../gql/graphql";
 import { FormNumberStepper, FormSelectField } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
-import {
-  DefinitionForm,
-  DefinitionPage,
-  FieldPairs,
-  FormSection,
-  formRule,
-  SectionColumns,
-  useDefinitionForm,
-} from "./formParts";
+import { SectionCard } from "../../ui/SectionCard";
+import { DefinitionForm, DefinitionPage, FieldPairs, formRule, SectionColumns, useDefinitionForm } from "./formParts";
 
 graphql(`
   fragment FinancialInformation_Settings on FacilitySettings {
@@ -51,9 +43,7 @@ const FinancialInformation_UpdateMutation = graphql(`
           ...FinancialInformation_Settings
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -74,19 +64,6 @@ type FormValues = {
 };
 /** The shared rule (schema/facility.ts), with empty fields read as missing. */
 const formSchema = formRule<FormValues, typeof budgetSettingsSchema>(budgetSettingsSchema);
-const FIELDS = [
-  "prnStaffValue",
-  "fiscalYearMonthsBegin",
-  "fiscalYearDaysBegin",
-  "budgetSeasonBeginMonth",
-  "budgetSeasonBeginDay",
-  "budgetSeasonEndMonth",
-  "budgetSeasonEndDay",
-  "nextPayPeriodBegin",
-  "nextPayPeriodEnd",
-  "annualHoursPerFte",
-  "averageHourlyRate",
-] as const satisfies readonly (keyof FormValues)[];
 
 /** Spec §3: the twelve months, offered by name and stored as 1 to 12. */
 const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: String(index + 1), label: month }));
@@ -134,19 +111,12 @@ export function FinancialInformationPage() {
 }
 
 function FinancialInformationForm({ initial }: { initial: FormValues }) {
-  const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation, {
-    update: (cache, { data }) => {
-      if (data?.updateFinancialInformation.__typename === "MutationUpdateFinancialInformationSuccess") {
-        forgetAdminTasks(cache);
-      }
-    },
-  });
+  const [update, { loading: saving }] = useMutation(FinancialInformation_UpdateMutation);
   // Saving unchanged, valid settings is allowed: it confirms them and completes the onboarding step.
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
-    fields: FIELDS,
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateFinancialInformation,
   });
 
@@ -173,7 +143,7 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
       <SectionColumns
         left={
           <>
-            <FormSection
+            <SectionCard
               title="FTE standards"
               description="How many hours an FTE works, and what a PRN staff member counts as."
             >
@@ -208,18 +178,18 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                   helperText="Optional. Modelling prices a plan's paid hours at this rate; leave it empty to show no cost."
                 />
               </FieldPairs>
-            </FormSection>
-            <FormSection title="Fiscal year" description="The day the facility's fiscal year begins.">
+            </SectionCard>
+            <SectionCard title="Fiscal year" description="The day the facility's fiscal year begins.">
               <FieldPairs>
                 {month("fiscalYearMonthsBegin", "Fiscal year begin month")}
                 {dayOfMonth("fiscalYearDaysBegin", "Fiscal year begin day")}
               </FieldPairs>
-            </FormSection>
+            </SectionCard>
           </>
         }
         right={
           <>
-            <FormSection
+            <SectionCard
               title="Budget season"
               description="While budget season is open, plans begun before it are sent back for re-verification."
             >
@@ -229,13 +199,13 @@ function FinancialInformationForm({ initial }: { initial: FormValues }) {
                 {month("budgetSeasonEndMonth", "Budget season end month")}
                 {dayOfMonth("budgetSeasonEndDay", "Budget season end day")}
               </FieldPairs>
-            </FormSection>
-            <FormSection title="Pay period" description="The days of the month the next pay period begins and ends.">
+            </SectionCard>
+            <SectionCard title="Pay period" description="The days of the month the next pay period begins and ends.">
               <FieldPairs>
                 {dayOfMonth("nextPayPeriodBegin", "Next pay period begin", DAY_OF_MONTH_HELPER)}
                 {dayOfMonth("nextPayPeriodEnd", "Next pay period end", DAY_OF_MONTH_HELPER)}
               </FieldPairs>
-            </FormSection>
+            </SectionCard>
           </>
         }
       />

@@ -7,17 +7,9 @@ import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/fac
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
+import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
-import {
-  DefinitionForm,
-  DefinitionPage,
-  FieldPairs,
-  FormSection,
-  formRule,
-  SectionColumns,
-  useDefinitionForm,
-} from "./formParts";
+import { DefinitionForm, DefinitionPage, FieldPairs, formRule, SectionColumns, useDefinitionForm } from "./formParts";
 
 graphql(`
   fragment HrGuidelines_Settings on FacilitySettings {
@@ -59,9 +51,7 @@ const HrGuidelines_UpdateMutation = graphql(`
           ...HrGuidelines_Settings
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -86,23 +76,6 @@ type FormValues = {
 };
 /** The shared rule (schema/facility.ts), with empty fields read as missing. */
 const formSchema = formRule<FormValues, typeof hrGuidelinesSchema>(hrGuidelinesSchema);
-const FIELDS = [
-  "dayShiftStart",
-  "dayShiftEnd",
-  "eveningShiftStart",
-  "eveningShiftEnd",
-  "nightShiftStart",
-  "nightShiftEnd",
-  "otherShiftStart",
-  "otherShiftEnd",
-  "startDay",
-  "endDay",
-  "dropdownStartTime",
-  "dropdownEndTime",
-  "emailContact",
-  "timeZone",
-  "education",
-] as const satisfies readonly (keyof FormValues)[];
 
 type TimeField = Exclude<keyof FormValues, "startDay" | "endDay" | "emailContact" | "timeZone" | "education">;
 const SHIFTS: readonly { label: string; start: TimeField; end: TimeField; optional?: boolean }[] = [
@@ -163,16 +136,12 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
   const [update, { loading: saving }] = useMutation(HrGuidelines_UpdateMutation, {
     // The viewer carries the facility's time zone, which every date on screen is read in.
     refetchQueries: [AppShell_ViewerQuery],
-    update: (cache, { data }) => {
-      if (data?.updateHrGuidelines.__typename === "MutationUpdateHrGuidelinesSuccess") forgetAdminTasks(cache);
-    },
   });
   // Saving unchanged, valid guidelines is allowed: it confirms them and completes the onboarding step.
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
-    fields: FIELDS,
     send: async (input: FormOutput) => (await update({ variables: { input } })).data?.updateHrGuidelines,
   });
 
@@ -210,7 +179,7 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
       <SectionColumns
         left={
           <>
-            <FormSection
+            <SectionCard
               title="Shift settings"
               description="Start and end of each shift in 4-digit military time (0000 to 2400). The other shift is optional."
             >
@@ -222,8 +191,8 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                   </FieldPairs>
                 ))}
               </Stack>
-            </FormSection>
-            <FormSection
+            </SectionCard>
+            <SectionCard
               title="Time choices"
               description="The first and last time offered in the wizard's time dropdowns, in 4-digit military time."
             >
@@ -231,18 +200,18 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                 {time("dropdownStartTime", "Dropdown start time", { helperText: MILITARY_TIME_HELPER })}
                 {time("dropdownEndTime", "Dropdown end time", { helperText: MILITARY_TIME_HELPER })}
               </FieldPairs>
-            </FormSection>
+            </SectionCard>
           </>
         }
         right={
           <>
-            <FormSection title="Schedule week" description="The days a schedule week starts and ends on.">
+            <SectionCard title="Schedule week" description="The days a schedule week starts and ends on.">
               <FieldPairs>
                 {weekday("startDay", "Start day")}
                 {weekday("endDay", "End day")}
               </FieldPairs>
-            </FormSection>
-            <FormSection title="Contact and time zone">
+            </SectionCard>
+            <SectionCard title="Contact and time zone">
               <FieldPairs>
                 <FormTextField
                   control={control}
@@ -262,13 +231,13 @@ function HrGuidelinesForm({ initial }: { initial: FormValues }) {
                   required
                 />
               </FieldPairs>
-            </FormSection>
-            <FormSection
+            </SectionCard>
+            <SectionCard
               title="Education"
               description="The education levels staff records can show (for example BSN). Remove one to stop offering it."
             >
               <EducationList control={control} />
-            </FormSection>
+            </SectionCard>
           </>
         }
       />

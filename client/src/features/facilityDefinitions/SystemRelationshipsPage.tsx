@@ -3,9 +3,9 @@ import { z } from "zod";
 import { systemRelationshipsSchema } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import { FormTextField } from "../../ui/inputs";
-import { forgetAdminTasks } from "../onboarding/cache";
+import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
-import { DefinitionForm, DefinitionPage, FieldPairs, FormSection, useDefinitionForm } from "./formParts";
+import { DefinitionForm, DefinitionPage, FieldPairs, useDefinitionForm } from "./formParts";
 
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
@@ -32,9 +32,7 @@ const SystemRelationships_DefineMutation = graphql(`
           divisionName
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -85,18 +83,12 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
   const [define, { loading: saving }] = useMutation(SystemRelationships_DefineMutation, {
     // The header shows the facility's name.
     refetchQueries: [AppShell_ViewerQuery],
-    update: (cache, { data }) => {
-      if (data?.defineSystemRelationships.__typename === "MutationDefineSystemRelationshipsSuccess") {
-        forgetAdminTasks(cache);
-      }
-    },
   });
   const { control, currentFailure, handleFormSubmit } = useDefinitionForm({
     schema: formSchema,
     initial,
     saving,
     requireChange: true,
-    fields: Object.values(FIELD_OF_PAYLOAD),
     fieldOfServer: (field) => FIELD_OF_PAYLOAD[field] ?? field,
     send: async (values: FormOutput) => {
       const input = {
@@ -117,7 +109,7 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
       onSubmit={handleFormSubmit}
       maxW="5xl"
     >
-      <FormSection
+      <SectionCard
         title="Facility and system"
         description="All four fields are required. They appear on the facility's plans and reports."
       >
@@ -133,7 +125,7 @@ function SystemRelationshipsForm({ initial }: { initial: FormValues }) {
             required
           />
         </FieldPairs>
-      </FormSection>
+      </SectionCard>
     </DefinitionForm>
   );
 }

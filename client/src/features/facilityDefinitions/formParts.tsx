@@ -1,5 +1,5 @@
-import { type TypedDocumentNode, useQuery } from "@apollo/client";
-import { Box, Card, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { type TypedDocumentNode, useApolloClient, useQuery } from "@apollo/client";
+import { Box, Grid, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
 import {
@@ -14,13 +14,19 @@ import {
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { applyServerFieldErrors, type ServerFieldError, useSchemaValidity } from "../../ui/inputs";
+import {
+  applyServerFieldErrors,
+  callFailureText,
+  NO_ANSWER,
+  type ServerFieldError,
+  useSchemaValidity,
+} from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
+import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 
 export const LANDING = "/admin/landing";
-export const NO_ANSWER = "The server did not answer. Please try again.";
 
 /** Empty form fields (null, "", undefined) become undefined, so the shared rules say "... is required". */
 function blankToUndefined(values: unknown): unknown {
@@ -72,7 +78,8 @@ type DefinitionFormSaveOptions<T extends FieldValues, TOut> = {
 
 /**
  * The save flow every facility-definition form shares: SAVE AND CONTINUE and BACK in the footer,
- * enabled per spec §4; on success to /admin/landing; a DomainError's field errors on their fields
+ * enabled per spec §4; on success the admin tasks are read again (saving completes the screen's
+ * onboarding step) and the user goes to /admin/landing; a DomainError's field errors on their fields
  * and its message shown until the form changes (spec §8); Enter in a field saves too.
  */
 export function useDefinitionFormSave<T extends FieldValues, TOut>({
@@ -85,6 +92,7 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
   requireChange = false,
 }: DefinitionFormSaveOptions<T, TOut>) {
   const navigate = useNavigate();
+  const { cache } = useApolloClient();
   const [failure, setFailure] = useState<{ message: string; values: string } | null>(null);
   const currentFailure = useCurrentFailure(form.control, failure);
   const isValid = useSchemaValidity(form.control, schema);
@@ -105,10 +113,11 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
         applyServerFieldErrors(form.setError, fieldErrors, fields);
         failedWith(result.message ?? NO_ANSWER);
       } else {
+        forgetAdminTasks(cache);
         void navigate(LANDING);
       }
     } catch (caught) {
-      failedWith(caught instanceof Error ? caught.message : NO_ANSWER);
+      failedWith(callFailureText(caught));
     }
   }
 
@@ -131,18 +140,21 @@ export function useDefinitionFormSave<T extends FieldValues, TOut>({
 
 /**
  * A facility-definition form: react-hook-form over the shared rule `schema`, validated as the user
- * types, with the shared save flow (useDefinitionFormSave).
+ * types, with the shared save flow (useDefinitionFormSave). Server field errors may land on every
+ * field of `initial` unless `fields` says otherwise.
  */
 export function useDefinitionForm<T extends FieldValues, TOut>({
   schema,
   initial,
+  fields = Object.keys(initial) as FieldPath<T>[],
   ...save
-}: Omit<DefinitionFormSaveOptions<T, TOut>, "form" | "schema"> & {
+}: Omit<DefinitionFormSaveOptions<T, TOut>, "form" | "schema" | "fields"> & {
   schema: z.ZodType<TOut, T>;
   initial: DefaultValues<T>;
+  fields?: readonly FieldPath<T>[];
 }) {
   const form = useForm<T, unknown, TOut>({ mode: "all", resolver: zodResolver(schema), defaultValues: initial });
-  return { control: form.control, ...useDefinitionFormSave({ form, schema, ...save }) };
+  return { control: form.control, ...useDefinitionFormSave({ form, schema, fields, ...save }) };
 }
 
 type DefinitionFormProps = {
@@ -186,27 +198,6 @@ export function FieldPairs({ children }: { children: ReactNode }) {
     <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
       {children}
     </Grid>
-  );
-}
-
-type SectionProps = { title: string; description?: ReactNode; children: ReactNode };
-
-/** One titled group of fields on a facility-definition form. */
-export function FormSection({ title, description, children }: SectionProps) {
-  return (
-    <Card.Root variant="outline" bg="bg.panel" as="section" aria-label={title}>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {description ? (
-          <Text color="fg.muted" textStyle="sm">
-            {description}
-          </Text>
-        ) : null}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Alert, Button, Card, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Card, Grid, Heading, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -7,8 +7,9 @@ import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { FactList } from "../../ui/FactList";
-import { applyServerFieldErrors, FormTextField, useSchemaValidity } from "../../ui/inputs";
+import { callFailureText, FormTextField, formRefusalText, NO_ANSWER, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { FormCard } from "../../ui/SectionCard";
 import { AccountTypeBadge } from "../shell/AccountTypeBadge";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -41,10 +42,7 @@ const ProfilePage_UpdateMyProfileMutation = graphql(`
           lastName
         }
       }
-      ... on DomainError {
-        code
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -139,13 +137,12 @@ function ProfileForm({ initial }: ProfileFormProps) {
         reset({ firstName, middleName: middleName ?? "", lastName });
         setSaved(true);
       } else if (result?.__typename === "DomainError") {
-        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, PROFILE_FIELDS);
-        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+        setFailure(formRefusalText(setError, result, PROFILE_FIELDS));
       } else {
-        setFailure("The server did not answer. Please try again.");
+        setFailure(NO_ANSWER);
       }
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : "The server did not answer. Please try again.");
+      setFailure(callFailureText(caught));
     }
   }
 
@@ -153,46 +150,37 @@ function ProfileForm({ initial }: ProfileFormProps) {
   const canSave = formState.isDirty && isValid && !saving;
 
   return (
-    <Card.Root variant="outline" bg="bg.panel" asChild>
-      <form noValidate aria-label="Edit your name" onSubmit={(event) => void handleSubmit(handleSave)(event)}>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Your name
-          </Heading>
-          <Text color="fg.muted" textStyle="sm">
-            Letters, digits and spaces only. Your middle name is optional.
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="5">
-            {saved && !formState.isDirty ? (
-              <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
-                <Alert.Indicator />
-                <Alert.Title>{PROFILE_SAVED_MESSAGE}</Alert.Title>
-              </Alert.Root>
-            ) : null}
-            {failure ? <ErrorAlert title="Your profile was not saved" message={failure} /> : null}
-            <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
-              <FormTextField control={control} name="firstName" label="First Name" required autoComplete="given-name" />
-              <FormTextField
-                control={control}
-                name="middleName"
-                label="Middle Name"
-                helperText="Optional"
-                autoComplete="additional-name"
-              />
-              <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="family-name" />
-            </Grid>
-          </Stack>
-        </Card.Body>
-        <Card.Footer justifyContent="flex-end">
-          <HStack gap="3">
-            <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} loadingText="Saving…">
-              Save
-            </Button>
-          </HStack>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+    <FormCard
+      label="Edit your name"
+      title="Your name"
+      description="Letters, digits and spaces only. Your middle name is optional."
+      onSubmit={(event) => void handleSubmit(handleSave)(event)}
+      footer={
+        <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} loadingText="Saving…">
+          Save
+        </Button>
+      }
+    >
+      <Stack gap="5">
+        {saved && !formState.isDirty ? (
+          <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{PROFILE_SAVED_MESSAGE}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {failure ? <ErrorAlert title="Your profile was not saved" message={failure} /> : null}
+        <Grid templateColumns={{ base: "1fr", md: "repeat(3, minmax(0, 1fr))" }} gap="4">
+          <FormTextField control={control} name="firstName" label="First Name" required autoComplete="given-name" />
+          <FormTextField
+            control={control}
+            name="middleName"
+            label="Middle Name"
+            helperText="Optional"
+            autoComplete="additional-name"
+          />
+          <FormTextField control={control} name="lastName" label="Last Name" required autoComplete="family-name" />
+        </Grid>
+      </Stack>
+    </FormCard>
   );
 }

@@ -38,9 +38,7 @@ const Upload_RequestSlotMutation = graphql(`
           ...Upload_Slot
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -55,9 +53,7 @@ const Upload_CompleteMutation = graphql(`
           status
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -97,9 +93,7 @@ const Upload_RenewSlotMutation = graphql(`
           ...Upload_Slot
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

@@ -31,9 +31,7 @@ const AddUser_OutsideMutation = graphql(`
   mutation AddUser_OutsideMutation($input: AddUserOutsideInput!) {
     addUserOutsideOrganization(input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationAddUserOutsideOrganizationSuccess {
         data {
           id
@@ -48,9 +46,7 @@ const AddUser_WithinMutation = graphql(`
   mutation AddUser_WithinMutation($input: AddUserWithinInput!) {
     addUserWithinOrganization(input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationAddUserWithinOrganizationSuccess {
         data {
           id
@@ -259,7 +255,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         });
         const result = data?.addUserOutsideOrganization;
         if (result?.__typename === "MutationAddUserOutsideOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+        else setFailure(failureText(result));
       } else {
         const { data } = await addWithin({
           variables: {
@@ -276,7 +272,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         });
         const result = data?.addUserWithinOrganization;
         if (result?.__typename === "MutationAddUserWithinOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+        else setFailure(failureText(result));
       }
     } catch (error) {
       setFailure(failureText(error));

@@ -14,9 +14,7 @@ const MoveStaff_Mutation = graphql(`
   mutation MoveStaff_Mutation($targetPositionId: ID!, $userIds: [ID!]!) {
     moveStaff(targetPositionId: $targetPositionId, userIds: $userIds) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationMoveStaffSuccess {
         data {
           id
@@ -62,7 +60,7 @@ export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
       const { data } = await move({ variables });
       const result = data?.moveStaff;
       if (result?.__typename === "MutationMoveStaffSuccess") onMoved();
-      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+      else setFailure(failureText(result));
     } catch (error) {
       // Spec §8: a failed move is only logged; the panel still says it did not happen.
       console.error("Move failed", error);

@@ -24,9 +24,7 @@ const UpdateUser_Mutation = graphql(`
   mutation UpdateUser_Mutation($id: ID!, $input: UpdateUserAccessInput!) {
     updateUserAccess(id: $id, input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
       ... on MutationUpdateUserAccessSuccess {
         data {
           id
@@ -138,7 +136,7 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
       });
       const result = data?.updateUserAccess;
       if (result?.__typename === "MutationUpdateUserAccessSuccess") onSaved();
-      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+      else setFailure(failureText(result));
     } catch (error) {
       setFailure(failureText(error));
     }

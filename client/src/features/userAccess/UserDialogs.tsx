@@ -9,7 +9,6 @@ import {
   deleteUserSchema,
   resendFailedText,
   TERMINATION_REASONS,
-  USER_ACCESS_TEXTS,
 } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -22,9 +21,7 @@ const UserDialogs_DeleteMutation = graphql(`
   mutation UserDialogs_DeleteMutation($id: ID!, $input: DeleteUserInput!) {
     deleteUser(id: $id, input: $input) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -33,9 +30,7 @@ const UserDialogs_ResendMutation = graphql(`
   mutation UserDialogs_ResendMutation($id: ID!) {
     resendInvite(id: $id) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -86,7 +81,7 @@ export function DeleteUserDialog({
       const { data } = await remove({ variables: { id: user.id, input } });
       const result = data?.deleteUser;
       if (result?.__typename === "MutationDeleteUserSuccess") onDeleted();
-      else setFailure(result && "message" in result ? result.message : USER_ACCESS_TEXTS.genericError);
+      else setFailure(failureText(result));
     } catch (error) {
       setFailure(failureText(error, "Error processing action. Please try again later."));
     }

@@ -32,5 +32,11 @@ export {
   type SelectFieldProps,
   type SelectOption,
 } from "./SelectField";
-export { applyServerFieldErrors, type ServerFieldError } from "./serverErrors";
+export {
+  applyServerFieldErrors,
+  callFailureText,
+  formRefusalText,
+  NO_ANSWER,
+  type ServerFieldError,
+} from "./serverErrors";
 export { FormTextField, TextField, type TextFieldProps } from "./TextField";

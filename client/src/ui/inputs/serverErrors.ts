@@ -24,3 +24,24 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return unmatched;
 }
+
+/** What a form says when its call failed without an answer it can read. */
+export const NO_ANSWER = "The server did not answer. Please try again.";
+
+/** A call that threw: its error's message, else NO_ANSWER. */
+export function callFailureText(caught: unknown): string {
+  return caught instanceof Error ? caught.message : NO_ANSWER;
+}
+
+/**
+ * A DomainError on a form: its field errors go under their fields; its message is for above the
+ * form (returned) unless every field error found its field.
+ */
+export function formRefusalText<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  refusal: { message: string; fieldErrors: readonly ServerFieldError[] },
+  fields: readonly FieldPath<T>[],
+): string | null {
+  const unmatched = applyServerFieldErrors(setError, refusal.fieldErrors, fields);
+  return unmatched.length > 0 || refusal.fieldErrors.length === 0 ? refusal.message : null;
+}
