@@ -26,23 +26,14 @@ import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sor
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
     facilityDashboard {
       budgetYear
       costCenters {
-        costCenterId
-        code
-        name
-        status
-        hppdTarget
-        attestedAt
-        attestedByName
-        figures {
-          ...StaffingFiguresFields
-        }
+        ...CostCenterFiguresFields
       }
       totals {
         ...StaffingFiguresFields
@@ -55,20 +46,6 @@ const FacilityDashboard_Query = graphql(`
         needsReverification
       }
     }
-  }
-  fragment StaffingFiguresFields on StaffingFigures {
-    budgetedProductiveFte
-    budgetedPaidFte
-    financeProductiveFte
-    financePaidFte
-    hiredFte
-    prnFte
-    travellerFte
-    requestedFte
-    gapFte
-    overHireFte
-    hppdPlanned
-    censusDrivenFte
   }
 `);
 
@@ -136,21 +113,11 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure
-          label="Budgeted paid FTE"
-          value={fte(totals.budgetedPaidFte)}
-          help={`Budget year ${dashboard.budgetYear}`}
-        />
-        <Figure
-          label="Hired FTE"
-          value={fte(totals.hiredFte)}
-          help={`PRN ${fte(totals.prnFte)} · traveller ${fte(totals.travellerFte)}`}
-        />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-        <Figure label="HPPD planned" value={fte(totals.hppdPlanned)} help="Direct-care hours per patient day" />
-      </SimpleGrid>
+      <StaffingFigureCards
+        figures={totals}
+        budgetedPaidHelp={`Budget year ${dashboard.budgetYear}`}
+        hppdHelp="Direct-care hours per patient day"
+      />
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <GapChart rows={dashboard.costCenters} />

@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Badge, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Card, Field, HStack, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
@@ -12,7 +12,7 @@ import { Loaded } from "../../ui/Loaded";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
 
 const IndividualDashboard_CostCentersQuery = graphql(`
   query IndividualDashboard_CostCentersQuery {
@@ -32,25 +32,7 @@ const IndividualDashboard_SummaryQuery = graphql(`
   query IndividualDashboard_SummaryQuery($id: ID!) {
     costCenterSummary(id: $id) {
       costCenter {
-        costCenterId
-        code
-        name
-        budgetYear
-        status
-        hppdTarget
-        attestedAt
-        attestedByName
-        figures {
-          budgetedPaidFte
-          hiredFte
-          prnFte
-          travellerFte
-          requestedFte
-          gapFte
-          overHireFte
-          hppdPlanned
-          censusDrivenFte
-        }
+        ...CostCenterFiguresFields
       }
       timeZone
       annualHoursPerFte
@@ -81,12 +63,7 @@ const IndividualDashboard_SummaryQuery = graphql(`
           staffPerShift
         }
         figures {
-          budgetedFte
-          hiredFte
-          prnFte
-          travellerFte
-          requestedFte
-          gapFte
+          ...RollupFiguresFields
         }
       }
       openPositions {
@@ -189,7 +166,6 @@ export function IndividualDashboardPage() {
 
 function SummaryBody({ summary }: { summary: Summary }) {
   const { costCenter } = summary;
-  const figures = costCenter.figures;
   const attested = costCenter.attestedAt ? formatFacilityTime(costCenter.attestedAt, summary.timeZone) : null;
   return (
     <Stack gap="6" data-testid="cost-center-summary">
@@ -204,17 +180,11 @@ function SummaryBody({ summary }: { summary: Summary }) {
         {attested ? `Attested by ${costCenter.attestedByName ?? "—"} on ${attested}` : "Not attested yet."}
       </Text>
 
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure label="Budgeted paid FTE" value={fte(figures.budgetedPaidFte)} help="What the plan needs" />
-        <Figure
-          label="Hired FTE"
-          value={fte(figures.hiredFte)}
-          help={`PRN ${fte(figures.prnFte)} · traveller ${fte(figures.travellerFte)}`}
-        />
-        <Figure label="Requested FTE" value={fte(figures.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(figures.gapFte)} help={`Over-hire ${fte(figures.overHireFte)} (apart)`} />
-        <Figure label="HPPD planned" value={fte(figures.hppdPlanned)} help={`Target ${fte(costCenter.hppdTarget)}`} />
-      </SimpleGrid>
+      <StaffingFigureCards
+        figures={costCenter.figures}
+        budgetedPaidHelp="What the plan needs"
+        hppdHelp={`Target ${fte(costCenter.hppdTarget)}`}
+      />
 
       <Section title="Plan against budget">
         <Table.Root size="sm" data-testid="budget-table">

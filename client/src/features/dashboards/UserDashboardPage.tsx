@@ -19,13 +19,7 @@ const UserDashboard_Query = graphql(`
       budgetYear
       costCenters {
         costCenter {
-          costCenterId
-          code
-          name
-          status
-          figures {
-            ...StaffingFiguresFields
-          }
+          ...CostCenterFiguresFields
         }
         completeWizard
         stepsLeft
