@@ -9,24 +9,11 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { Loaded } from "../../ui/Loaded";
+import { CostCenterChoice_Query } from "../shell/CostCenterChoice";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
 import { fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
-
-const IndividualDashboard_CostCentersQuery = graphql(`
-  query IndividualDashboard_CostCentersQuery {
-    me {
-      id
-      costCenterPermissions {
-        costCenterId
-        code
-        name
-        executive
-      }
-    }
-  }
-`);
 
 const IndividualDashboard_SummaryQuery = graphql(`
   query IndividualDashboard_SummaryQuery($id: ID!) {
@@ -106,7 +93,7 @@ export function IndividualDashboardPage() {
   const { viewer } = useViewer();
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get("costCenter") ?? "";
-  const list = useQuery(IndividualDashboard_CostCentersQuery);
+  const list = useQuery(CostCenterChoice_Query);
   const options = (list.data?.me.costCenterPermissions ?? []).filter(
     (p) => viewer?.accountType !== "exec" || p.executive,
   );

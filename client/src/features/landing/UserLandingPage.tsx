@@ -27,13 +27,7 @@ const UserLanding_CostCentersQuery = graphql(`
     me {
       id
       costCenterPermissions {
-        costCenterId
-        code
-        name
-        completeWizard
-        manageStaff
-        readOnly
-        executive
+        ...CostCenterPermissionFields
         wizardStatus
       }
     }

@@ -4,18 +4,24 @@ import { useState } from "react";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 
-const CostCenterChoice_Query = graphql(`
+/** The cost centers the signed-in user holds a permission on, and what each permission allows. */
+export const CostCenterChoice_Query = graphql(`
   query CostCenterChoice_Query {
     me {
       id
       costCenterPermissions {
-        costCenterId
-        code
-        name
-        completeWizard
-        manageStaff
+        ...CostCenterPermissionFields
       }
     }
+  }
+  fragment CostCenterPermissionFields on CostCenterPermission {
+    costCenterId
+    code
+    name
+    completeWizard
+    manageStaff
+    readOnly
+    executive
   }
 `);
 
