@@ -76,9 +76,7 @@ const JobCategorization_SetJobCategoryMutation = graphql(`
           isDirectCare
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -93,9 +91,7 @@ const JobCategorization_SetJobDirectCareMutation = graphql(`
           isDirectCare
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -110,9 +106,7 @@ const JobCategorization_CreateJobMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
