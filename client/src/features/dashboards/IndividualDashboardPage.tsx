@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Badge, Card, Field, HStack, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
@@ -9,7 +9,7 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { Loaded } from "../../ui/Loaded";
-import { CostCenterChoice_Query } from "../shell/CostCenterChoice";
+import { CostCenterChoice_Query, CostCenterSwitcher } from "../shell/CostCenterChoice";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
@@ -113,23 +113,14 @@ export function IndividualDashboardPage() {
       }
     >
       <Stack gap="6">
-        <Field.Root maxW="md" className="no-print">
-          <Field.Label>Cost center</Field.Label>
-          <NativeSelect.Root disabled={list.loading}>
-            <NativeSelect.Field
-              value={chosen}
-              onChange={(event) => setSearchParams(event.target.value ? { costCenter: event.target.value } : {})}
-            >
-              <option value="">Choose a cost center</option>
-              {options.map((p) => (
-                <option key={p.costCenterId} value={p.costCenterId}>
-                  {p.code} {p.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <CostCenterSwitcher
+          options={options}
+          value={chosen}
+          onChange={(costCenterId) => setSearchParams(costCenterId ? { costCenter: costCenterId } : {})}
+          disabled={list.loading}
+          placeholder="Choose a cost center"
+          className="no-print"
+        />
         {list.error ? <ErrorAlert title="We could not load your cost centers" message={list.error.message} /> : null}
         {!list.loading && options.length === 0 && !list.error ? (
           <NoCostCenters scope="oversee" />

@@ -49,17 +49,23 @@ export function CostCenterSwitcher({
   value,
   onChange,
   disabled,
+  placeholder,
+  className,
 }: {
   options: readonly CostCenterOption[];
   value: string;
   onChange: (costCenterId: string) => void;
   disabled?: boolean;
+  /** The words of an empty first choice, where no cost center is chosen until the user picks one. */
+  placeholder?: string;
+  className?: string;
 }) {
   return (
-    <Field.Root maxW="md">
+    <Field.Root maxW="md" className={className}>
       <Field.Label>Cost center</Field.Label>
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.costCenterId} value={o.costCenterId}>
               {o.code} {o.name}
