@@ -125,6 +125,36 @@ const COLUMNS: readonly {
 type Filters = { costCenterId: string; jobCategoryId: string; shift: string; status: string; search: string };
 const NO_FILTERS: Filters = { costCenterId: "", jobCategoryId: "", shift: "", status: "", search: "" };
 
+/** The filters chosen from a list, each first offering all (its empty choice). */
+function choiceFilters(list: PositionControl): {
+  key: Exclude<keyof Filters, "search">;
+  label: string;
+  all: string;
+  options: { value: string; label: string }[];
+}[] {
+  return [
+    {
+      key: "costCenterId",
+      label: "Cost center",
+      all: "All cost centers",
+      options: list.costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
+    },
+    {
+      key: "jobCategoryId",
+      label: "Job category",
+      all: "All job categories",
+      options: list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
+    },
+    { key: "shift", label: "Shift", all: "All shifts", options: SHIFTS.map((s) => ({ value: s, label: s })) },
+    {
+      key: "status",
+      label: "Status",
+      all: "All statuses",
+      options: STATUSES.map((s) => ({ value: s, label: POSITION_STATUS_LABELS[s] })),
+    },
+  ];
+}
+
 /** The filters as the query takes them (an empty choice filters nothing). */
 function queryFilter(filters: Filters): PositionControlFilter {
   return {
@@ -218,39 +248,15 @@ export function PositionControlPage() {
             <Card.Root variant="outline" bg="bg.panel">
               <Card.Body gap="4">
                 <SimpleGrid columns={{ base: 1, md: 2, lg: 5 }} gap="3" className="no-print" alignItems="end">
-                  <SelectField
-                    label="Cost center"
-                    value={filters.costCenterId}
-                    onChange={set("costCenterId")}
-                    options={[
-                      { value: "", label: "All cost centers" },
-                      ...list.costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
-                    ]}
-                  />
-                  <SelectField
-                    label="Job category"
-                    value={filters.jobCategoryId}
-                    onChange={set("jobCategoryId")}
-                    options={[
-                      { value: "", label: "All job categories" },
-                      ...list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
-                    ]}
-                  />
-                  <SelectField
-                    label="Shift"
-                    value={filters.shift}
-                    onChange={set("shift")}
-                    options={[{ value: "", label: "All shifts" }, ...SHIFTS.map((s) => ({ value: s, label: s }))]}
-                  />
-                  <SelectField
-                    label="Status"
-                    value={filters.status}
-                    onChange={set("status")}
-                    options={[
-                      { value: "", label: "All statuses" },
-                      ...STATUSES.map((s) => ({ value: s, label: POSITION_STATUS_LABELS[s] })),
-                    ]}
-                  />
+                  {choiceFilters(list).map((choice) => (
+                    <SelectField
+                      key={choice.key}
+                      label={choice.label}
+                      value={filters[choice.key]}
+                      onChange={set(choice.key)}
+                      options={[{ value: "", label: choice.all }, ...choice.options]}
+                    />
+                  ))}
                   <Field.Root>
                     <Field.Label>Search</Field.Label>
                     <Input
