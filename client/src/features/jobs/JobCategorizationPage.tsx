@@ -42,6 +42,7 @@ import {
   useSchemaValidity,
 } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
@@ -147,12 +148,7 @@ export function JobCategorizationPage() {
       actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
     >
       {error && !data ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the jobs" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem what="the jobs" message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
       ) : loading && !data ? (
         <LoadingState label="Loading the facility's jobs…" />
       ) : data ? (

@@ -5,6 +5,7 @@ import { WIZARD_NOTICES, WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from 
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
@@ -136,12 +137,11 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
       {!api.costCenterId ? (
         <NoCostCenter />
       ) : api.error && !wizard ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the wizard" message={api.error.message} />
-          <Button alignSelf="flex-start" colorPalette="brand" onClick={() => void api.refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="the wizard"
+          message={api.error.message}
+          onRetry={() => void api.refetch().catch(() => undefined)}
+        />
       ) : api.loading || !wizard ? (
         <LoadingState label="Loading the wizard…" />
       ) : (
