@@ -23,7 +23,7 @@ import {
 } from "./documents";
 import { PlanFigures } from "./figures";
 import type { PlanData, WizardData } from "./useWizard";
-import { type StepContext, WizardFrame } from "./WizardFrame";
+import { RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Role = PlanData["roles"][number];
 /** The role being edited: a saved one, or a new one. */
@@ -31,16 +31,12 @@ type Editing = { role: Role | null };
 
 /** /user/wizard/defineRoles: step 2. */
 export function DefineRolesStep() {
-  const [editing, setEditing] = useState(false);
   return (
-    <WizardFrame
+    <RowEditingFrame
       step="DefineRoles"
       description="Exempt roles carry an FTE; variable roles carry Days, Evenings and Nights shifts."
-      hasUnsavedChanges={editing}
-      main={() => ({ enabled: !editing })}
-    >
-      {(context) => <RolesBody context={context} onEditing={setEditing} />}
-    </WizardFrame>
+      Body={RolesBody}
+    />
   );
 }
 

@@ -11,22 +11,18 @@ import {
 } from "./documents";
 import { NeedsTable, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
-import { type StepContext, WizardFrame } from "./WizardFrame";
+import { RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Open = PlanData["openPositions"][number];
 
 /** /user/wizard/positioncontrol: step 5. */
 export function PositionControlStep() {
-  const [editing, setEditing] = useState(false);
   return (
-    <WizardFrame
+    <RowEditingFrame
       step="FinalizePositionControl"
       description="Open positions for what stays unfilled, and the position-control totals."
-      hasUnsavedChanges={editing}
-      main={() => ({ enabled: !editing })}
-    >
-      {(context) => <PositionControlBody context={context} onEditing={setEditing} />}
-    </WizardFrame>
+      Body={PositionControlBody}
+    />
   );
 }
 

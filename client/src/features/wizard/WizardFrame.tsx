@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Card, EmptyState, Flex, HStack, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { WIZARD_NOTICES, WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../../../schema/staffing";
 import { ErrorAlert } from "../../ui/ErrorAlert";
@@ -41,6 +41,27 @@ type Props = {
 };
 
 const LANDING = "/user/landing";
+
+/**
+ * The frame of a step edited a row at a time (roles, open positions): while a row's form is open the
+ * step has unsaved changes and cannot be completed.
+ */
+export function RowEditingFrame({
+  step,
+  description,
+  Body,
+}: {
+  step: WizardStep;
+  description: string;
+  Body: ComponentType<{ context: StepContext; onEditing: (editing: boolean) => void }>;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <WizardFrame step={step} description={description} hasUnsavedChanges={editing} main={() => ({ enabled: !editing })}>
+      {(context) => <Body context={context} onEditing={setEditing} />}
+    </WizardFrame>
+  );
+}
 
 /**
  * The frame of every wizard step: title, the six steps with their status, read-only and locked
