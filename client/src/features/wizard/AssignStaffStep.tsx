@@ -12,10 +12,10 @@ import {
   typedFteSchema,
 } from "../../../../schema/staffing";
 import type { Shift } from "../../gql/graphql";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FormSelectField, FormTextField, useFormField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_ApplyPrnStandardMutation,
   Wizard_AssignStaffPositionMutation,
@@ -219,20 +219,15 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
             <AssignForm person={person} left={left} context={context} onDone={() => setAssigning(false)} />
           ) : null}
         </Stack>
-        <ConfirmDialog
-          open={removing !== null}
+        <ConfirmRemove
+          row={removing}
           title={`Remove ${name}'s position?`}
-          destructive
-          confirmLabel="REMOVE"
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            const p = removing;
-            setRemoving(null);
-            if (p) void context.save(Wizard_RemoveStaffPositionMutation, { id: p.id });
-          }}
+          mutation={Wizard_RemoveStaffPositionMutation}
+          context={context}
+          onClose={() => setRemoving(null)}
         >
           The staff member stays in the cost center and can be assigned again.
-        </ConfirmDialog>
+        </ConfirmRemove>
       </Table.Cell>
     </Table.Row>
   );

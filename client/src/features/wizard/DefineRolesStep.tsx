@@ -14,8 +14,8 @@ import {
   shiftPaidHours,
 } from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FormCheckbox, FormSelectField, FormTextField, useRecheckAllOnChange } from "../../ui/inputs";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_CreateUnitRoleMutation,
   Wizard_DeleteUnitRoleMutation,
@@ -161,21 +161,16 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
         </Card.Body>
       </Card.Root>
       <PlanFigures plan={plan} />
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemove
+        row={removing}
         title={`Remove ${removing?.name ?? "the role"}?`}
-        destructive
-        confirmLabel="REMOVE"
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const role = removing;
-          setRemoving(null);
-          if (role) void context.save(Wizard_DeleteUnitRoleMutation, { id: role.id });
-        }}
+        mutation={Wizard_DeleteUnitRoleMutation}
+        context={context}
+        onClose={() => setRemoving(null)}
       >
         The role, its shifts and the staff and open positions on it leave the plan. The later steps go back to In
         progress.
-      </ConfirmDialog>
+      </ConfirmRemove>
     </Stack>
   );
 }

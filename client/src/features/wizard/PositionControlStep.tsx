@@ -3,6 +3,7 @@ import { useState } from "react";
 import { formatFte, openPositionSchema } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SelectField, TextField } from "../../ui/inputs";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_CalculateOpenPositionsMutation,
   Wizard_CreateOpenPositionMutation,
@@ -118,20 +119,15 @@ function PositionControlBody({ context, onEditing }: { context: StepContext; onE
       >
         The open positions are replaced by a fresh calculation; requisition numbers and edits are lost.
       </ConfirmDialog>
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemove
+        row={removing}
         title="Remove this open position?"
-        destructive
-        confirmLabel="REMOVE"
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const open = removing;
-          setRemoving(null);
-          if (open) void context.save(Wizard_DeleteOpenPositionMutation, { id: open.id });
-        }}
+        mutation={Wizard_DeleteOpenPositionMutation}
+        context={context}
+        onClose={() => setRemoving(null)}
       >
         Its FTE is no longer requested, so the gap grows by it.
-      </ConfirmDialog>
+      </ConfirmRemove>
     </Grid>
   );
 }
