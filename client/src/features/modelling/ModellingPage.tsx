@@ -111,9 +111,7 @@ const Modelling_SaveMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -122,9 +120,7 @@ const Modelling_DeleteMutation = graphql(`
   mutation Modelling_DeleteMutation($scenarioId: ID!) {
     deleteModellingScenario(scenarioId: $scenarioId) {
       __typename
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -133,9 +129,7 @@ const Modelling_CarryMutation = graphql(`
   mutation Modelling_CarryMutation($scenarioId: ID!) {
     carryModellingScenarioIntoWizard(scenarioId: $scenarioId) {
       __typename
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);
