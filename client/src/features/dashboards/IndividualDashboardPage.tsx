@@ -13,7 +13,7 @@ import { CostCenterChoice_Query, CostCenterSwitcher } from "../shell/CostCenterC
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
+import { FteCells, fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
 
 const IndividualDashboard_SummaryQuery = graphql(`
   query IndividualDashboard_SummaryQuery($id: ID!) {
@@ -83,6 +83,15 @@ function varianceText(measure: BudgetMeasure, variance: number | null) {
   const amount = MEASURES[measure].format(Math.abs(variance));
   return variance > 0 ? `+${amount} over budget` : `−${amount} under budget`;
 }
+
+/** The roles table's figures. */
+const ROLE_FIGURE_COLUMNS = [
+  { key: "budgetedFte", label: "Budgeted FTE" },
+  { key: "hiredFte", label: "Hired FTE" },
+  { key: "travellerFte", label: "Traveller FTE" },
+  { key: "requestedFte", label: "Requested FTE" },
+  { key: "gapFte", label: "Gap FTE" },
+] as const satisfies readonly { key: keyof Summary["roles"][number]["figures"]; label: string }[];
 
 /** "Days 0700–1930 × 2" */
 const shiftText = (s: Summary["roles"][number]["shifts"][number]) =>
@@ -207,11 +216,11 @@ function SummaryBody({ summary }: { summary: Summary }) {
                   <Table.ColumnHeader>Role</Table.ColumnHeader>
                   <Table.ColumnHeader>Job</Table.ColumnHeader>
                   <Table.ColumnHeader>Shifts</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Budgeted FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Hired FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Traveller FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Requested FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Gap FTE</Table.ColumnHeader>
+                  {ROLE_FIGURE_COLUMNS.map(({ key, label }) => (
+                    <Table.ColumnHeader key={key} textAlign="end">
+                      {label}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -227,11 +236,7 @@ function SummaryBody({ summary }: { summary: Summary }) {
                       ) : null}
                     </Table.Cell>
                     <Table.Cell>{role.isExempt ? "Exempt" : role.shifts.map(shiftText).join("; ")}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.budgetedFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.hiredFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.travellerFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.requestedFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.gapFte)}</Table.Cell>
+                    <FteCells figures={role.figures} columns={ROLE_FIGURE_COLUMNS} />
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -1,5 +1,5 @@
 // Pieces the executive screens share: the figures' fragments, figures as the wizard shows them, status words and stat cards.
-import { Card, SimpleGrid, Stat } from "@chakra-ui/react";
+import { Card, SimpleGrid, Stat, Table } from "@chakra-ui/react";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PlanStatus, StaffingFiguresFieldsFragment } from "../../gql/graphql";
@@ -56,6 +56,29 @@ export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }>
 /** FTE and HPPD as shown everywhere: 2 decimals, a dash for no figure. */
 export const fte = (value: number | null | undefined) =>
   value === null || value === undefined ? "—" : value.toFixed(2);
+
+/** The FTE columns of the cost-center tables, in their order. */
+export const FTE_COLUMNS = [
+  { key: "budgetedPaidFte", label: "Budgeted paid FTE" },
+  { key: "hiredFte", label: "Hired FTE" },
+  { key: "requestedFte", label: "Requested FTE" },
+  { key: "gapFte", label: "Gap FTE" },
+] as const satisfies readonly { key: keyof StaffingFiguresFieldsFragment; label: string }[];
+
+/** A table row's figures, one right-aligned cell per column, as FTE are shown. */
+export function FteCells<Key extends string>({
+  figures,
+  columns,
+}: {
+  figures: Record<Key, number | null | undefined>;
+  columns: readonly { key: Key }[];
+}) {
+  return columns.map(({ key }) => (
+    <Table.Cell key={key} textAlign="end">
+      {fte(figures[key])}
+    </Table.Cell>
+  ));
+}
 
 export function Figure({ label, value, help }: { label: string; value: string; help: string }) {
   return (
