@@ -1,17 +1,5 @@
 import { useQuery } from "@apollo/client";
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Card, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { type ReactNode, useMemo, useState } from "react";
 import { POSITION_CONTROL_SEARCH_MAX_LENGTH, POSITION_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -22,6 +10,7 @@ import type {
   StaffingPositionOrder,
   StaffingPositionStatus,
 } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField } from "../../ui/inputs/SelectField";
@@ -282,18 +271,14 @@ export function PositionControlPage() {
                 </HStack>
                 {error ? <ErrorAlert title="We could not load position control" message={error.message} /> : null}
                 {list.edges.length === 0 ? (
-                  <EmptyState.Root>
-                    <EmptyState.Content>
-                      <EmptyState.Title>
-                        {filtered ? "No positions match these filters" : "No positions yet"}
-                      </EmptyState.Title>
-                      <EmptyState.Description>
-                        {filtered
-                          ? "Change or clear the filters to see more positions."
-                          : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."}
-                      </EmptyState.Description>
-                    </EmptyState.Content>
-                  </EmptyState.Root>
+                  <EmptyNote
+                    title={filtered ? "No positions match these filters" : "No positions yet"}
+                    description={
+                      filtered
+                        ? "Change or clear the filters to see more positions."
+                        : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."
+                    }
+                  />
                 ) : (
                   <PositionsTable
                     positions={list.edges.map((edge) => edge.node)}

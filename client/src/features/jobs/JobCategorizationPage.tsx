@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -32,6 +31,7 @@ import {
 } from "../../../../schema/jobs";
 import { graphql } from "../../gql";
 import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import {
   applyServerFieldErrors,
@@ -236,14 +236,11 @@ function JobTable({ jobs, categories }: JobTableProps) {
           interactive
           headerBg="bg.muted"
           empty={
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No jobs yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Add the facility's jobs with the form beside this list, or upload staff data.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No jobs yet"
+              description="Add the facility's jobs with the form beside this list, or upload staff data."
+            />
           }
           renderRow={(job) => (
             <JobRow

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   HStack,
   Input,
   SimpleGrid,
@@ -21,6 +20,7 @@ import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staff
 import { NOTES_MAX_LENGTH } from "../../../../schema/userAccess";
 import { writeSession } from "../../auth/session";
 import type { StaffMemberInput } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
@@ -299,11 +299,7 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
             Showing {shown.length} of {list.staff.length} staff · {MANAGE_STAFF_FOOTER}
           </Text>
           {list.staff.length === 0 ? (
-            <EmptyState.Root>
-              <EmptyState.Content>
-                <EmptyState.Title>No staff in this cost center yet</EmptyState.Title>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote title="No staff in this cost center yet" />
           ) : shown.length === 0 ? (
             <TableNoMatch noun="staff" term={table.view.term} />
           ) : (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
@@ -12,6 +12,7 @@ import {
   typedFteSchema,
 } from "../../../../schema/staffing";
 import type { Shift } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { FormSelectField, FormTextField, useFormField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
@@ -98,12 +99,11 @@ function AssignBody({ context }: { context: StepContext }) {
             noun="staff"
             testId="staff-table"
             empty={
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Title>No staff in this cost center</EmptyState.Title>
-                  <EmptyState.Description>Staff are added in Manage Staff or by an upload.</EmptyState.Description>
-                </EmptyState.Content>
-              </EmptyState.Root>
+              <EmptyNote
+                size="sm"
+                title="No staff in this cost center"
+                description="Staff are added in Manage Staff or by an upload."
+              />
             }
             renderRow={(person) => (
               <StaffRow

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, EmptyState, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
@@ -14,6 +14,7 @@ import {
   shiftPaidHours,
 } from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { FormCheckbox, FormSelectField, FormTextField, useRecheckAllOnChange } from "../../ui/inputs";
 import { ConfirmRemove } from "./ConfirmRemove";
 import {
@@ -69,15 +70,11 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
             ) : null}
           </HStack>
           {plan.roles.length === 0 && !editing ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No roles yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Add the roles of the unit: for example a Nurse Manager at 0.5 FTE, Registered Nurses on 12-hour shifts
-                  0700-1930 and 1900-0730, and assistants on 8-hour shifts.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No roles yet"
+              description="Add the roles of the unit: for example a Nurse Manager at 0.5 FTE, Registered Nurses on 12-hour shifts 0700-1930 and 1900-0730, and assistants on 8-hour shifts."
+            />
           ) : (
             <Box overflowX="auto">
               <Table.Root size="sm" data-testid="roles-table">

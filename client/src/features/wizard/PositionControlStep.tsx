@@ -1,7 +1,8 @@
-import { Box, Button, Card, Checkbox, EmptyState, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Checkbox, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, openPositionSchema } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { SelectField, TextField } from "../../ui/inputs";
 import { ConfirmRemove } from "./ConfirmRemove";
 import {
@@ -73,14 +74,11 @@ function PositionControlBody({ context, onEditing }: { context: StepContext; onE
             />
           ) : null}
           {plan.openPositions.length === 0 ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No open positions</EmptyState.Title>
-                <EmptyState.Description>
-                  Calculate them from what stays unfilled after staff are assigned.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No open positions"
+              description="Calculate them from what stays unfilled after staff are assigned."
+            />
           ) : (
             <Stack gap="3" data-testid="open-positions">
               {plan.openPositions.map((open) => (

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Card, EmptyState, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { WIZARD_NOTICES, WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../../../schema/staffing";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
@@ -272,17 +273,14 @@ function StepNav({ wizard, current }: { wizard: WizardData; current: WizardStep 
 function NoCostCenter() {
   return (
     <Card.Root variant="outline" bg="bg.panel">
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>Choose a cost center first</EmptyState.Title>
-          <EmptyState.Description>
-            Open the wizard from one of your cost centers on your landing page.
-          </EmptyState.Description>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={LANDING}>Go to my cost centers</RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote
+        title="Choose a cost center first"
+        description="Open the wizard from one of your cost centers on your landing page."
+      >
+        <Button asChild colorPalette="brand">
+          <RouterLink to={LANDING}>Go to my cost centers</RouterLink>
+        </Button>
+      </EmptyNote>
     </Card.Root>
   );
 }
@@ -291,25 +289,24 @@ function NoPlan({ api }: { api: WizardApi }) {
   const wizard = api.wizard as WizardData;
   return (
     <Card.Root variant="outline" bg="bg.panel">
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>No staffing plan for budget year {wizard.budgetYear} yet</EmptyState.Title>
-          <EmptyState.Description>
-            {wizard.viewerCanEdit
-              ? "Begin the plan with the sample model: census 22, care team 9.6 hours per patient day, non-productive 10 %. You can change every figure."
-              : "The cost center's Complete Wizard holder has not begun the plan yet."}
-          </EmptyState.Description>
-          {wizard.viewerCanEdit ? (
-            <Button
-              colorPalette="brand"
-              loading={api.saving}
-              onClick={() => void api.save(Wizard_StartStaffingPlanMutation, { costCenterId: wizard.costCenterId })}
-            >
-              Begin the staffing plan
-            </Button>
-          ) : null}
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote
+        title={`No staffing plan for budget year ${wizard.budgetYear} yet`}
+        description={
+          wizard.viewerCanEdit
+            ? "Begin the plan with the sample model: census 22, care team 9.6 hours per patient day, non-productive 10 %. You can change every figure."
+            : "The cost center's Complete Wizard holder has not begun the plan yet."
+        }
+      >
+        {wizard.viewerCanEdit ? (
+          <Button
+            colorPalette="brand"
+            loading={api.saving}
+            onClick={() => void api.save(Wizard_StartStaffingPlanMutation, { costCenterId: wizard.costCenterId })}
+          >
+            Begin the staffing plan
+          </Button>
+        ) : null}
+      </EmptyNote>
     </Card.Root>
   );
 }
