@@ -26,23 +26,14 @@ import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sor
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { FTE_COLUMNS, FteCells, fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
     facilityDashboard {
       budgetYear
       costCenters {
-        costCenterId
-        code
-        name
-        status
-        hppdTarget
-        attestedAt
-        attestedByName
-        figures {
-          ...StaffingFiguresFields
-        }
+        ...CostCenterFiguresFields
       }
       totals {
         ...StaffingFiguresFields
@@ -56,26 +47,15 @@ const FacilityDashboard_Query = graphql(`
       }
     }
   }
-  fragment StaffingFiguresFields on StaffingFigures {
-    budgetedProductiveFte
-    budgetedPaidFte
-    financeProductiveFte
-    financePaidFte
-    hiredFte
-    prnFte
-    travellerFte
-    requestedFte
-    gapFte
-    overHireFte
-    hppdPlanned
-    censusDrivenFte
-  }
 `);
 
 type Dashboard = FacilityDashboard_QueryQuery["facilityDashboard"];
 type Row = Dashboard["costCenters"][number];
 
-type SortKey = "code" | "name" | "status" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte" | "hppdPlanned";
+/** The table's figures, in a row and in the totals beneath. */
+const FIGURE_COLUMNS = [...FTE_COLUMNS, { key: "hppdPlanned", label: "HPPD planned" }] as const;
+
+type SortKey = "code" | "name" | "status" | (typeof FIGURE_COLUMNS)[number]["key"];
 /** What the filter searches: number and name. */
 const costCenterText = (r: Row) => `${r.code} ${r.name}`;
 /** By cost center number, numerically: the server's order. */
@@ -83,11 +63,7 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
   { key: "code", label: "Cost center", numeric: false, value: (r) => r.code, numericText: true },
   { key: "name", label: "Name", numeric: false, value: (r) => r.name },
   { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.status].label },
-  { key: "budgetedPaidFte", label: "Budgeted paid FTE", numeric: true, value: (r) => r.figures.budgetedPaidFte },
-  { key: "hiredFte", label: "Hired FTE", numeric: true, value: (r) => r.figures.hiredFte },
-  { key: "requestedFte", label: "Requested FTE", numeric: true, value: (r) => r.figures.requestedFte },
-  { key: "gapFte", label: "Gap FTE", numeric: true, value: (r) => r.figures.gapFte },
-  { key: "hppdPlanned", label: "HPPD planned", numeric: true, value: (r) => r.figures.hppdPlanned },
+  ...FIGURE_COLUMNS.map(({ key, label }) => ({ key, label, numeric: true, value: (r: Row) => r.figures[key] })),
 ];
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
@@ -136,21 +112,11 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure
-          label="Budgeted paid FTE"
-          value={fte(totals.budgetedPaidFte)}
-          help={`Budget year ${dashboard.budgetYear}`}
-        />
-        <Figure
-          label="Hired FTE"
-          value={fte(totals.hiredFte)}
-          help={`PRN ${fte(totals.prnFte)} · traveller ${fte(totals.travellerFte)}`}
-        />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-        <Figure label="HPPD planned" value={fte(totals.hppdPlanned)} help="Direct-care hours per patient day" />
-      </SimpleGrid>
+      <StaffingFigureCards
+        figures={totals}
+        budgetedPaidHelp={`Budget year ${dashboard.budgetYear}`}
+        hppdHelp="Direct-care hours per patient day"
+      />
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <GapChart rows={dashboard.costCenters} />
@@ -203,22 +169,14 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
                     <Table.Cell>
                       <Badge colorPalette={PLAN_STATUS[row.status].palette}>{PLAN_STATUS[row.status].label}</Badge>
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{fte(row.figures.budgetedPaidFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(row.figures.hiredFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(row.figures.requestedFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(row.figures.gapFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(row.figures.hppdPlanned)}</Table.Cell>
+                    <FteCells figures={row.figures} columns={FIGURE_COLUMNS} />
                   </Table.Row>
                 ))}
               </Table.Body>
               <Table.Footer>
                 <Table.Row fontWeight="semibold" data-testid="dashboard-totals">
                   <Table.Cell colSpan={3}>Total, all {dashboard.costCenters.length} cost centers</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(totals.budgetedPaidFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(totals.hiredFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(totals.requestedFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(totals.gapFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(totals.hppdPlanned)}</Table.Cell>
+                  <FteCells figures={totals} columns={FIGURE_COLUMNS} />
                 </Table.Row>
               </Table.Footer>
             </Table.Root>

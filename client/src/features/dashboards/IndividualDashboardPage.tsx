@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Badge, Card, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Card, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../gql";
 import type { BudgetMeasure, IndividualDashboard_SummaryQueryQuery } from "../../gql/graphql";
@@ -9,48 +9,17 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { Loaded } from "../../ui/Loaded";
+import { CostCenterChoice_Query, CostCenterSwitcher } from "../shell/CostCenterChoice";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useViewer } from "../shell/viewer";
-import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
-
-const IndividualDashboard_CostCentersQuery = graphql(`
-  query IndividualDashboard_CostCentersQuery {
-    me {
-      id
-      costCenterPermissions {
-        costCenterId
-        code
-        name
-        executive
-      }
-    }
-  }
-`);
+import { FteCells, fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
 
 const IndividualDashboard_SummaryQuery = graphql(`
   query IndividualDashboard_SummaryQuery($id: ID!) {
     costCenterSummary(id: $id) {
       costCenter {
-        costCenterId
-        code
-        name
-        budgetYear
-        status
-        hppdTarget
-        attestedAt
-        attestedByName
-        figures {
-          budgetedPaidFte
-          hiredFte
-          prnFte
-          travellerFte
-          requestedFte
-          gapFte
-          overHireFte
-          hppdPlanned
-          censusDrivenFte
-        }
+        ...CostCenterFiguresFields
       }
       timeZone
       annualHoursPerFte
@@ -81,12 +50,7 @@ const IndividualDashboard_SummaryQuery = graphql(`
           staffPerShift
         }
         figures {
-          budgetedFte
-          hiredFte
-          prnFte
-          travellerFte
-          requestedFte
-          gapFte
+          ...RollupFiguresFields
         }
       }
       openPositions {
@@ -120,6 +84,15 @@ function varianceText(measure: BudgetMeasure, variance: number | null) {
   return variance > 0 ? `+${amount} over budget` : `−${amount} under budget`;
 }
 
+/** The roles table's figures. */
+const ROLE_FIGURE_COLUMNS = [
+  { key: "budgetedFte", label: "Budgeted FTE" },
+  { key: "hiredFte", label: "Hired FTE" },
+  { key: "travellerFte", label: "Traveller FTE" },
+  { key: "requestedFte", label: "Requested FTE" },
+  { key: "gapFte", label: "Gap FTE" },
+] as const satisfies readonly { key: keyof Summary["roles"][number]["figures"]; label: string }[];
+
 /** "Days 0700–1930 × 2" */
 const shiftText = (s: Summary["roles"][number]["shifts"][number]) =>
   `${s.shift} ${s.startTime}–${s.endTime} × ${s.staffPerShift}`;
@@ -129,7 +102,7 @@ export function IndividualDashboardPage() {
   const { viewer } = useViewer();
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = searchParams.get("costCenter") ?? "";
-  const list = useQuery(IndividualDashboard_CostCentersQuery);
+  const list = useQuery(CostCenterChoice_Query);
   const options = (list.data?.me.costCenterPermissions ?? []).filter(
     (p) => viewer?.accountType !== "exec" || p.executive,
   );
@@ -149,23 +122,14 @@ export function IndividualDashboardPage() {
       }
     >
       <Stack gap="6">
-        <Field.Root maxW="md" className="no-print">
-          <Field.Label>Cost center</Field.Label>
-          <NativeSelect.Root disabled={list.loading}>
-            <NativeSelect.Field
-              value={chosen}
-              onChange={(event) => setSearchParams(event.target.value ? { costCenter: event.target.value } : {})}
-            >
-              <option value="">Choose a cost center</option>
-              {options.map((p) => (
-                <option key={p.costCenterId} value={p.costCenterId}>
-                  {p.code} {p.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <CostCenterSwitcher
+          options={options}
+          value={chosen}
+          onChange={(costCenterId) => setSearchParams(costCenterId ? { costCenter: costCenterId } : {})}
+          disabled={list.loading}
+          placeholder="Choose a cost center"
+          className="no-print"
+        />
         {list.error ? <ErrorAlert title="We could not load your cost centers" message={list.error.message} /> : null}
         {!list.loading && options.length === 0 && !list.error ? (
           <NoCostCenters scope="oversee" />
@@ -189,7 +153,6 @@ export function IndividualDashboardPage() {
 
 function SummaryBody({ summary }: { summary: Summary }) {
   const { costCenter } = summary;
-  const figures = costCenter.figures;
   const attested = costCenter.attestedAt ? formatFacilityTime(costCenter.attestedAt, summary.timeZone) : null;
   return (
     <Stack gap="6" data-testid="cost-center-summary">
@@ -204,17 +167,11 @@ function SummaryBody({ summary }: { summary: Summary }) {
         {attested ? `Attested by ${costCenter.attestedByName ?? "—"} on ${attested}` : "Not attested yet."}
       </Text>
 
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure label="Budgeted paid FTE" value={fte(figures.budgetedPaidFte)} help="What the plan needs" />
-        <Figure
-          label="Hired FTE"
-          value={fte(figures.hiredFte)}
-          help={`PRN ${fte(figures.prnFte)} · traveller ${fte(figures.travellerFte)}`}
-        />
-        <Figure label="Requested FTE" value={fte(figures.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(figures.gapFte)} help={`Over-hire ${fte(figures.overHireFte)} (apart)`} />
-        <Figure label="HPPD planned" value={fte(figures.hppdPlanned)} help={`Target ${fte(costCenter.hppdTarget)}`} />
-      </SimpleGrid>
+      <StaffingFigureCards
+        figures={costCenter.figures}
+        budgetedPaidHelp="What the plan needs"
+        hppdHelp={`Target ${fte(costCenter.hppdTarget)}`}
+      />
 
       <Section title="Plan against budget">
         <Table.Root size="sm" data-testid="budget-table">
@@ -259,11 +216,11 @@ function SummaryBody({ summary }: { summary: Summary }) {
                   <Table.ColumnHeader>Role</Table.ColumnHeader>
                   <Table.ColumnHeader>Job</Table.ColumnHeader>
                   <Table.ColumnHeader>Shifts</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Budgeted FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Hired FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Traveller FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Requested FTE</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Gap FTE</Table.ColumnHeader>
+                  {ROLE_FIGURE_COLUMNS.map(({ key, label }) => (
+                    <Table.ColumnHeader key={key} textAlign="end">
+                      {label}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -279,11 +236,7 @@ function SummaryBody({ summary }: { summary: Summary }) {
                       ) : null}
                     </Table.Cell>
                     <Table.Cell>{role.isExempt ? "Exempt" : role.shifts.map(shiftText).join("; ")}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.budgetedFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.hiredFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.travellerFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.requestedFte)}</Table.Cell>
-                    <Table.Cell textAlign="end">{fte(role.figures.gapFte)}</Table.Cell>
+                    <FteCells figures={role.figures} columns={ROLE_FIGURE_COLUMNS} />
                   </Table.Row>
                 ))}
               </Table.Body>

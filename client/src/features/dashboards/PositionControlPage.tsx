@@ -1,17 +1,5 @@
 import { useQuery } from "@apollo/client";
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Card, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { type ReactNode, useMemo, useState } from "react";
 import { POSITION_CONTROL_SEARCH_MAX_LENGTH, POSITION_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -22,6 +10,7 @@ import type {
   StaffingPositionOrder,
   StaffingPositionStatus,
 } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField } from "../../ui/inputs/SelectField";
@@ -125,6 +114,36 @@ const COLUMNS: readonly {
 type Filters = { costCenterId: string; jobCategoryId: string; shift: string; status: string; search: string };
 const NO_FILTERS: Filters = { costCenterId: "", jobCategoryId: "", shift: "", status: "", search: "" };
 
+/** The filters chosen from a list, each first offering all (its empty choice). */
+function choiceFilters(list: PositionControl): {
+  key: Exclude<keyof Filters, "search">;
+  label: string;
+  all: string;
+  options: { value: string; label: string }[];
+}[] {
+  return [
+    {
+      key: "costCenterId",
+      label: "Cost center",
+      all: "All cost centers",
+      options: list.costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
+    },
+    {
+      key: "jobCategoryId",
+      label: "Job category",
+      all: "All job categories",
+      options: list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
+    },
+    { key: "shift", label: "Shift", all: "All shifts", options: SHIFTS.map((s) => ({ value: s, label: s })) },
+    {
+      key: "status",
+      label: "Status",
+      all: "All statuses",
+      options: STATUSES.map((s) => ({ value: s, label: POSITION_STATUS_LABELS[s] })),
+    },
+  ];
+}
+
 /** The filters as the query takes them (an empty choice filters nothing). */
 function queryFilter(filters: Filters): PositionControlFilter {
   return {
@@ -218,39 +237,15 @@ export function PositionControlPage() {
             <Card.Root variant="outline" bg="bg.panel">
               <Card.Body gap="4">
                 <SimpleGrid columns={{ base: 1, md: 2, lg: 5 }} gap="3" className="no-print" alignItems="end">
-                  <SelectField
-                    label="Cost center"
-                    value={filters.costCenterId}
-                    onChange={set("costCenterId")}
-                    options={[
-                      { value: "", label: "All cost centers" },
-                      ...list.costCenters.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
-                    ]}
-                  />
-                  <SelectField
-                    label="Job category"
-                    value={filters.jobCategoryId}
-                    onChange={set("jobCategoryId")}
-                    options={[
-                      { value: "", label: "All job categories" },
-                      ...list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
-                    ]}
-                  />
-                  <SelectField
-                    label="Shift"
-                    value={filters.shift}
-                    onChange={set("shift")}
-                    options={[{ value: "", label: "All shifts" }, ...SHIFTS.map((s) => ({ value: s, label: s }))]}
-                  />
-                  <SelectField
-                    label="Status"
-                    value={filters.status}
-                    onChange={set("status")}
-                    options={[
-                      { value: "", label: "All statuses" },
-                      ...STATUSES.map((s) => ({ value: s, label: POSITION_STATUS_LABELS[s] })),
-                    ]}
-                  />
+                  {choiceFilters(list).map((choice) => (
+                    <SelectField
+                      key={choice.key}
+                      label={choice.label}
+                      value={filters[choice.key]}
+                      onChange={set(choice.key)}
+                      options={[{ value: "", label: choice.all }, ...choice.options]}
+                    />
+                  ))}
                   <Field.Root>
                     <Field.Label>Search</Field.Label>
                     <Input
@@ -276,18 +271,14 @@ export function PositionControlPage() {
                 </HStack>
                 {error ? <ErrorAlert title="We could not load position control" message={error.message} /> : null}
                 {list.edges.length === 0 ? (
-                  <EmptyState.Root>
-                    <EmptyState.Content>
-                      <EmptyState.Title>
-                        {filtered ? "No positions match these filters" : "No positions yet"}
-                      </EmptyState.Title>
-                      <EmptyState.Description>
-                        {filtered
-                          ? "Change or clear the filters to see more positions."
-                          : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."}
-                      </EmptyState.Description>
-                    </EmptyState.Content>
-                  </EmptyState.Root>
+                  <EmptyNote
+                    title={filtered ? "No positions match these filters" : "No positions yet"}
+                    description={
+                      filtered
+                        ? "Change or clear the filters to see more positions."
+                        : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."
+                    }
+                  />
                 ) : (
                   <PositionsTable
                     positions={list.edges.map((edge) => edge.node)}

@@ -39,15 +39,6 @@ const PositionsRollup_Query = graphql(`
       }
     }
   }
-  fragment RollupFiguresFields on RollupFigures {
-    budgetedFte
-    hiredFte
-    prnFte
-    travellerFte
-    requestedFte
-    gapFte
-    overHireFte
-  }
 `);
 
 type Rollup = PositionsRollup_QueryQuery["positionsRollup"];

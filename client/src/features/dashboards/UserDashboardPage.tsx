@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { type Column, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte, PLAN_STATUS } from "./dashboardParts";
+import { Figure, FTE_COLUMNS, FteCells, fte, PLAN_STATUS } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {
@@ -19,13 +19,7 @@ const UserDashboard_Query = graphql(`
       budgetYear
       costCenters {
         costCenter {
-          costCenterId
-          code
-          name
-          status
-          figures {
-            ...StaffingFiguresFields
-          }
+          ...CostCenterFiguresFields
         }
         completeWizard
         stepsLeft
@@ -43,21 +37,18 @@ const UserDashboard_Query = graphql(`
 type Dashboard = UserDashboard_QueryQuery["userDashboard"];
 type Row = Dashboard["costCenters"][number];
 
-type SortKey = "code" | "status" | "stepsLeft" | "budgetedPaidFte" | "hiredFte" | "requestedFte" | "gapFte";
+type SortKey = "code" | "status" | "stepsLeft" | (typeof FTE_COLUMNS)[number]["key"];
 /** By cost center number, numerically: the server's order. */
 const COLUMNS: readonly Column<Row, SortKey>[] = [
   { key: "code", label: "Cost center", numeric: false, value: (r) => r.costCenter.code, numericText: true },
   { key: "status", label: "Status", numeric: false, value: (r) => PLAN_STATUS[r.costCenter.status].label },
   { key: "stepsLeft", label: "Steps left", numeric: true, value: (r) => r.stepsLeft.length },
-  {
-    key: "budgetedPaidFte",
-    label: "Budgeted paid FTE",
+  ...FTE_COLUMNS.map(({ key, label }) => ({
+    key,
+    label,
     numeric: true,
-    value: (r) => r.costCenter.figures.budgetedPaidFte,
-  },
-  { key: "hiredFte", label: "Hired FTE", numeric: true, value: (r) => r.costCenter.figures.hiredFte },
-  { key: "requestedFte", label: "Requested FTE", numeric: true, value: (r) => r.costCenter.figures.requestedFte },
-  { key: "gapFte", label: "Gap FTE", numeric: true, value: (r) => r.costCenter.figures.gapFte },
+    value: (r: Row) => r.costCenter.figures[key],
+  })),
 ];
 
 /** /user/dashboard: the figures of the user's cost centers, and what to do next in each. */
@@ -190,10 +181,7 @@ function FiguresTable({ rows }: { rows: readonly Row[] }) {
                   </Table.Cell>
                   <Table.Cell>{PLAN_STATUS[row.costCenter.status].label}</Table.Cell>
                   <Table.Cell textAlign="end">{row.stepsLeft.length}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.budgetedPaidFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.hiredFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.requestedFte)}</Table.Cell>
-                  <Table.Cell textAlign="end">{fte(row.costCenter.figures.gapFte)}</Table.Cell>
+                  <FteCells figures={row.costCenter.figures} columns={FTE_COLUMNS} />
                 </Table.Row>
               ))}
             </Table.Body>

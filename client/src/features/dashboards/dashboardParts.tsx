@@ -1,7 +1,48 @@
-// Pieces the executive screens share: figures as the wizard shows them, status words and stat cards.
-import { Card, Stat } from "@chakra-ui/react";
+// Pieces the executive screens share: the figures' fragments, figures as the wizard shows them, status words and stat cards.
+import { Card, SimpleGrid, Stat, Table } from "@chakra-ui/react";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
-import type { PlanStatus } from "../../gql/graphql";
+import { graphql } from "../../gql";
+import type { PlanStatus, StaffingFiguresFieldsFragment } from "../../gql/graphql";
+
+/** The figures the dashboards' queries spread by name: a cost center's, its plan's and a rollup row's. */
+graphql(`
+  fragment CostCenterFiguresFields on CostCenterFigures {
+    costCenterId
+    code
+    name
+    budgetYear
+    status
+    hppdTarget
+    attestedAt
+    attestedByName
+    figures {
+      ...StaffingFiguresFields
+    }
+  }
+  fragment StaffingFiguresFields on StaffingFigures {
+    budgetedProductiveFte
+    budgetedPaidFte
+    financeProductiveFte
+    financePaidFte
+    hiredFte
+    prnFte
+    travellerFte
+    requestedFte
+    gapFte
+    overHireFte
+    hppdPlanned
+    censusDrivenFte
+  }
+  fragment RollupFiguresFields on RollupFigures {
+    budgetedFte
+    hiredFte
+    prnFte
+    travellerFte
+    requestedFte
+    gapFte
+    overHireFte
+  }
+`);
 
 /** Status in words (the same as exports) and a badge colour that only repeats them. */
 export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }> = {
@@ -16,6 +57,29 @@ export const PLAN_STATUS: Record<PlanStatus, { label: string; palette: string }>
 export const fte = (value: number | null | undefined) =>
   value === null || value === undefined ? "—" : value.toFixed(2);
 
+/** The FTE columns of the cost-center tables, in their order. */
+export const FTE_COLUMNS = [
+  { key: "budgetedPaidFte", label: "Budgeted paid FTE" },
+  { key: "hiredFte", label: "Hired FTE" },
+  { key: "requestedFte", label: "Requested FTE" },
+  { key: "gapFte", label: "Gap FTE" },
+] as const satisfies readonly { key: keyof StaffingFiguresFieldsFragment; label: string }[];
+
+/** A table row's figures, one right-aligned cell per column, as FTE are shown. */
+export function FteCells<Key extends string>({
+  figures,
+  columns,
+}: {
+  figures: Record<Key, number | null | undefined>;
+  columns: readonly { key: Key }[];
+}) {
+  return columns.map(({ key }) => (
+    <Table.Cell key={key} textAlign="end">
+      {fte(figures[key])}
+    </Table.Cell>
+  ));
+}
+
 export function Figure({ label, value, help }: { label: string; value: string; help: string }) {
   return (
     <Card.Root variant="outline" bg="bg.panel">
@@ -28,5 +92,30 @@ export function Figure({ label, value, help }: { label: string; value: string; h
         </Stat.Root>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A plan's (or a scope's totals') five headline figures; only the budget's and HPPD's help differ by screen. */
+export function StaffingFigureCards({
+  figures,
+  budgetedPaidHelp,
+  hppdHelp,
+}: {
+  figures: StaffingFiguresFieldsFragment;
+  budgetedPaidHelp: string;
+  hppdHelp: string;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+      <Figure label="Budgeted paid FTE" value={fte(figures.budgetedPaidFte)} help={budgetedPaidHelp} />
+      <Figure
+        label="Hired FTE"
+        value={fte(figures.hiredFte)}
+        help={`PRN ${fte(figures.prnFte)} · traveller ${fte(figures.travellerFte)}`}
+      />
+      <Figure label="Requested FTE" value={fte(figures.requestedFte)} help="Open positions" />
+      <Figure label="Gap FTE" value={fte(figures.gapFte)} help={`Over-hire ${fte(figures.overHireFte)} (apart)`} />
+      <Figure label="HPPD planned" value={fte(figures.hppdPlanned)} help={hppdHelp} />
+    </SimpleGrid>
   );
 }

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -32,6 +31,7 @@ import {
 } from "../../../../schema/jobs";
 import { graphql } from "../../gql";
 import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import {
   applyServerFieldErrors,
@@ -42,6 +42,7 @@ import {
   useSchemaValidity,
 } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
@@ -76,9 +77,7 @@ const JobCategorization_SetJobCategoryMutation = graphql(`
           isDirectCare
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -93,9 +92,7 @@ const JobCategorization_SetJobDirectCareMutation = graphql(`
           isDirectCare
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -110,9 +107,7 @@ const JobCategorization_CreateJobMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -153,12 +148,7 @@ export function JobCategorizationPage() {
       actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
     >
       {error && !data ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the jobs" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem what="the jobs" message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
       ) : loading && !data ? (
         <LoadingState label="Loading the facility's jobs…" />
       ) : data ? (
@@ -246,14 +236,11 @@ function JobTable({ jobs, categories }: JobTableProps) {
           interactive
           headerBg="bg.muted"
           empty={
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No jobs yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Add the facility's jobs with the form beside this list, or upload staff data.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No jobs yet"
+              description="Add the facility's jobs with the form beside this list, or upload staff data."
+            />
           }
           renderRow={(job) => (
             <JobRow

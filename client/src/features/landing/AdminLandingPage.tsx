@@ -17,7 +17,7 @@ import {
 import { Link as RouterLink } from "react-router";
 import { graphql } from "../../gql";
 import type { TaskState } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { ShellPage } from "../shell/ShellPage";
 import { LinkCard } from "./LinkCard";
 
@@ -128,12 +128,11 @@ export function AdminLandingPage() {
       }
     >
       {error ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the setup steps" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="the setup steps"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
       ) : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "6", md: "8" }} alignItems="start">

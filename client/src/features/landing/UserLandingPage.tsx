@@ -17,8 +17,8 @@ import { useNavigate } from "react-router";
 import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { UserLanding_CostCentersQueryQuery, WizardProgress } from "../../gql/graphql";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { ShellPage } from "../shell/ShellPage";
 import { LinkCard } from "./LinkCard";
 
@@ -27,13 +27,7 @@ const UserLanding_CostCentersQuery = graphql(`
     me {
       id
       costCenterPermissions {
-        costCenterId
-        code
-        name
-        completeWizard
-        manageStaff
-        readOnly
-        executive
+        ...CostCenterPermissionFields
         wizardStatus
       }
     }
@@ -98,12 +92,11 @@ export function UserLandingPage() {
       description="Open the planning wizard for a cost center to build or review its staffing plan."
     >
       {error && !costCenters ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load your cost centers" message={error.message} />
-          <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="your cost centers"
+          message={error.message}
+          onRetry={() => void refetch().catch(() => undefined)}
+        />
       ) : loading && !costCenters ? (
         <LoadingState label="Loading your cost centers…" />
       ) : costCenters && costCenters.length === 0 ? (

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   HStack,
   Input,
   SimpleGrid,
@@ -14,13 +13,14 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentProps, memo, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { contractEndWarning, MANAGE_STAFF_FOOTER, nextHireAnniversary } from "../../../../schema/manageStaff";
 import { fteEquals, prnNotice, WIZARD_STEP_INFO } from "../../../../schema/staffing";
 import { NOTES_MAX_LENGTH } from "../../../../schema/userAccess";
 import { writeSession } from "../../auth/session";
 import type { StaffMemberInput } from "../../gql/graphql";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
@@ -81,6 +81,13 @@ const COLUMNS: readonly TableColumn<Member, Column>[] = [
   { key: "Notes", label: "Notes" },
 ];
 const EDIT_COLUMNS: readonly TableColumn<Member, Column>[] = [...COLUMNS, { key: "Actions", label: "Actions" }];
+/** A row's action buttons, in their order; removing is the one shown as destructive. */
+const ROW_ACTIONS: readonly { action: StaffAction; label: string; palette?: string }[] = [
+  { action: "edit", label: "Edit" },
+  { action: "transfer", label: "Transfer" },
+  { action: "terminate", label: "Terminate" },
+  { action: "remove", label: "Remove", palette: "red" },
+];
 /** What the filter searches. */
 const memberText = (m: Member) => `${m.firstName} ${m.lastName} ${m.employeeId} ${m.staffType}`;
 
@@ -292,11 +299,7 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
             Showing {shown.length} of {list.staff.length} staff · {MANAGE_STAFF_FOOTER}
           </Text>
           {list.staff.length === 0 ? (
-            <EmptyState.Root>
-              <EmptyState.Content>
-                <EmptyState.Title>No staff in this cost center yet</EmptyState.Title>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote title="No staff in this cost center yet" />
           ) : shown.length === 0 ? (
             <TableNoMatch noun="staff" term={table.view.term} />
           ) : (
@@ -493,17 +496,14 @@ const StaffRow = memo(function StaffRow({
       <Table.Cell>{member.employeeId}</Table.Cell>
       <Table.Cell>{TYPE_LABEL[member.staffType]}</Table.Cell>
       <Table.Cell textAlign="end">
-        {canEdit ? (
-          <InlineInput
-            label={`FTE of ${name}`}
-            value={member.fte.toFixed(2)}
-            width="5.5rem"
-            inputMode="decimal"
-            onCommit={(value) => onSave(member, { fte: Number(value) })}
-          />
-        ) : (
-          member.fte.toFixed(2)
-        )}
+        <EditableText
+          editable={canEdit}
+          label={`FTE of ${name}`}
+          value={member.fte.toFixed(2)}
+          width="5.5rem"
+          inputMode="decimal"
+          onCommit={(value) => onSave(member, { fte: Number(value) })}
+        />
       </Table.Cell>
       <Table.Cell>
         {member.positions.length === 0 ? (
@@ -524,61 +524,39 @@ const StaffRow = memo(function StaffRow({
         <ContractEnd date={member.contractEndDate} isTraveller={member.staffType === "Traveller"} />
       </Table.Cell>
       <Table.Cell>
-        {canEdit ? (
-          <InlineInput
-            label={`Education of ${name}`}
-            value={member.education ?? ""}
-            width="8rem"
-            onCommit={(value) => onSave(member, { education: value || null })}
-          />
-        ) : (
-          (member.education ?? "")
-        )}
+        <EditableText
+          editable={canEdit}
+          label={`Education of ${name}`}
+          value={member.education ?? ""}
+          width="8rem"
+          onCommit={(value) => onSave(member, { education: value || null })}
+        />
       </Table.Cell>
       <Table.Cell>
-        {canEdit ? (
-          <InlineInput
-            label={`Notes on ${name}`}
-            value={member.notes ?? ""}
-            width="12rem"
-            maxLength={NOTES_MAX_LENGTH}
-            onCommit={(value) => onSave(member, { notes: value || null })}
-          />
-        ) : (
-          (member.notes ?? "")
-        )}
+        <EditableText
+          editable={canEdit}
+          label={`Notes on ${name}`}
+          value={member.notes ?? ""}
+          width="12rem"
+          maxLength={NOTES_MAX_LENGTH}
+          onCommit={(value) => onSave(member, { notes: value || null })}
+        />
       </Table.Cell>
       {canEdit ? (
         <Table.Cell>
           <HStack gap="1" className="no-print">
-            <Button size="xs" variant="outline" onClick={() => onAction("edit", member)} aria-label={`Edit ${name}`}>
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => onAction("transfer", member)}
-              aria-label={`Transfer ${name}`}
-            >
-              Transfer
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => onAction("terminate", member)}
-              aria-label={`Terminate ${name}`}
-            >
-              Terminate
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => onAction("remove", member)}
-              aria-label={`Remove ${name}`}
-            >
-              Remove
-            </Button>
+            {ROW_ACTIONS.map(({ action, label, palette }) => (
+              <Button
+                key={action}
+                size="xs"
+                variant="outline"
+                colorPalette={palette}
+                onClick={() => onAction(action, member)}
+                aria-label={`${label} ${name}`}
+              >
+                {label}
+              </Button>
+            ))}
           </HStack>
         </Table.Cell>
       ) : null}
@@ -634,6 +612,11 @@ function ContractEnd({ date, isTraveller }: { date: string | null; isTraveller: 
       ) : null}
     </Stack>
   );
+}
+
+/** A field of a row: an input that saves in place for those who may edit it, else just its text. */
+function EditableText({ editable, ...input }: { editable: boolean } & ComponentProps<typeof InlineInput>) {
+  return editable ? <InlineInput {...input} /> : input.value;
 }
 
 /** An input that saves when it loses focus (or on Enter) if its text changed. */

@@ -59,9 +59,7 @@ export const ManageStaff_AddMutation = graphql(`
           ...ManageStaff_Member
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -75,9 +73,7 @@ export const ManageStaff_UpdateMutation = graphql(`
           ...ManageStaff_Member
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -86,9 +82,7 @@ export const ManageStaff_RemoveMutation = graphql(`
   mutation ManageStaff_RemoveMutation($costCenterId: ID!, $staffId: ID!) {
     removeStaffMember(costCenterId: $costCenterId, staffId: $staffId) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -109,9 +103,7 @@ export const ManageStaff_TransferMutation = graphql(`
       terminationDate: $terminationDate
     ) {
       __typename
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);

@@ -1,9 +1,10 @@
 import { useChart } from "@chakra-ui/charts";
-import { Badge, Card, Heading, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Stack, Table, Text } from "@chakra-ui/react";
 import { memo } from "react";
 import type { ModelFigures } from "../../../../schema/staffing";
 import { BarSeriesChart, type ChartRow } from "../../ui/BarSeriesChart";
 import { changeText, FORMATS, type FormatName } from "./draft";
+import { ModellingCard } from "./ModellingCard";
 
 type Side = { label: string; figures: ModelFigures };
 
@@ -83,46 +84,39 @@ const RoleRow = memo(function RoleRow(props: {
 export function ModelComparison({ baseline, model, rateKnown }: { baseline: Side; model: Side; rateKnown: boolean }) {
   return (
     <Stack gap="6">
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="md">
-            Figures
-          </Heading>
-        </Card.Header>
-        <Card.Body pt="0">
-          <Table.Root size="sm" data-testid="model-figures">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Figure</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{baseline.label}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{model.label}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Change</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {ROWS.map((row) => {
-                const before = row.value(baseline.figures);
-                const after = row.value(model.figures);
-                return (
-                  <FigureRow
-                    key={row.label}
-                    label={row.label}
-                    before={before === null ? "—" : FORMATS[row.format](before)}
-                    after={after === null ? "—" : FORMATS[row.format](after)}
-                    change={before === null || after === null ? "—" : changeText(before, after, row.format)}
-                  />
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-          {rateKnown ? null : (
-            <Text textStyle="sm" color="fg.muted" mt="3">
-              No cost is shown: the facility has no average hourly rate yet (an administrator sets it in Basic Financial
-              Information).
-            </Text>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <ModellingCard title="Figures">
+        <Table.Root size="sm" data-testid="model-figures">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Figure</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{baseline.label}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{model.label}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Change</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {ROWS.map((row) => {
+              const before = row.value(baseline.figures);
+              const after = row.value(model.figures);
+              return (
+                <FigureRow
+                  key={row.label}
+                  label={row.label}
+                  before={before === null ? "—" : FORMATS[row.format](before)}
+                  after={after === null ? "—" : FORMATS[row.format](after)}
+                  change={before === null || after === null ? "—" : changeText(before, after, row.format)}
+                />
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+        {rateKnown ? null : (
+          <Text textStyle="sm" color="fg.muted" mt="3">
+            No cost is shown: the facility has no average hourly rate yet (an administrator sets it in Basic Financial
+            Information).
+          </Text>
+        )}
+      </ModellingCard>
       <RoleTable baseline={baseline} model={model} />
       <DistributionChart
         baselineLabel={baseline.label}
@@ -137,46 +131,39 @@ export function ModelComparison({ baseline, model, rateKnown }: { baseline: Side
 function RoleTable({ baseline, model }: { baseline: Side; model: Side }) {
   const before = new Map(baseline.figures.roles.map((r) => [r.roleKey, r]));
   return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Roles
-        </Heading>
-      </Card.Header>
-      <Card.Body pt="0" overflowX="auto">
-        <Table.Root size="sm" data-testid="model-roles">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Role</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Paid FTE ({baseline.label})</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Paid FTE ({model.label})</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Hired FTE</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Gap ({baseline.label})</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Gap ({model.label})</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Gap change</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {model.figures.roles.map((role) => {
-              const was = before.get(role.roleKey);
-              return (
-                <RoleRow
-                  key={role.roleKey}
-                  name={role.name}
-                  isNew={!was}
-                  paidBefore={was ? FORMATS.fte(was.paidFte) : "—"}
-                  paidAfter={FORMATS.fte(role.paidFte)}
-                  hired={FORMATS.fte(role.hiredFte + role.travellerFte)}
-                  gapBefore={was ? FORMATS.fte(was.gapFte) : "—"}
-                  gapAfter={FORMATS.fte(role.gapFte)}
-                  change={changeText(was?.gapFte ?? 0, role.gapFte, "fte")}
-                />
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Card.Body>
-    </Card.Root>
+    <ModellingCard title="Roles" scrollsSideways>
+      <Table.Root size="sm" data-testid="model-roles">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Paid FTE ({baseline.label})</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Paid FTE ({model.label})</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Hired FTE</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Gap ({baseline.label})</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Gap ({model.label})</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Gap change</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {model.figures.roles.map((role) => {
+            const was = before.get(role.roleKey);
+            return (
+              <RoleRow
+                key={role.roleKey}
+                name={role.name}
+                isNew={!was}
+                paidBefore={was ? FORMATS.fte(was.paidFte) : "—"}
+                paidAfter={FORMATS.fte(role.paidFte)}
+                hired={FORMATS.fte(role.hiredFte + role.travellerFte)}
+                gapBefore={was ? FORMATS.fte(was.gapFte) : "—"}
+                gapAfter={FORMATS.fte(role.gapFte)}
+                change={changeText(was?.gapFte ?? 0, role.gapFte, "fte")}
+              />
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </ModellingCard>
   );
 }
 
@@ -199,28 +186,20 @@ const DistributionChart = memo(
       ],
     });
     return (
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="md">
-            Staff on duty, hour by hour
-          </Heading>
-          <Text textStyle="sm" color="fg.muted">
-            The 24-hour distribution of scheduled staff (variable roles), {baselineLabel.toLowerCase()} beside the
-            model.
-          </Text>
-        </Card.Header>
-        <Card.Body pt="0">
-          <BarSeriesChart
-            chart={chart}
-            x="hour"
-            label={`Staff on duty per hour: ${baselineLabel} and ${modelLabel}`}
-            testId="model-distribution"
-            maxH="64"
-            everyTick={false}
-            wholeNumbers
-          />
-        </Card.Body>
-      </Card.Root>
+      <ModellingCard
+        title="Staff on duty, hour by hour"
+        description={`The 24-hour distribution of scheduled staff (variable roles), ${baselineLabel.toLowerCase()} beside the model.`}
+      >
+        <BarSeriesChart
+          chart={chart}
+          x="hour"
+          label={`Staff on duty per hour: ${baselineLabel} and ${modelLabel}`}
+          testId="model-distribution"
+          maxH="64"
+          everyTick={false}
+          wholeNumbers
+        />
+      </ModellingCard>
     );
   },
   (a, b) =>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { type Dispatch, memo, type SetStateAction, useState } from "react";
 import { LIMITS, roleSchema, SHIFT_NAMES, type ShiftName } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { NumberStepper, SelectField, TextField } from "../../ui/inputs";
 import type { Draft, DraftRole, DraftShift } from "./draft";
+import { ModellingCard } from "./ModellingCard";
 
 type Job = { id: string; name: string; isDirectCare: boolean };
 type UnitField = "census" | "careTeamTarget" | "nonProductiveGoalPercentage" | "targetOvertimePercentage";
@@ -38,56 +39,44 @@ export function ModelInputsPanel({
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="6">
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="md">
-            Unit
-          </Heading>
-        </Card.Header>
-        <Card.Body pt="0">
-          <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="4">
-            {UNIT_FIELDS.map((field) => (
-              <UnitInput
-                key={field.key}
-                field={field}
-                value={draft[field.key]}
-                error={problems[field.key]}
-                onChange={onChange}
-              />
-            ))}
-          </Grid>
-        </Card.Body>
-      </Card.Root>
+      <ModellingCard title="Unit">
+        <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="4">
+          {UNIT_FIELDS.map((field) => (
+            <UnitInput
+              key={field.key}
+              field={field}
+              value={draft[field.key]}
+              error={problems[field.key]}
+              onChange={onChange}
+            />
+          ))}
+        </Grid>
+      </ModellingCard>
 
-      <Card.Root variant="outline">
-        <Card.Header>
-          <HStack justify="space-between">
-            <Heading as="h2" size="md">
-              Roles
-            </Heading>
-            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-              Add role
-            </Button>
-          </HStack>
-        </Card.Header>
-        <Card.Body pt="0">
-          <Stack gap="5">
-            {draft.roles.length === 0 ? (
-              <Text color="fg.muted">The plan has no roles yet. Add one to model it.</Text>
-            ) : null}
-            {draft.roles.map((role, index) => (
-              <RoleInputs
-                key={role.unitRoleId ?? `new-${index}`}
-                role={role}
-                index={index}
-                last={index === draft.roles.length - 1}
-                problems={problemsOfRole(problems, index)}
-                onChange={onChange}
-              />
-            ))}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <ModellingCard
+        title="Roles"
+        action={
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            Add role
+          </Button>
+        }
+      >
+        <Stack gap="5">
+          {draft.roles.length === 0 ? (
+            <Text color="fg.muted">The plan has no roles yet. Add one to model it.</Text>
+          ) : null}
+          {draft.roles.map((role, index) => (
+            <RoleInputs
+              key={role.unitRoleId ?? `new-${index}`}
+              role={role}
+              index={index}
+              last={index === draft.roles.length - 1}
+              problems={problemsOfRole(problems, index)}
+              onChange={onChange}
+            />
+          ))}
+        </Stack>
+      </ModellingCard>
       {adding ? (
         <AddRoleDialog
           jobs={jobs}

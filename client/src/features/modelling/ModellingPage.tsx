@@ -112,9 +112,7 @@ const Modelling_SaveMutation = graphql(`
           name
         }
       }
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -123,9 +121,7 @@ const Modelling_DeleteMutation = graphql(`
   mutation Modelling_DeleteMutation($scenarioId: ID!) {
     deleteModellingScenario(scenarioId: $scenarioId) {
       __typename
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -134,9 +130,7 @@ const Modelling_CarryMutation = graphql(`
   mutation Modelling_CarryMutation($scenarioId: ID!) {
     carryModellingScenarioIntoWizard(scenarioId: $scenarioId) {
       __typename
-      ... on DomainError {
-        message
-      }
+      ...DomainError_Fields
     }
   }
 `);

@@ -4,18 +4,24 @@ import { useState } from "react";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 
-const CostCenterChoice_Query = graphql(`
+/** The cost centers the signed-in user holds a permission on, and what each permission allows. */
+export const CostCenterChoice_Query = graphql(`
   query CostCenterChoice_Query {
     me {
       id
       costCenterPermissions {
-        costCenterId
-        code
-        name
-        completeWizard
-        manageStaff
+        ...CostCenterPermissionFields
       }
     }
+  }
+  fragment CostCenterPermissionFields on CostCenterPermission {
+    costCenterId
+    code
+    name
+    completeWizard
+    manageStaff
+    readOnly
+    executive
   }
 `);
 
@@ -43,17 +49,23 @@ export function CostCenterSwitcher({
   value,
   onChange,
   disabled,
+  placeholder,
+  className,
 }: {
   options: readonly CostCenterOption[];
   value: string;
   onChange: (costCenterId: string) => void;
   disabled?: boolean;
+  /** The words of an empty first choice, where no cost center is chosen until the user picks one. */
+  placeholder?: string;
+  className?: string;
 }) {
   return (
-    <Field.Root maxW="md">
+    <Field.Root maxW="md" className={className}>
       <Field.Label>Cost center</Field.Label>
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.costCenterId} value={o.costCenterId}>
               {o.code} {o.name}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Card, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
@@ -12,10 +12,11 @@ import {
   typedFteSchema,
 } from "../../../../schema/staffing";
 import type { Shift } from "../../gql/graphql";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { FormSelectField, FormTextField, useFormField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_ApplyPrnStandardMutation,
   Wizard_AssignStaffPositionMutation,
@@ -98,12 +99,11 @@ function AssignBody({ context }: { context: StepContext }) {
             noun="staff"
             testId="staff-table"
             empty={
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Title>No staff in this cost center</EmptyState.Title>
-                  <EmptyState.Description>Staff are added in Manage Staff or by an upload.</EmptyState.Description>
-                </EmptyState.Content>
-              </EmptyState.Root>
+              <EmptyNote
+                size="sm"
+                title="No staff in this cost center"
+                description="Staff are added in Manage Staff or by an upload."
+              />
             }
             renderRow={(person) => (
               <StaffRow
@@ -219,20 +219,15 @@ function StaffRow({ person, positions, context }: { person: Staff; positions: Po
             <AssignForm person={person} left={left} context={context} onDone={() => setAssigning(false)} />
           ) : null}
         </Stack>
-        <ConfirmDialog
-          open={removing !== null}
+        <ConfirmRemove
+          row={removing}
           title={`Remove ${name}'s position?`}
-          destructive
-          confirmLabel="REMOVE"
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            const p = removing;
-            setRemoving(null);
-            if (p) void context.save(Wizard_RemoveStaffPositionMutation, { id: p.id });
-          }}
+          mutation={Wizard_RemoveStaffPositionMutation}
+          context={context}
+          onClose={() => setRemoving(null)}
         >
           The staff member stays in the cost center and can be assigned again.
-        </ConfirmDialog>
+        </ConfirmRemove>
       </Table.Cell>
     </Table.Row>
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, EmptyState, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
@@ -14,8 +14,9 @@ import {
   shiftPaidHours,
 } from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { FormCheckbox, FormSelectField, FormTextField, useRecheckAllOnChange } from "../../ui/inputs";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_CreateUnitRoleMutation,
   Wizard_DeleteUnitRoleMutation,
@@ -23,7 +24,7 @@ import {
 } from "./documents";
 import { PlanFigures } from "./figures";
 import type { PlanData, WizardData } from "./useWizard";
-import { type StepContext, WizardFrame } from "./WizardFrame";
+import { RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Role = PlanData["roles"][number];
 /** The role being edited: a saved one, or a new one. */
@@ -31,16 +32,12 @@ type Editing = { role: Role | null };
 
 /** /user/wizard/defineRoles: step 2. */
 export function DefineRolesStep() {
-  const [editing, setEditing] = useState(false);
   return (
-    <WizardFrame
+    <RowEditingFrame
       step="DefineRoles"
       description="Exempt roles carry an FTE; variable roles carry Days, Evenings and Nights shifts."
-      hasUnsavedChanges={editing}
-      main={() => ({ enabled: !editing })}
-    >
-      {(context) => <RolesBody context={context} onEditing={setEditing} />}
-    </WizardFrame>
+      Body={RolesBody}
+    />
   );
 }
 
@@ -73,15 +70,11 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
             ) : null}
           </HStack>
           {plan.roles.length === 0 && !editing ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No roles yet</EmptyState.Title>
-                <EmptyState.Description>
-                  Add the roles of the unit: for example a Nurse Manager at 0.5 FTE, Registered Nurses on 12-hour shifts
-                  0700-1930 and 1900-0730, and assistants on 8-hour shifts.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No roles yet"
+              description="Add the roles of the unit: for example a Nurse Manager at 0.5 FTE, Registered Nurses on 12-hour shifts 0700-1930 and 1900-0730, and assistants on 8-hour shifts."
+            />
           ) : (
             <Box overflowX="auto">
               <Table.Root size="sm" data-testid="roles-table">
@@ -165,21 +158,16 @@ function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (e
         </Card.Body>
       </Card.Root>
       <PlanFigures plan={plan} />
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemove
+        row={removing}
         title={`Remove ${removing?.name ?? "the role"}?`}
-        destructive
-        confirmLabel="REMOVE"
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const role = removing;
-          setRemoving(null);
-          if (role) void context.save(Wizard_DeleteUnitRoleMutation, { id: role.id });
-        }}
+        mutation={Wizard_DeleteUnitRoleMutation}
+        context={context}
+        onClose={() => setRemoving(null)}
       >
         The role, its shifts and the staff and open positions on it leave the plan. The later steps go back to In
         progress.
-      </ConfirmDialog>
+      </ConfirmRemove>
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
-import { Box, Button, Card, Checkbox, EmptyState, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Checkbox, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, openPositionSchema } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { SelectField, TextField } from "../../ui/inputs";
+import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_CalculateOpenPositionsMutation,
   Wizard_CreateOpenPositionMutation,
@@ -11,22 +13,18 @@ import {
 } from "./documents";
 import { NeedsTable, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
-import { type StepContext, WizardFrame } from "./WizardFrame";
+import { RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Open = PlanData["openPositions"][number];
 
 /** /user/wizard/positioncontrol: step 5. */
 export function PositionControlStep() {
-  const [editing, setEditing] = useState(false);
   return (
-    <WizardFrame
+    <RowEditingFrame
       step="FinalizePositionControl"
       description="Open positions for what stays unfilled, and the position-control totals."
-      hasUnsavedChanges={editing}
-      main={() => ({ enabled: !editing })}
-    >
-      {(context) => <PositionControlBody context={context} onEditing={setEditing} />}
-    </WizardFrame>
+      Body={PositionControlBody}
+    />
   );
 }
 
@@ -76,14 +74,11 @@ function PositionControlBody({ context, onEditing }: { context: StepContext; onE
             />
           ) : null}
           {plan.openPositions.length === 0 ? (
-            <EmptyState.Root size="sm">
-              <EmptyState.Content>
-                <EmptyState.Title>No open positions</EmptyState.Title>
-                <EmptyState.Description>
-                  Calculate them from what stays unfilled after staff are assigned.
-                </EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyNote
+              size="sm"
+              title="No open positions"
+              description="Calculate them from what stays unfilled after staff are assigned."
+            />
           ) : (
             <Stack gap="3" data-testid="open-positions">
               {plan.openPositions.map((open) => (
@@ -122,20 +117,15 @@ function PositionControlBody({ context, onEditing }: { context: StepContext; onE
       >
         The open positions are replaced by a fresh calculation; requisition numbers and edits are lost.
       </ConfirmDialog>
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmRemove
+        row={removing}
         title="Remove this open position?"
-        destructive
-        confirmLabel="REMOVE"
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          const open = removing;
-          setRemoving(null);
-          if (open) void context.save(Wizard_DeleteOpenPositionMutation, { id: open.id });
-        }}
+        mutation={Wizard_DeleteOpenPositionMutation}
+        context={context}
+        onClose={() => setRemoving(null)}
       >
         Its FTE is no longer requested, so the gap grows by it.
-      </ConfirmDialog>
+      </ConfirmRemove>
     </Grid>
   );
 }

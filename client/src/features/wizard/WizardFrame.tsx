@@ -1,10 +1,12 @@
-import { Alert, Badge, Box, Button, Card, EmptyState, Flex, HStack, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Alert, Badge, Box, Button, Card, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { WIZARD_NOTICES, WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../../../schema/staffing";
+import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
+import { LoadProblem } from "../../ui/LoadProblem";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
@@ -40,6 +42,27 @@ type Props = {
 };
 
 const LANDING = "/user/landing";
+
+/**
+ * The frame of a step edited a row at a time (roles, open positions): while a row's form is open the
+ * step has unsaved changes and cannot be completed.
+ */
+export function RowEditingFrame({
+  step,
+  description,
+  Body,
+}: {
+  step: WizardStep;
+  description: string;
+  Body: ComponentType<{ context: StepContext; onEditing: (editing: boolean) => void }>;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <WizardFrame step={step} description={description} hasUnsavedChanges={editing} main={() => ({ enabled: !editing })}>
+      {(context) => <Body context={context} onEditing={setEditing} />}
+    </WizardFrame>
+  );
+}
 
 /**
  * The frame of every wizard step: title, the six steps with their status, read-only and locked
@@ -136,12 +159,11 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
       {!api.costCenterId ? (
         <NoCostCenter />
       ) : api.error && !wizard ? (
-        <Stack gap="3">
-          <ErrorAlert title="We could not load the wizard" message={api.error.message} />
-          <Button alignSelf="flex-start" colorPalette="brand" onClick={() => void api.refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem
+          what="the wizard"
+          message={api.error.message}
+          onRetry={() => void api.refetch().catch(() => undefined)}
+        />
       ) : api.loading || !wizard ? (
         <LoadingState label="Loading the wizard…" />
       ) : (
@@ -251,17 +273,14 @@ function StepNav({ wizard, current }: { wizard: WizardData; current: WizardStep 
 function NoCostCenter() {
   return (
     <Card.Root variant="outline" bg="bg.panel">
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>Choose a cost center first</EmptyState.Title>
-          <EmptyState.Description>
-            Open the wizard from one of your cost centers on your landing page.
-          </EmptyState.Description>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={LANDING}>Go to my cost centers</RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote
+        title="Choose a cost center first"
+        description="Open the wizard from one of your cost centers on your landing page."
+      >
+        <Button asChild colorPalette="brand">
+          <RouterLink to={LANDING}>Go to my cost centers</RouterLink>
+        </Button>
+      </EmptyNote>
     </Card.Root>
   );
 }
@@ -270,25 +289,24 @@ function NoPlan({ api }: { api: WizardApi }) {
   const wizard = api.wizard as WizardData;
   return (
     <Card.Root variant="outline" bg="bg.panel">
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>No staffing plan for budget year {wizard.budgetYear} yet</EmptyState.Title>
-          <EmptyState.Description>
-            {wizard.viewerCanEdit
-              ? "Begin the plan with the sample model: census 22, care team 9.6 hours per patient day, non-productive 10 %. You can change every figure."
-              : "The cost center's Complete Wizard holder has not begun the plan yet."}
-          </EmptyState.Description>
-          {wizard.viewerCanEdit ? (
-            <Button
-              colorPalette="brand"
-              loading={api.saving}
-              onClick={() => void api.save(Wizard_StartStaffingPlanMutation, { costCenterId: wizard.costCenterId })}
-            >
-              Begin the staffing plan
-            </Button>
-          ) : null}
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote
+        title={`No staffing plan for budget year ${wizard.budgetYear} yet`}
+        description={
+          wizard.viewerCanEdit
+            ? "Begin the plan with the sample model: census 22, care team 9.6 hours per patient day, non-productive 10 %. You can change every figure."
+            : "The cost center's Complete Wizard holder has not begun the plan yet."
+        }
+      >
+        {wizard.viewerCanEdit ? (
+          <Button
+            colorPalette="brand"
+            loading={api.saving}
+            onClick={() => void api.save(Wizard_StartStaffingPlanMutation, { costCenterId: wizard.costCenterId })}
+          >
+            Begin the staffing plan
+          </Button>
+        ) : null}
+      </EmptyNote>
     </Card.Root>
   );
 }

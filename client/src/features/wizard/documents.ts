@@ -57,9 +57,7 @@ export const Wizard_StartStaffingPlanMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -73,9 +71,7 @@ export const Wizard_SaveUnitDefinitionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -89,9 +85,7 @@ export const Wizard_CreateUnitRoleMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -105,9 +99,7 @@ export const Wizard_UpdateUnitRoleMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -121,9 +113,7 @@ export const Wizard_DeleteUnitRoleMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -137,9 +127,7 @@ export const Wizard_SaveCareScheduleMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -153,9 +141,7 @@ export const Wizard_AssignStaffPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -169,9 +155,7 @@ export const Wizard_SplitStaffPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -185,9 +169,7 @@ export const Wizard_RemoveStaffPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -201,9 +183,7 @@ export const Wizard_SetTravellerContractDateMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -217,9 +197,7 @@ export const Wizard_ApplyPrnStandardMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -233,9 +211,7 @@ export const Wizard_CalculateOpenPositionsMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -249,9 +225,7 @@ export const Wizard_CreateOpenPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -265,9 +239,7 @@ export const Wizard_UpdateOpenPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -281,9 +253,7 @@ export const Wizard_DeleteOpenPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -297,9 +267,7 @@ export const Wizard_CompleteWizardStepMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -313,9 +281,7 @@ export const Wizard_AttestStaffingPlanMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -329,9 +295,7 @@ export const Wizard_BudgetSeasonResetMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
@@ -345,9 +309,7 @@ export const Wizard_TransferStaffPositionMutation = graphql(`
           ...Wizard_Fields
         }
       }
-      ... on DomainError {
-        ...DomainError_Fields
-      }
+      ...DomainError_Fields
     }
   }
 `);
