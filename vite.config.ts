@@ -1,6 +1,8 @@
+import path from "node:path";
 import { babelOptimizerPlugin } from "@graphql-codegen/client-preset";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { documentModulesPlugin } from "./scripts/documentModules.mjs";
 import { precompressPlugin } from "./scripts/precompress.mjs";
 
 /** The API server (graphql-yoga, REST shim, embedded OpenID provider) in development. */
@@ -25,10 +27,11 @@ export default defineConfig({
   // Brotli and gzip copies of the output, which the server sends as they are (server/http/staticClient.ts).
   plugins: [
     react({
-      // Each graphql(`…`) call becomes an import of its own document from gql/graphql.ts, so a
-      // screen carries the documents it uses instead of the map of every document (gql/gql.ts).
+      // Each graphql(`…`) call becomes an import of its own document from gql/graphql.ts instead of
+      // the map of every document (gql/gql.ts); documentModulesPlugin then gives each its own module.
       babel: { plugins: [[babelOptimizerPlugin, { artifactDirectory: "./client/src/gql", gqlTagName: "graphql" }]] },
     }),
+    documentModulesPlugin({ generatedFile: path.resolve(import.meta.dirname, "client/src/gql/graphql.ts") }),
     precompressPlugin(),
   ],
   build: {
