@@ -48,7 +48,6 @@ export { calculateOpenPositions, createOpenPosition, deleteOpenPosition, updateO
 export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
 export {
-  attestedByNameSql,
   buildView,
   getWizard,
   type NeedView,
@@ -59,5 +58,6 @@ export {
   type RoleView,
   type StaffPositionView,
   type StepView,
+  selectPlansWithAttester,
   type WizardView,
 } from "./view";
