@@ -1,6 +1,5 @@
 import { type AdminTaskRecord, listAdminTasks, updateAdminTask } from "../services/adminTasks";
-import { DomainError } from "../services/errors";
-import { builder } from "./builder";
+import { adminMutation, builder } from "./builder";
 
 export const TaskStateEnum = builder.enumType("TaskState", { values: ["Completed", "Pending"] as const });
 
@@ -32,8 +31,7 @@ builder.mutationField("updateAdminTask", (t) =>
   t.field({
     type: AdminTaskType,
     description: "Sets an onboarding task's state for your facility. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { input: t.arg({ type: AdminTaskInput, required: true }) },
     resolve: (_root, args, context) => updateAdminTask(context.db, context.viewer, args.input),
   }),

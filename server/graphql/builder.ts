@@ -3,6 +3,7 @@ import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { createGraphQLError } from "graphql-yoga";
+import { DomainError } from "../services/errors";
 import type { GraphQLContext } from "./context";
 import { TextRulePlugin } from "./textRulePlugin";
 import { TypedRefusalPlugin } from "./typedRefusalPlugin";
@@ -51,6 +52,10 @@ export const builder = new SchemaBuilder<{
 export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 /** What an input type's `fields` gets: shared field sets (wizard.ts) take it. */
 export type InputFields = PothosSchemaTypes.InputFieldBuilder<BuilderTypes, "InputObject">;
+
+/** A mutation of an admin or a user account: a refusal of its service (DomainError) is answered as the field's typed error. */
+export const adminMutation = { authScopes: { admin: true }, errors: { types: [DomainError] } };
+export const userMutation = { authScopes: { user: true }, errors: { types: [DomainError] } };
 
 builder.queryType({});
 builder.mutationType({});

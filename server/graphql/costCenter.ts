@@ -13,9 +13,8 @@ import {
   unlockCostCenterWizard,
   updateCostCenter,
 } from "../services/costCenters";
-import { DomainError } from "../services/errors";
 import type { Viewer } from "../services/viewer";
-import { builder } from "./builder";
+import { adminMutation, builder } from "./builder";
 
 export const CostCenterType = builder.objectRef<CostCenterRecord>("CostCenter").implement({
   description: "A cost center (nursing unit) of a facility.",
@@ -111,8 +110,7 @@ builder.mutationFields((t) => {
     t.field({
       type: CostCenterType,
       description,
-      authScopes: { admin: true },
-      errors: { types: [DomainError] },
+      ...adminMutation,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_root, args, context) => run(context.db, context.viewer, args.id),
     });
@@ -120,15 +118,13 @@ builder.mutationFields((t) => {
   return {
     createCostCenter: t.field({
       type: CostCenterType,
-      authScopes: { admin: true },
-      errors: { types: [DomainError] },
+      ...adminMutation,
       args: { input: t.arg({ type: CostCenterInput, required: true }) },
       resolve: (_root, args, context) => createCostCenter(context.db, context.viewer, args.input),
     }),
     updateCostCenter: t.field({
       type: CostCenterType,
-      authScopes: { admin: true },
-      errors: { types: [DomainError] },
+      ...adminMutation,
       args: { id: t.arg.id({ required: true }), input: t.arg({ type: CostCenterInput, required: true }) },
       resolve: (_root, args, context) => updateCostCenter(context.db, context.viewer, args.id, args.input),
     }),

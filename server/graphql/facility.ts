@@ -1,6 +1,5 @@
 import type { InputObjectRef } from "@pothos/core";
 import type { Database } from "../../db/client";
-import { DomainError } from "../services/errors";
 import {
   defineSystemRelationships,
   type FacilitySettings,
@@ -9,7 +8,7 @@ import {
   updateHrGuidelines,
 } from "../services/facility";
 import type { Viewer } from "../services/viewer";
-import { type BuilderTypes, builder } from "./builder";
+import { adminMutation, type BuilderTypes, builder } from "./builder";
 
 type BudgetSettings = NonNullable<FacilitySettings["budgetSettings"]>;
 type ShiftSettings = NonNullable<FacilitySettings["shiftSettings"]>;
@@ -131,8 +130,7 @@ builder.mutationFields((t) => {
   ) =>
     t.field({
       type: FacilitySettingsType,
-      authScopes: { admin: true },
-      errors: { types: [DomainError] },
+      ...adminMutation,
       args: { input: t.arg({ type, required: true }) },
       resolve: (_root, args, context) => save(context.db, context.viewer, args.input),
     });

@@ -1,4 +1,3 @@
-import { DomainError } from "../services/errors";
 import {
   createJob,
   type JobCategoryRecord,
@@ -8,7 +7,7 @@ import {
   setJobCategory,
   setJobDirectCare,
 } from "../services/jobs";
-import { builder } from "./builder";
+import { adminMutation, builder } from "./builder";
 
 export const JobType = builder.objectRef<JobRecord>("Job").implement({
   description: "A job (title) of the facility and the category it rolls up under.",
@@ -49,8 +48,7 @@ builder.mutationFields((t) => ({
     type: JobType,
     description:
       "Gives a job of your facility a category (never 0 'None'). Audited; completes JobCategorization once every job has one.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { jobId: t.arg.id({ required: true }), categoryId: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => setJobCategory(context.db, context.viewer, args.jobId, args.categoryId),
   }),
@@ -58,16 +56,14 @@ builder.mutationFields((t) => ({
     type: JobType,
     description:
       "Whether a job's hours count toward HPPD (the unit secretary's do not). Audited; open plans with a role of the job need re-verification, signed plans keep what was signed.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { jobId: t.arg.id({ required: true }), isDirectCare: t.arg.boolean({ required: true }) },
     resolve: (_root, args, context) => setJobDirectCare(context.db, context.viewer, args.jobId, args.isDirectCare),
   }),
   createJob: t.field({
     type: JobType,
     description: "Adds a job to your facility with its category. Names are unique regardless of case. Audited.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { name: t.arg.string({ required: true }), categoryId: t.arg.int({ required: true }) },
     resolve: (_root, args, context) => createJob(context.db, context.viewer, args),
   }),

@@ -1,5 +1,4 @@
 import { TRANSFER_TYPES } from "../../schema/manageStaff";
-import { DomainError } from "../services/errors";
 import {
   addStaffMember,
   listManagedStaff,
@@ -13,7 +12,7 @@ import {
   transferTargets,
   updateStaffMember,
 } from "../services/manageStaff";
-import { builder } from "./builder";
+import { builder, userMutation } from "./builder";
 import { personNameFields, StaffTypeEnum } from "./user";
 import { ShiftEnum } from "./wizard";
 
@@ -186,8 +185,7 @@ builder.mutationFields((t) => ({
     type: ManagedStaffMemberType,
     description:
       "Adds a new staff member of the facility to the cost center. Its Manage Staff holder only; audited; the open plan's Assign Staff step is begun again.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: { costCenterId: t.arg.id({ required: true }), input: t.arg({ type: StaffMemberInput, required: true }) },
     resolve: (_root, args, context) => addStaffMember(context.db, context.viewer, args.costCenterId, given(args.input)),
   }),
@@ -195,8 +193,7 @@ builder.mutationFields((t) => ({
     type: ManagedStaffMemberType,
     description:
       "Changes the fields given of a staff member of the cost center. Its Manage Staff holder only; audited.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: {
       costCenterId: t.arg.id({ required: true }),
       staffId: t.arg.id({ required: true }),
@@ -209,8 +206,7 @@ builder.mutationFields((t) => ({
     type: RemovedStaffMemberType,
     description:
       "Takes a staff member out of the cost center with their positions in its open plans. Its Manage Staff holder only; audited.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: { costCenterId: t.arg.id({ required: true }), staffId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => removeStaffMember(context.db, context.viewer, args.costCenterId, args.staffId),
   }),
@@ -218,8 +214,7 @@ builder.mutationFields((t) => ({
     type: StaffTransferType,
     description:
       "TransferWithinOrg moves the staff member (same FTE) to toCostCenterId; a termination ends the employment on terminationDate (not in the future), out of every cost center. Positions leave the open plans in the same transaction. Its Manage Staff holder only; audited.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: {
       costCenterId: t.arg.id({ required: true }),
       staffId: t.arg.id({ required: true }),

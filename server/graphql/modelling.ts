@@ -1,5 +1,4 @@
 import type { HeldPosition, ModelInputs, ModelRole, RequestedPosition } from "../../schema/staffing";
-import { DomainError } from "../services/errors";
 import {
   carryScenarioIntoWizard,
   deleteScenario,
@@ -9,7 +8,7 @@ import {
   type ModellingScenario,
   saveScenario,
 } from "../services/staffingPlans";
-import { builder } from "./builder";
+import { builder, userMutation } from "./builder";
 import { StaffTypeEnum } from "./user";
 import { RoleReplacementEnum, roleFields, ShiftEnum, unitDefinitionFields, WizardType, withNulls } from "./wizard";
 
@@ -154,8 +153,7 @@ builder.mutationFields((t) => ({
     type: ScenarioType,
     description:
       "Keeps a named scenario of the plan (a new one without scenarioId). The cost center's Complete Wizard holder; audited; the plan is not changed.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: {
       planId: t.arg.id({ required: true }),
       scenarioId: t.arg.id(),
@@ -175,8 +173,7 @@ builder.mutationFields((t) => ({
   deleteModellingScenario: t.field({
     type: "ID",
     description: "Deletes a scenario; the plan is not changed. The cost center's Complete Wizard holder; audited.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: { scenarioId: t.arg.id({ required: true }) },
     resolve: (_root, args, c) => deleteScenario(c.db, c.viewer, args.scenarioId),
   }),
@@ -184,8 +181,7 @@ builder.mutationFields((t) => ({
     type: WizardType,
     description:
       "Makes the scenario the plan (unit definition, changed and new roles), all or nothing; the plan's later steps need completing and attesting again. Refused while the plan is locked.",
-    authScopes: { user: true },
-    errors: { types: [DomainError] },
+    ...userMutation,
     args: { scenarioId: t.arg.id({ required: true }) },
     resolve: (_root, args, c) => carryScenarioIntoWizard(c.db, c.viewer, args.scenarioId),
   }),

@@ -14,7 +14,7 @@ import {
   uploadStagedBlocks,
   uploadTemplate,
 } from "../services/uploads";
-import { builder } from "./builder";
+import { adminMutation, builder } from "./builder";
 import type { GraphQLContext } from "./context";
 
 const UploadKindEnum = builder.enumType("UploadKind", {
@@ -194,8 +194,7 @@ builder.mutationField("requestUploadSlot", (t) =>
   t.field({
     type: UploadSlotType,
     description: "Records an upload and returns a write-only URL for the file. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { input: t.arg({ type: UploadSlotInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       await context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
@@ -221,8 +220,7 @@ builder.mutationField("renewUploadSlot", (t) =>
     type: UploadSlotType,
     description:
       "A fresh write-only URL for the same upload's blob, so that a send cut short after the slot expired can resume (the staged blocks stay). Only while the upload waits for its file, and not past five minutes before an unfinished slot is swept. Admins only; the uploader only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { uploadId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       await context.limits.uploadSlot.take(context.viewer.userId, "Too many upload requests");
@@ -235,8 +233,7 @@ builder.mutationField("completeUpload", (t) =>
   t.field({
     type: UploadType,
     description: "Call after the file is in storage: queues its import. Follow it with uploadStatus.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { uploadId: t.arg.id({ required: true }) },
     resolve: (_root, args, context) =>
       completeUpload(context.db, context.uploads, context.viewer, String(args.uploadId)),

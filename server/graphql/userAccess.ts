@@ -1,4 +1,3 @@
-import { DomainError } from "../services/errors";
 import { listOutbox, type OutboxMessageRecord } from "../services/invitations";
 import {
   type AccessCounts,
@@ -17,7 +16,7 @@ import {
   userFte,
 } from "../services/userAccess";
 import { TaskStateEnum } from "./adminTask";
-import { builder } from "./builder";
+import { adminMutation, builder } from "./builder";
 import { personNameFields, personNameInputFields, UserType } from "./user";
 
 const PositionStatusEnum = builder.enumType("PositionStatus", {
@@ -198,32 +197,28 @@ builder.mutationFields((t) => ({
   addUserOutsideOrganization: t.field({
     type: UserType,
     description: "Creates the staff member and the user, and sends a 48-hour invitation. Audited. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { input: t.arg({ type: AddUserOutsideInput, required: true }) },
     resolve: (_root, args, context) => addUserOutside(context.db, context.viewer, context.identity, args.input),
   }),
   addUserWithinOrganization: t.field({
     type: UserType,
     description: "Makes an existing staff member a user and sends a 48-hour invitation. Audited. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { input: t.arg({ type: AddUserWithinInput, required: true }) },
     resolve: (_root, args, context) => addUserWithin(context.db, context.viewer, context.identity, args.input),
   }),
   updateUserAccess: t.field({
     type: UserType,
     description: "Cost-center permissions and notes (admin users: notes only). Audited before and after. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateUserAccessInput, required: true }) },
     resolve: (_root, args, context) => updateUserAccess(context.db, context.viewer, args.id, args.input),
   }),
   moveStaff: t.field({
     type: [UserType],
     description: "Moves users to another position. Audited. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { targetPositionId: t.arg.id({ required: true }), userIds: t.arg.idList({ required: true }) },
     resolve: (_root, args, context) => moveStaff(context.db, context.viewer, args),
   }),
@@ -231,16 +226,14 @@ builder.mutationFields((t) => ({
     type: InvitedUser,
     description:
       "Delete as user (staff stays in one cost center) or as user and staff (with a reason). Never yourself.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: DeleteUserInput, required: true }) },
     resolve: (_root, args, context) => deleteUserAccess(context.db, context.viewer, args.id, args.input),
   }),
   resendInvite: t.field({
     type: InvitedUser,
     description: "Sends a fresh 48-hour invitation. Never to yourself. Admins only.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, context) => resendInvite(context.db, context.viewer, context.identity, args.id),
   }),
@@ -248,8 +241,7 @@ builder.mutationFields((t) => ({
     type: TaskStateEnum,
     description:
       "Leaving the screen: AddUserAccessibility becomes Completed when every non-Software-Admin user has cost centers.",
-    authScopes: { admin: true },
-    errors: { types: [DomainError] },
+    ...adminMutation,
     resolve: (_root, _args, context) => finishUserAccessibility(context.db, context.viewer),
   }),
 }));

@@ -2,13 +2,13 @@
 // viewer's scope, figured by the one staffing model, in a fixed number of queries.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans, users } from "../../db/schema";
+import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPlans } from "../../db/schema";
 import { budgetYearOf } from "../../schema/calendar";
 import type { PlanStatus } from "../../schema/dashboards";
 import { type FilledFte, roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
 import { byNumericCode, costCenterColumns } from "./costCenters";
 import { type DomainError, forbidden, notFound } from "./errors";
-import { type Access, attestedByNameSql, budgetColumns, planViews } from "./staffingPlans";
+import { type Access, budgetColumns, planViews, selectPlansWithAttester } from "./staffingPlans";
 import { type PlanFigures, planFigures } from "./staffingPlans/figures";
 import type { Viewer } from "./viewer";
 
@@ -186,22 +186,15 @@ export async function plansInScope(db: Queryable, viewer: Viewer, now: Date, onl
   const plans =
     scope.length === 0
       ? []
-      : await db
-          .select({
-            plan: staffingPlans,
-            attestedByName: attestedByNameSql,
-          })
-          .from(staffingPlans)
-          .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId))
-          .where(
-            and(
-              inArray(
-                staffingPlans.costCenterId,
-                scope.map((c) => c.id),
-              ),
-              eq(staffingPlans.budgetYear, budgetYear),
+      : await selectPlansWithAttester(db).where(
+          and(
+            inArray(
+              staffingPlans.costCenterId,
+              scope.map((c) => c.id),
             ),
-          );
+            eq(staffingPlans.budgetYear, budgetYear),
+          ),
+        );
   const planOf = new Map(plans.map((p) => [p.plan.costCenterId, p]));
   const entries = scope.flatMap((costCenter) => {
     const found = planOf.get(costCenter.id);

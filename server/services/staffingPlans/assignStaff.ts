@@ -14,12 +14,12 @@ import {
   staffPositionSchema,
   transferStaffPositionSchema,
 } from "../../../schema/staffing";
-import { auditEntry, recordAudit } from "../audit";
+import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
-import { markChanged, planForEdit, viewAfter } from "./edit";
+import { changePlan, planForEdit, planToEdit } from "./edit";
 
 async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
   requireUuid(staffId, "staff");
@@ -103,8 +103,7 @@ export async function slotOf(db: Queryable, planId: string, unitRoleId: string, 
 /** `POST /api/staff-position`: step 4, places a staff member of the cost center in a role (and shift). */
 export async function assignStaffPosition(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const values = parseInput(staffPositionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "AssignStaff", planToEdit(viewer, planId), async (tx, { granted }) => {
     const person = await memberOf(tx, granted.costCenter.id, values.staffId);
     const slot = await slotOf(tx, planId, values.unitRoleId, values.shift);
     assertCapacity(person, await heldFte(tx, planId, values.staffId), values.fte);
@@ -120,30 +119,30 @@ export async function assignStaffPosition(db: Database, viewer: Viewer, planId: 
         endTime: slot.endTime,
       })
       .returning();
-    await markChanged(tx, planId, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff_position.create", (created as { id: string }).id, null, created));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff_position.create", (created as { id: string }).id, null, created);
   });
 }
 
-async function positionForEdit(db: Queryable, viewer: Viewer, staffPositionId: string) {
-  requireUuid(staffPositionId, "staff position");
-  const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
-  if (!position) throw notFound("Staff position");
-  return { ...(await planForEdit(db, viewer, position.planId)), position };
+/** A staff position and its plan, for the plan's editor. */
+function positionToEdit(viewer: Viewer, staffPositionId: string) {
+  return async (db: Queryable) => {
+    requireUuid(staffPositionId, "staff position");
+    const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
+    if (!position) throw notFound("Staff position");
+    return { ...(await planForEdit(db, viewer, position.planId)), position };
+  };
 }
 
 /** `PATCH /api/staff-position`: splits part of a position's FTE off to another staff member. */
 export async function splitStaffPosition(db: Database, viewer: Viewer, input: unknown) {
-  const values = parseInput(splitStaffPositionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, plan, position } = await positionForEdit(tx, viewer, values.staffPositionId);
+  const { staffPositionId, ...values } = parseInput(splitStaffPositionSchema, input);
+  return changePlan(db, "AssignStaff", positionToEdit(viewer, staffPositionId), async (tx, { granted, position }) => {
     if (roundFte(values.fte) >= roundFte(position.fte)) {
       const message = `Split off less than the position's ${formatFte(position.fte)} FTE.`;
       throw new DomainError("invalid", message, { fte: message });
     }
     const person = await memberOf(tx, granted.costCenter.id, values.toStaffId);
-    const held = await heldFte(tx, plan.id, values.toStaffId);
+    const held = await heldFte(tx, position.planId, values.toStaffId);
     assertCapacity(person, held, values.fte);
     const [reduced] = await tx
       .update(staffPositions)
@@ -153,7 +152,7 @@ export async function splitStaffPosition(db: Database, viewer: Viewer, input: un
     const [created] = await tx
       .insert(staffPositions)
       .values({
-        planId: plan.id,
+        planId: position.planId,
         staffId: values.toStaffId,
         unitRoleId: position.unitRoleId,
         shift: position.shift,
@@ -162,9 +161,7 @@ export async function splitStaffPosition(db: Database, viewer: Viewer, input: un
         endTime: position.endTime,
       })
       .returning();
-    await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff_position.split", position.id, position, { reduced, created }));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff_position.split", position.id, position, { reduced, created });
   });
 }
 
@@ -184,14 +181,11 @@ export async function getStaffPosition(db: Queryable, viewer: Viewer, staffPosit
 /** `PATCH /api/positions/{id}` with `{ fte }`: changes the FTE a staff member holds in a position. */
 export async function updateStaffPositionFte(db: Database, viewer: Viewer, staffPositionId: string, input: unknown) {
   const { fte } = parseInput(z.object({ fte: positiveFteSchema }), input);
-  return db.transaction(async (tx) => {
-    const { granted, plan, position } = await positionForEdit(tx, viewer, staffPositionId);
+  return changePlan(db, "AssignStaff", positionToEdit(viewer, staffPositionId), async (tx, { granted, position }) => {
     const person = await memberOf(tx, granted.costCenter.id, position.staffId);
-    assertCapacity(person, await heldFte(tx, plan.id, position.staffId, position.id), fte);
+    assertCapacity(person, await heldFte(tx, position.planId, position.staffId, position.id), fte);
     const [after] = await tx.update(staffPositions).set({ fte }).where(eq(staffPositions.id, position.id)).returning();
-    await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff_position.update", position.id, position, after));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff_position.update", position.id, position, after);
   });
 }
 
@@ -200,37 +194,30 @@ export async function updateStaffPositionFte(db: Database, viewer: Viewer, staff
  * the plan ('Fill requested positions using transfer within the cost center'), keeping its FTE.
  */
 export async function transferStaffPosition(db: Database, viewer: Viewer, input: unknown) {
-  const values = parseInput(transferStaffPositionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, plan, position } = await positionForEdit(tx, viewer, values.staffPositionId);
-    const slot = await slotOf(tx, plan.id, values.unitRoleId, values.shift);
+  const { staffPositionId, ...values } = parseInput(transferStaffPositionSchema, input);
+  return changePlan(db, "AssignStaff", positionToEdit(viewer, staffPositionId), async (tx, { position }) => {
+    const slot = await slotOf(tx, position.planId, values.unitRoleId, values.shift);
     const [after] = await tx
       .update(staffPositions)
       .set({ unitRoleId: values.unitRoleId, shift: slot.shift, startTime: slot.startTime, endTime: slot.endTime })
       .where(eq(staffPositions.id, position.id))
       .returning();
-    await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff_position.transfer", position.id, position, after));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff_position.transfer", position.id, position, after);
   });
 }
 
 /** `DELETE /api/staff-position/{id}`. */
 export async function removeStaffPosition(db: Database, viewer: Viewer, staffPositionId: string) {
-  return db.transaction(async (tx) => {
-    const { granted, plan, position } = await positionForEdit(tx, viewer, staffPositionId);
+  return changePlan(db, "AssignStaff", positionToEdit(viewer, staffPositionId), async (tx, { position }) => {
     await tx.delete(staffPositions).where(eq(staffPositions.id, position.id));
-    await markChanged(tx, plan.id, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff_position.delete", position.id, position, null));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff_position.delete", position.id, position, null);
   });
 }
 
 /** Step 4: a traveller's contract end date ('All travellers need contract end dates to proceed.'). */
 export async function setTravellerContractDate(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const values = parseInput(contractDateSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "AssignStaff", planToEdit(viewer, planId), async (tx, { granted }) => {
     const person = await memberOf(tx, granted.costCenter.id, values.staffId);
     if (person.staffType !== "Traveller") {
       throw new DomainError("invalid", "Only travellers have a contract end date.", {
@@ -243,16 +230,13 @@ export async function setTravellerContractDate(db: Database, viewer: Viewer, pla
       .set({ contractEndDate: values.contractEndDate, updatedAt: new Date() })
       .where(eq(staff.id, values.staffId))
       .returning();
-    await markChanged(tx, planId, "AssignStaff");
-    await recordAudit(tx, auditEntry(viewer, "staff.contract_end_date.update", values.staffId, before, after));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staff.contract_end_date.update", values.staffId, before, after);
   });
 }
 
 /** Step 4: sets a PRN staff member's FTE to the facility standard ('All PRN FTE must be set to the facility standard'). */
 export async function applyPrnStandard(db: Database, viewer: Viewer, planId: string, staffId: string) {
-  return db.transaction(async (tx) => {
-    const { granted } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "AssignStaff", planToEdit(viewer, planId), async (tx, { granted }) => {
     const person = await memberOf(tx, granted.costCenter.id, staffId);
     const standard = granted.costCenter.prnFte;
     if (person.staffType !== "PRN") {
@@ -273,17 +257,12 @@ export async function applyPrnStandard(db: Database, viewer: Viewer, planId: str
       .set({ fte: standard })
       .where(and(eq(costCenterStaff.costCenterId, granted.costCenter.id), eq(costCenterStaff.staffId, staffId)));
     await tx.update(staff).set({ assignedFte: standard, updatedAt: new Date() }).where(eq(staff.id, staffId));
-    await markChanged(tx, planId, "AssignStaff");
-    await recordAudit(
-      tx,
-      auditEntry(
-        viewer,
-        "staff.prn_standard.apply",
-        staffId,
-        { costCenterFte: person.costCenterFte, assignedFte: person.assignedFte },
-        { costCenterFte: standard, assignedFte: standard },
-      ),
+    return auditEntry(
+      viewer,
+      "staff.prn_standard.apply",
+      staffId,
+      { costCenterFte: person.costCenterFte, assignedFte: person.assignedFte },
+      { costCenterFte: standard, assignedFte: standard },
     );
-    return viewAfter(tx, granted);
   });
 }

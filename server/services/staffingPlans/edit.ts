@@ -1,8 +1,9 @@
-// Shared by every step that changes a plan: the plan for its editor, audit entries, marking later steps changed, and the view after.
+// Shared by every step that changes a plan: the plan for its editor, one change in its transaction, marking later steps changed, and the view after.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Queryable } from "../../../db/client";
+import type { Database, Queryable, Transaction } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
 import { laterSteps, type WizardStep } from "../../../schema/staffing";
+import { type AuditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { type Access, access, WIZARD_MESSAGES } from "./access";
@@ -18,6 +19,34 @@ export async function planForEdit(db: Queryable, viewer: Viewer, planId: string)
   const granted = await access(db, viewer, plan.costCenterId, "edit");
   if (plan.lockedAt) throw new DomainError("conflict", WIZARD_MESSAGES.locked);
   return { granted, plan };
+}
+
+/** How a change finds, in its transaction, the plan for its editor (and the row it changes, if any). */
+export type FindForEdit<C extends EditContext> = (db: Queryable) => Promise<C>;
+
+/** The plan behind an id, found in the change's transaction (planForEdit). */
+export function planToEdit(viewer: Viewer, planId: string): FindForEdit<EditContext> {
+  return (db) => planForEdit(db, viewer, planId);
+}
+
+/**
+ * One change of a plan on its wizard's `step`, in one transaction: `find` gives the plan for its
+ * editor, `change` makes the change and answers its audit entry; then the step is marked changed
+ * (markChanged), the entry recorded and the wizard answered as it is after the change.
+ */
+export async function changePlan<C extends EditContext>(
+  db: Database,
+  step: WizardStep,
+  find: FindForEdit<C>,
+  change: (tx: Transaction, context: C) => Promise<AuditEntry>,
+): Promise<WizardView> {
+  return db.transaction(async (tx) => {
+    const context = await find(tx);
+    const entry = await change(tx, context);
+    await markChanged(tx, context.plan.id, step);
+    await recordAudit(tx, entry);
+    return viewAfter(tx, context.granted);
+  });
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * - access.ts: who may read or change a cost center's plan; the budget year and budget season.
  * - view.ts: the wizard as the screens see it (every step's status, problems and totals).
- * - edit.ts: what every change shares: the plan for its editor, audit, later steps back to InProgress.
+ * - edit.ts: what every change shares (changePlan): the plan for its editor, audit, later steps back to InProgress.
  * - unitDefinition.ts (step 1), roles.ts (step 2), careSchedule.ts (step 3), assignStaff.ts (step 4),
  *   openPositions.ts (step 5, position control), attestation.ts (step completion and step 6).
  * - modelling.ts: what-ifs on the plan (the model, named scenarios, carrying one into the wizard).
@@ -48,7 +48,6 @@ export { calculateOpenPositions, createOpenPosition, deleteOpenPosition, updateO
 export { createRole, deleteRole, saveRoleShift, updateRole } from "./roles";
 export { saveUnitDefinition, startStaffingPlan } from "./unitDefinition";
 export {
-  attestedByNameSql,
   buildView,
   getWizard,
   type NeedView,
@@ -59,5 +58,6 @@ export {
   type RoleView,
   type StaffPositionView,
   type StepView,
+  selectPlansWithAttester,
   type WizardView,
 } from "./view";

@@ -3,18 +3,17 @@ import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { openPositions } from "../../../db/schema";
 import { openPositionSchema, requisitionsFor } from "../../../schema/staffing";
-import { auditEntry, recordAudit } from "../audit";
+import { auditEntry } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { roleOfPlan, slotOf } from "./assignStaff";
-import { markChanged, planForEdit, viewAfter } from "./edit";
+import { changePlan, planForEdit, planToEdit } from "./edit";
 import { buildPlan } from "./view";
 
 /** `POST /api/staff-position/open/calculate`: replaces the open positions with what stays unfilled. */
 export async function calculateOpenPositions(db: Database, viewer: Viewer, planId: string) {
-  return db.transaction(async (tx) => {
-    const { granted, plan } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "FinalizePositionControl", planToEdit(viewer, planId), async (tx, { granted, plan }) => {
     const current = await buildPlan(tx, granted, plan, null, new Date());
     // Step 4's "unfilled" (what regular staff and travellers leave) is exactly what is requested.
     const drafts = current.needs.flatMap((need) => requisitionsFor(need, need.openFte));
@@ -36,17 +35,14 @@ export async function calculateOpenPositions(db: Database, viewer: Viewer, planI
           )
           .returning()
       : [];
-    await markChanged(tx, planId, "FinalizePositionControl");
-    await recordAudit(tx, auditEntry(viewer, "open_position.calculate", planId, current.openPositions, created));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "open_position.calculate", planId, current.openPositions, created);
   });
 }
 
 /** `POST /api/staff-position/open`: a requisition the manager adds by hand. */
 export async function createOpenPosition(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const values = parseInput(openPositionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "FinalizePositionControl", planToEdit(viewer, planId), async (tx) => {
     // Always a role of this plan (both calls refuse any other); a shift, when one is named, must be one
     // of a variable role's shifts. Without a shift the position is stored shift-less.
     if (values.shift) await slotOf(tx, planId, values.unitRoleId, values.shift);
@@ -55,39 +51,34 @@ export async function createOpenPosition(db: Database, viewer: Viewer, planId: s
       .insert(openPositions)
       .values({ planId, ...values })
       .returning();
-    await markChanged(tx, planId, "FinalizePositionControl");
-    await recordAudit(tx, auditEntry(viewer, "open_position.create", (created as { id: string }).id, null, created));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "open_position.create", (created as { id: string }).id, null, created);
   });
 }
 
-async function openForEdit(db: Queryable, viewer: Viewer, openPositionId: string) {
-  requireUuid(openPositionId, "open position");
-  const [open] = await db.select().from(openPositions).where(eq(openPositions.id, openPositionId));
-  if (!open) throw notFound("Open position");
-  return { ...(await planForEdit(db, viewer, open.planId)), open };
+/** An open position and its plan, for the plan's editor. */
+function openToEdit(viewer: Viewer, openPositionId: string) {
+  return async (db: Queryable) => {
+    requireUuid(openPositionId, "open position");
+    const [open] = await db.select().from(openPositions).where(eq(openPositions.id, openPositionId));
+    if (!open) throw notFound("Open position");
+    return { ...(await planForEdit(db, viewer, open.planId)), open };
+  };
 }
 
 /** `POST /api/staff-position/updateOpen`: requisition number, FTE, shift, start and end time, traveller or not. */
 export async function updateOpenPosition(db: Database, viewer: Viewer, openPositionId: string, input: unknown) {
   const values = parseInput(openPositionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
+  return changePlan(db, "FinalizePositionControl", openToEdit(viewer, openPositionId), async (tx, { plan, open }) => {
     await roleOfPlan(tx, plan.id, values.unitRoleId);
     const [after] = await tx.update(openPositions).set(values).where(eq(openPositions.id, open.id)).returning();
-    await markChanged(tx, plan.id, "FinalizePositionControl");
-    await recordAudit(tx, auditEntry(viewer, "open_position.update", open.id, open, after));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "open_position.update", open.id, open, after);
   });
 }
 
 /** `DELETE /api/staff-position/open/{id}`. */
 export async function deleteOpenPosition(db: Database, viewer: Viewer, openPositionId: string) {
-  return db.transaction(async (tx) => {
-    const { granted, plan, open } = await openForEdit(tx, viewer, openPositionId);
+  return changePlan(db, "FinalizePositionControl", openToEdit(viewer, openPositionId), async (tx, { open }) => {
     await tx.delete(openPositions).where(eq(openPositions.id, open.id));
-    await markChanged(tx, plan.id, "FinalizePositionControl");
-    await recordAudit(tx, auditEntry(viewer, "open_position.delete", open.id, open, null));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "open_position.delete", open.id, open, null);
   });
 }

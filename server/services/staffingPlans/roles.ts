@@ -3,12 +3,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
 import { roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
-import { auditEntry, recordAudit } from "../audit";
+import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { storeCareSchedule } from "./careSchedule";
-import { markChanged, planForEdit, viewAfter } from "./edit";
+import { changePlan, planForEdit, planToEdit } from "./edit";
 
 async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: string | null) {
   if (!jobId) return;
@@ -32,8 +32,7 @@ async function roleSnapshot(db: Queryable, roleId: string) {
 /** `POST /api/role`: step 2, adds a role. */
 export async function createRole(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const role = parseInput(roleSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "DefineRoles", planToEdit(viewer, planId), async (tx, { granted }) => {
     await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
     const [{ next } = { next: 0 }] = await tx
       .select({ next: sql<number>`coalesce(max(${unitRoles.sortOrder}) + 1, 0)::int` })
@@ -50,17 +49,18 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
     const roleId = (created as { id: string }).id;
     if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
     await storeCareSchedule(tx, planId);
-    await markChanged(tx, planId, "DefineRoles");
-    await recordAudit(tx, auditEntry(viewer, "unit_role.create", roleId, null, await roleSnapshot(tx, roleId)));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "unit_role.create", roleId, null, await roleSnapshot(tx, roleId));
   });
 }
 
-async function roleForEdit(db: Queryable, viewer: Viewer, roleId: string) {
-  requireUuid(roleId, "role");
-  const [role] = await db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, roleId));
-  if (!role) throw notFound("Role");
-  return planForEdit(db, viewer, role.planId);
+/** The plan of a role, for its editor. */
+function roleToEdit(viewer: Viewer, roleId: string) {
+  return async (db: Queryable) => {
+    requireUuid(roleId, "role");
+    const [role] = await db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, roleId));
+    if (!role) throw notFound("Role");
+    return planForEdit(db, viewer, role.planId);
+  };
 }
 
 /**
@@ -69,8 +69,7 @@ async function roleForEdit(db: Queryable, viewer: Viewer, roleId: string) {
  */
 export async function updateRole(db: Database, viewer: Viewer, roleId: string, input: unknown) {
   const role = parseInput(roleSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, plan } = await roleForEdit(tx, viewer, roleId);
+  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { granted, plan }) => {
     await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
     const before = await roleSnapshot(tx, roleId);
     await tx.update(unitRoles).set(roleSettingsOf(role)).where(eq(unitRoles.id, roleId));
@@ -97,24 +96,19 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
         .where(and(eq(staffPositions.unitRoleId, roleId), eq(staffPositions.shift, s.shift)));
     }
     await storeCareSchedule(tx, plan.id);
-    await markChanged(tx, plan.id, "DefineRoles");
-    await recordAudit(tx, auditEntry(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId)));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId));
   });
 }
 
 /** `DELETE /api/role`: step 2, removes a role with its shifts, staff positions and open positions. */
 export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {
-  return db.transaction(async (tx) => {
-    const { granted, plan } = await roleForEdit(tx, viewer, roleId);
+  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { plan }) => {
     const before = await roleSnapshot(tx, roleId);
     await tx.delete(staffPositions).where(eq(staffPositions.unitRoleId, roleId));
     await tx.delete(openPositions).where(eq(openPositions.unitRoleId, roleId));
     await tx.delete(unitRoles).where(eq(unitRoles.id, roleId));
     await storeCareSchedule(tx, plan.id);
-    await markChanged(tx, plan.id, "DefineRoles");
-    await recordAudit(tx, auditEntry(viewer, "unit_role.delete", roleId, before, null));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "unit_role.delete", roleId, before, null);
   });
 }
 

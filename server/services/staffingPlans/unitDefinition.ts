@@ -9,7 +9,7 @@ import { DomainError } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { access, WIZARD_MESSAGES } from "./access";
-import { markChanged, planForEdit, viewAfter } from "./edit";
+import { changePlan, planToEdit, viewAfter } from "./edit";
 import type { PlanRow, WizardView } from "./view";
 
 /** `POST /api/wizard/{costCenterId}`: begins the budget year's plan with the sample defaults of spec §3. */
@@ -42,15 +42,12 @@ export async function startStaffingPlan(db: Database, viewer: Viewer, costCenter
 /** `POST /api/staffing`: step 1, the unit definition. */
 export async function saveUnitDefinition(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const values = parseInput(unitDefinitionSchema, input);
-  return db.transaction(async (tx) => {
-    const { granted, plan } = await planForEdit(tx, viewer, planId);
+  return changePlan(db, "UnitDefinition", planToEdit(viewer, planId), async (tx, { plan }) => {
     const [after] = await tx
       .update(staffingPlans)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(staffingPlans.id, planId))
       .returning();
-    await markChanged(tx, planId, "UnitDefinition");
-    await recordAudit(tx, auditEntry(viewer, "staffing_plan.unit_definition.update", planId, plan, after));
-    return viewAfter(tx, granted);
+    return auditEntry(viewer, "staffing_plan.unit_definition.update", planId, plan, after);
   });
 }

@@ -178,15 +178,17 @@ export async function getWizard(db: Queryable, viewer: Viewer, costCenterId: str
 /** The attesting user's name (staffing_plans joined with users on attested_by_user_id). */
 export const attestedByNameSql = sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`;
 
+/** Staffing plans, each with its attesting user's name (null until attested). */
+export function selectPlansWithAttester(db: Queryable) {
+  return db
+    .select({ plan: staffingPlans, attestedByName: attestedByNameSql })
+    .from(staffingPlans)
+    .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId));
+}
+
 export async function buildView(db: Queryable, granted: Access, now: Date): Promise<WizardView> {
   const budgetYear = budgetYearOf(now, granted.budget, granted.timeZone);
-  const [plan] = await db
-    .select({
-      plan: staffingPlans,
-      attestedByName: attestedByNameSql,
-    })
-    .from(staffingPlans)
-    .leftJoin(users, eq(users.id, staffingPlans.attestedByUserId))
+  const [plan] = await selectPlansWithAttester(db)
     .where(and(eq(staffingPlans.costCenterId, granted.costCenter.id), eq(staffingPlans.budgetYear, budgetYear)))
     .limit(1);
   const base = {
