@@ -28,7 +28,6 @@ const UserLanding_CostCentersQuery = graphql(`
       id
       costCenterPermissions {
         ...CostCenterPermissionFields
-        wizardStatus
       }
     }
   }
@@ -77,7 +76,10 @@ const COLUMNS = { base: "1fr", md: "minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr)
 
 /** /user/landing: the user's cost centers with their role and wizard status, and the way into the wizard. */
 export function UserLandingPage() {
-  const { data, loading, error, refetch } = useQuery(UserLanding_CostCentersQuery);
+  // The wizard statuses change in the wizard: show the ones known at once, and the server's when they come.
+  const { data, loading, error, refetch } = useQuery(UserLanding_CostCentersQuery, {
+    fetchPolicy: "cache-and-network",
+  });
   const navigate = useNavigate();
   const costCenters = data ? sortByCode(data.me.costCenterPermissions) : null;
 

@@ -4,7 +4,14 @@ import { useState } from "react";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 
-/** The cost centers the signed-in user holds a permission on, and what each permission allows. */
+/**
+ * The cost centers the signed-in user holds a permission on, and what each permission allows.
+ *
+ * A permission has no id of its own, so Apollo keeps the list inside the `Viewer` and each answer
+ * replaces it whole: every query of the viewer's permissions selects CostCenterPermissionFields and
+ * nothing else, so no screen's answer drops a field another screen reads, which would send that
+ * screen back to the server.
+ */
 export const CostCenterChoice_Query = graphql(`
   query CostCenterChoice_Query {
     me {
@@ -22,6 +29,7 @@ export const CostCenterChoice_Query = graphql(`
     manageStaff
     readOnly
     executive
+    wizardStatus
   }
 `);
 
