@@ -68,21 +68,15 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
 export function FacilityDashboardPage() {
-  const { data, error, refetch } = useQuery(FacilityDashboard_Query);
-  const dashboard = data?.facilityDashboard;
+  const query = useQuery(FacilityDashboard_Query);
+  const dashboard = query.data?.facilityDashboard;
   return (
     <ShellPage
       title="FACILITY DASHBOARD"
       description="Budgeted, hired and open FTE across the facility, per cost center, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
     >
-      <Loaded
-        data={dashboard}
-        error={error}
-        refetch={refetch}
-        what="the facility dashboard"
-        loadingLabel="Loading the facility dashboard…"
-      >
+      <Loaded data={dashboard} query={query} what="the facility dashboard">
         {(dashboard) =>
           dashboard.costCenters.length === 0 ? (
             <NoCostCenters scope="oversee" />

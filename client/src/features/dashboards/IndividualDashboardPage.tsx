@@ -138,8 +138,7 @@ export function IndividualDashboardPage() {
         ) : (
           <Loaded
             data={summary.data?.costCenterSummary}
-            error={summary.error}
-            refetch={summary.refetch}
+            query={summary}
             what="this cost center"
             loadingLabel="Loading the cost center…"
           >

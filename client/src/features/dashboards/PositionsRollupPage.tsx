@@ -66,9 +66,9 @@ const FIGURE_COLUMNS: { key: Exclude<SortKey, "label">; label: string }[] = [
 /** /exec/positions-rollup: FTE by job category, job or cost center, each row opening onto the other. */
 export function PositionsRollupPage() {
   const [groupBy, setGroupBy] = useState<RollupGroupBy>("JOB_CATEGORY");
-  const { data, previousData, loading, error, refetch } = useQuery(PositionsRollup_Query, { variables: { groupBy } });
+  const query = useQuery(PositionsRollup_Query, { variables: { groupBy } });
   // While another grouping loads, the last one stays on screen (no flash of an empty page).
-  const rollup = (data ?? previousData)?.positionsRollup;
+  const rollup = (query.data ?? query.previousData)?.positionsRollup;
   return (
     <ShellPage
       title="POSITIONS ROLLUP"
@@ -95,19 +95,13 @@ export function PositionsRollupPage() {
             <SegmentGroup.Indicator />
             <SegmentGroup.Items items={GROUPINGS.map((g) => ({ value: g.value, label: g.label }))} />
           </SegmentGroup.Root>
-          {loading && rollup ? (
+          {query.loading && rollup ? (
             <Text textStyle="sm" color="fg.muted" role="status">
               Loading…
             </Text>
           ) : null}
         </HStack>
-        <Loaded
-          data={rollup}
-          error={error}
-          refetch={refetch}
-          what="the positions rollup"
-          loadingLabel="Loading the positions rollup…"
-        >
+        <Loaded data={rollup} query={query} what="the positions rollup">
           {(rollup) =>
             rollup.rows.length === 0 ? (
               <EmptyNote

@@ -53,21 +53,15 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /user/dashboard: the figures of the user's cost centers, and what to do next in each. */
 export function UserDashboardPage() {
-  const { data, error, refetch } = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
-  const dashboard = data?.userDashboard;
+  const query = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
+  const dashboard = query.data?.userDashboard;
   return (
     <ShellPage
       title="DASHBOARD"
       description="Budgeted, hired and open FTE for your cost centers, and what to do next in each, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard" name={`dashboard-${dashboard.budgetYear}`} /> : null}
     >
-      <Loaded
-        data={dashboard}
-        error={error}
-        refetch={refetch}
-        what="your dashboard"
-        loadingLabel="Loading your dashboard…"
-      >
+      <Loaded data={dashboard} query={query} what="your dashboard">
         {(dashboard) =>
           dashboard.costCenters.length === 0 ? (
             <EmptyNote

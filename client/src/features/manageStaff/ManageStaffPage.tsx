@@ -132,13 +132,7 @@ export function ManageStaffPage() {
         ) : !costCenters.loading && options.length === 0 ? (
           <NoCostCenters scope="manage" />
         ) : (
-          <Loaded
-            data={list.data?.manageStaff}
-            error={list.error}
-            refetch={list.refetch}
-            what="the staff"
-            loadingLabel="Loading the staff…"
-          >
+          <Loaded data={list.data?.manageStaff} query={list} what="the staff">
             {(manageStaff) => (
               <StaffBody
                 key={manageStaff.costCenterId}

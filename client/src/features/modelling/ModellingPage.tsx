@@ -167,13 +167,7 @@ export function ModellingPage() {
         ) : !costCenters.loading && costCenters.options.length === 0 ? (
           <NoCostCenters scope="manage" />
         ) : (
-          <Loaded
-            data={modelling}
-            error={query.error}
-            refetch={query.refetch}
-            what="the plan to model"
-            loadingLabel="Loading the plan…"
-          >
+          <Loaded data={modelling} query={query} what="the plan to model" loadingLabel="Loading the plan…">
             {(modelling) =>
               !modelling.plan ? (
                 <NoPlan />
