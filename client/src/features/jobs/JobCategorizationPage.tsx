@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client";
 import {
   Badge,
-  Button,
   Card,
   Flex,
   Grid,
@@ -34,15 +33,19 @@ import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import {
-  applyServerFieldErrors,
+  callFailureText,
   FormCheckbox,
   FormSelectField,
   FormTextField,
+  formRefusalText,
+  NO_ANSWER,
+  refusalText,
   useFormField,
   useSchemaValidity,
 } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { LoadProblem } from "../../ui/LoadProblem";
+import { FormCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
@@ -120,7 +123,6 @@ type Answer = { __typename: string; message?: string } | undefined;
 export const JOB_SAVED = "Saved";
 export const JOB_ADDED = "Job added.";
 const LANDING = "/admin/landing";
-const NO_ANSWER = "The server did not answer. Please try again.";
 
 /**
  * /admin/job-categorization: every job of the facility gets a category (never 0 'None'). Each
@@ -269,10 +271,9 @@ function JobTable({ jobs, categories }: JobTableProps) {
 /** What refused a job mutation (its message), or null when it saved. */
 async function refusalOf(send: () => Promise<Answer>): Promise<string | null> {
   try {
-    const result = await send();
-    return result?.__typename.startsWith("Mutation") ? null : (result?.message ?? NO_ANSWER);
+    return refusalText(await send());
   } catch (caught) {
-    return caught instanceof Error ? caught.message : NO_ANSWER;
+    return callFailureText(caught);
   }
 }
 
@@ -449,58 +450,40 @@ function AddJobCard({ categories }: { categories: readonly Category[] }) {
         reset({ name: "", categoryId: "" });
         setAdded(result.data.name);
       } else if (result?.__typename === "DomainError") {
-        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, ADD_JOB_FIELDS);
-        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
+        setFailure(formRefusalText(setError, result, ADD_JOB_FIELDS));
       } else {
         setFailure(NO_ANSWER);
       }
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : NO_ANSWER);
+      setFailure(callFailureText(caught));
     }
   }
 
   return (
-    <Card.Root variant="outline" bg="bg.panel" asChild>
-      <form noValidate aria-label="Add a job" onSubmit={(event) => void handleSubmit(handleAdd)(event)}>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Add a job
-          </Heading>
-          <Text color="fg.muted" textStyle="sm">
-            For a job title the facility uses that is not listed yet.
+    <FormCard
+      label="Add a job"
+      title="Add a job"
+      description="For a job title the facility uses that is not listed yet."
+      onSubmit={(event) => void handleSubmit(handleAdd)(event)}
+      submit={{ label: "Add job", busyLabel: "Adding…", disabled: !isValid || saving, busy: saving }}
+    >
+      <Stack gap="4">
+        {added ? (
+          <Text role="status" color="fg.success" fontWeight="medium" data-testid="job-added">
+            {JOB_ADDED} {added} is in the list.
           </Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            {added ? (
-              <Text role="status" color="fg.success" fontWeight="medium" data-testid="job-added">
-                {JOB_ADDED} {added} is in the list.
-              </Text>
-            ) : null}
-            {failure ? <ErrorAlert title="The job was not added" message={failure} /> : null}
-            <FormTextField control={control} name="name" label="Job name" required autoComplete="off" />
-            <FormSelectField
-              control={control}
-              name="categoryId"
-              label="Category"
-              required
-              placeholder="Choose a category"
-              options={options}
-            />
-          </Stack>
-        </Card.Body>
-        <Card.Footer justifyContent="flex-end">
-          <Button
-            type="submit"
-            colorPalette="brand"
-            disabled={!isValid || saving}
-            loading={saving}
-            loadingText="Adding…"
-          >
-            Add job
-          </Button>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+        ) : null}
+        {failure ? <ErrorAlert title="The job was not added" message={failure} /> : null}
+        <FormTextField control={control} name="name" label="Job name" required autoComplete="off" />
+        <FormSelectField
+          control={control}
+          name="categoryId"
+          label="Category"
+          required
+          placeholder="Choose a category"
+          options={options}
+        />
+      </Stack>
+    </FormCard>
   );
 }

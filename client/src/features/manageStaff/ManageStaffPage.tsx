@@ -23,6 +23,7 @@ import type { StaffMemberInput } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
+import { callFailureText, refusalText } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { Tip } from "../../ui/Tip";
@@ -45,8 +46,6 @@ import {
   ManageStaff_ListQuery,
   ManageStaff_UpdateMutation,
   type Member,
-  NO_ANSWER,
-  refusalOf,
   type StaffAction,
   TYPE_LABEL,
 } from "./documents";
@@ -187,13 +186,13 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
       for (let attempt = 1; ; attempt++) {
         try {
           const result = await update({ variables: { costCenterId, staffId: member.staffId, input } });
-          return refusalOf(result.data?.updateStaffMember);
+          return refusalText(result.data?.updateStaffMember);
         } catch (caught) {
           if (attempt === 1 && isNetworkFailure(caught)) {
             await new Promise((resolve) => setTimeout(resolve, AUTO_RETRY_DELAY_MS));
             continue;
           }
-          return caught instanceof Error ? caught.message : NO_ANSWER;
+          return callFailureText(caught);
         }
       }
     },

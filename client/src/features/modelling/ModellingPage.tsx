@@ -16,7 +16,7 @@ import type { Modelling_QueryQuery } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { SelectField, TextField } from "../../ui/inputs";
+import { NO_ANSWER, SelectField, TextField } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { useTopBanner } from "../../ui/TopBanner";
 import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
@@ -138,7 +138,6 @@ const Modelling_CarryMutation = graphql(`
 type Modelling = Modelling_QueryQuery["modelling"];
 type Plan = NonNullable<Modelling["plan"]>;
 
-const NO_ANSWER = "The server did not answer. Check your connection and try again.";
 const SAVED_PLAN = "Saved plan";
 /** The choice of the scenario list that starts a new one from the saved plan. */
 const NEW_SCENARIO = "";

@@ -155,11 +155,7 @@ function ProfileForm({ initial }: ProfileFormProps) {
       title="Your name"
       description="Letters, digits and spaces only. Your middle name is optional."
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      footer={
-        <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} loadingText="Saving…">
-          Save
-        </Button>
-      }
+      submit={{ label: "Save", busyLabel: "Saving…", disabled: !canSave, busy: saving }}
     >
       <Stack gap="5">
         {saved && !formState.isDirty ? (
