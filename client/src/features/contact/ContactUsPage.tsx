@@ -17,7 +17,6 @@ import {
   FormCountedTextarea,
   FormTextField,
   formRefusalText,
-  NO_ANSWER,
   useSchemaValidity,
 } from "../../ui/inputs";
 import { useFooter } from "../shell/footer/useFooter";
@@ -74,10 +73,8 @@ export function ContactUsPage() {
       if (result?.__typename === "MutationSendContactMessageSuccess") {
         setSent({ subject: result.data.subject, createdAt: result.data.createdAt });
         reset(EMPTY);
-      } else if (result?.__typename === "DomainError") {
-        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
       } else {
-        setFailure(NO_ANSWER);
+        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
       }
     } catch (caught) {
       setFailure(callFailureText(caught));

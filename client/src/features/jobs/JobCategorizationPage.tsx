@@ -38,7 +38,6 @@ import {
   FormSelectField,
   FormTextField,
   formRefusalText,
-  NO_ANSWER,
   refusalText,
   useFormField,
   useSchemaValidity,
@@ -449,10 +448,8 @@ function AddJobCard({ categories }: { categories: readonly Category[] }) {
       if (result?.__typename === "MutationCreateJobSuccess") {
         reset({ name: "", categoryId: "" });
         setAdded(result.data.name);
-      } else if (result?.__typename === "DomainError") {
-        setFailure(formRefusalText(setError, result, ADD_JOB_FIELDS));
       } else {
-        setFailure(NO_ANSWER);
+        setFailure(formRefusalText(setError, result, ADD_JOB_FIELDS));
       }
     } catch (caught) {
       setFailure(callFailureText(caught));

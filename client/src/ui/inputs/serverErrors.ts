@@ -40,14 +40,16 @@ export function refusalText(result: { __typename: string; message?: string } | u
 }
 
 /**
- * A DomainError on a form: its field errors go under their fields; its message is for above the
- * form (returned) unless every field error found its field.
+ * A form's mutation that did not succeed. A DomainError's field errors go under their fields; its
+ * message is for above the form (returned) unless every field error found its field. No answer at
+ * all is NO_ANSWER.
  */
 export function formRefusalText<T extends FieldValues>(
   setError: UseFormSetError<T>,
-  refusal: { message: string; fieldErrors: readonly ServerFieldError[] },
+  refusal: { message: string; fieldErrors: readonly ServerFieldError[] } | undefined,
   fields: readonly FieldPath<T>[],
 ): string | null {
+  if (!refusal) return NO_ANSWER;
   const unmatched = applyServerFieldErrors(setError, refusal.fieldErrors, fields);
   return unmatched.length > 0 || refusal.fieldErrors.length === 0 ? refusal.message : null;
 }
