@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte } from "./dashboardParts";
+import { Figure, fte, TableCard } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -154,87 +154,82 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
 
       <MixChart rows={rollup.rows} title={`FTE mix by ${grouping.label.toLowerCase()}`} />
 
-      <Card.Root variant="outline" bg="bg.panel">
-        <Card.Body gap="4">
-          <HStack gap="3" wrap="wrap" className="no-print">
-            <Input
-              aria-label={`Filter by ${grouping.label.toLowerCase()}`}
-              placeholder={`Filter by ${grouping.label.toLowerCase()}`}
-              maxW="xs"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            <Text textStyle="sm" color="fg.muted" data-testid="row-count">
-              {rows.length} of {countOf(rollup.rows.length, "row")}
-            </Text>
-          </HStack>
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="rollup-table">
-              <Table.Header>
-                <Table.Row>
-                  <SortableHeader column={{ key: "label", label: grouping.label }} sort={sort} onSort={setSort} />
-                  {FIGURE_COLUMNS.map((column) => (
-                    <SortableHeader
-                      key={column.key}
-                      column={{ key: column.key, label: column.label, numeric: true }}
-                      sort={sort}
-                      onSort={setSort}
-                    />
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => {
-                  const open = expanded.has(row.key);
-                  return (
-                    <Fragment key={row.key}>
-                      <Table.Row data-testid="rollup-row">
-                        <Table.Cell>
-                          <Button
-                            variant="plain"
-                            size="sm"
-                            px="0"
-                            color="brand.fg"
-                            aria-expanded={open}
-                            aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
-                            onClick={() => toggle(row.key)}
-                          >
-                            {/* Drawn by CSS: the arrow is not part of the row's text. */}
-                            <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
-                            {row.label}
-                          </Button>
-                          {row.detail && rollup.groupBy === "JOB" ? (
-                            <Text as="span" textStyle="xs" color="fg.muted" ms="2">
-                              {row.detail}
-                            </Text>
-                          ) : null}
-                        </Table.Cell>
-                        <FigureCells figures={row.figures} />
-                      </Table.Row>
-                      {open
-                        ? row.breakdown.map((part) => (
-                            <Table.Row key={`${row.key}|${part.key}`} data-testid="rollup-breakdown-row" bg="bg.subtle">
-                              <Table.Cell ps="10" textStyle="sm">
-                                {part.label}
-                              </Table.Cell>
-                              <FigureCells figures={part.figures} />
-                            </Table.Row>
-                          ))
-                        : null}
-                    </Fragment>
-                  );
-                })}
-              </Table.Body>
-              <Table.Footer>
-                <Table.Row fontWeight="semibold" data-testid="rollup-totals">
-                  <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
-                  <FigureCells figures={totals} />
-                </Table.Row>
-              </Table.Footer>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Body>
-      </Card.Root>
+      <TableCard
+        filters={
+          <Input
+            aria-label={`Filter by ${grouping.label.toLowerCase()}`}
+            placeholder={`Filter by ${grouping.label.toLowerCase()}`}
+            maxW="xs"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        }
+        rowCount={`${rows.length} of ${countOf(rollup.rows.length, "row")}`}
+      >
+        <Table.Root size="sm" data-testid="rollup-table">
+          <Table.Header>
+            <Table.Row>
+              <SortableHeader column={{ key: "label", label: grouping.label }} sort={sort} onSort={setSort} />
+              {FIGURE_COLUMNS.map((column) => (
+                <SortableHeader
+                  key={column.key}
+                  column={{ key: column.key, label: column.label, numeric: true }}
+                  sort={sort}
+                  onSort={setSort}
+                />
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => {
+              const open = expanded.has(row.key);
+              return (
+                <Fragment key={row.key}>
+                  <Table.Row data-testid="rollup-row">
+                    <Table.Cell>
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        color="brand.fg"
+                        aria-expanded={open}
+                        aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
+                        onClick={() => toggle(row.key)}
+                      >
+                        {/* Drawn by CSS: the arrow is not part of the row's text. */}
+                        <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
+                        {row.label}
+                      </Button>
+                      {row.detail && rollup.groupBy === "JOB" ? (
+                        <Text as="span" textStyle="xs" color="fg.muted" ms="2">
+                          {row.detail}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <FigureCells figures={row.figures} />
+                  </Table.Row>
+                  {open
+                    ? row.breakdown.map((part) => (
+                        <Table.Row key={`${row.key}|${part.key}`} data-testid="rollup-breakdown-row" bg="bg.subtle">
+                          <Table.Cell ps="10" textStyle="sm">
+                            {part.label}
+                          </Table.Cell>
+                          <FigureCells figures={part.figures} />
+                        </Table.Row>
+                      ))
+                    : null}
+                </Fragment>
+              );
+            })}
+          </Table.Body>
+          <Table.Footer>
+            <Table.Row fontWeight="semibold" data-testid="rollup-totals">
+              <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
+              <FigureCells figures={totals} />
+            </Table.Row>
+          </Table.Footer>
+        </Table.Root>
+      </TableCard>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 // Pieces the executive screens share: the figures' fragments, figures as the wizard shows them, status words and stat cards.
-import { Card, SimpleGrid, Stat, Table } from "@chakra-ui/react";
+import { Card, HStack, SimpleGrid, Stat, Table, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PlanStatus, StaffingFiguresFieldsFragment } from "../../gql/graphql";
@@ -78,6 +79,31 @@ export function FteCells<Key extends string>({
       {fte(figures[key])}
     </Table.Cell>
   ));
+}
+
+/** A dashboard's table on a card: its filters and how many rows they leave above it (not printed). */
+export function TableCard({
+  filters,
+  rowCount,
+  children,
+}: {
+  filters: ReactNode;
+  rowCount: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body gap="4">
+        <HStack gap="3" wrap="wrap" className="no-print">
+          {filters}
+          <Text textStyle="sm" color="fg.muted" data-testid="row-count">
+            {rowCount}
+          </Text>
+        </HStack>
+        <Table.ScrollArea>{children}</Table.ScrollArea>
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 export function Figure({ label, value, help }: { label: string; value: string; help: string }) {
