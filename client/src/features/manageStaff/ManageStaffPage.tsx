@@ -21,7 +21,6 @@ import { NOTES_MAX_LENGTH } from "../../../../schema/userAccess";
 import { writeSession } from "../../auth/session";
 import type { StaffMemberInput } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { callFailureText, refusalText } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
@@ -36,10 +35,9 @@ import {
   usePrinting,
   useTable,
 } from "../../ui/table";
-import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { ChosenCostCenterScreen, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFacilityToday } from "../shell/facilityToday";
 import { useFooter } from "../shell/footer/useFooter";
-import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import {
   type List,
@@ -103,7 +101,7 @@ type SaveQueue = { running: boolean; next: { member: Member; input: StaffMemberI
 /** /user/manageStaff: the staff of a cost center the user holds a permission on; its Manage Staff holder changes them. */
 export function ManageStaffPage() {
   const costCenters = useChosenCostCenter();
-  const { options, costCenterId } = costCenters;
+  const { costCenterId } = costCenters;
   const list = useQuery(ManageStaff_ListQuery, { variables: { costCenterId }, skip: !costCenterId });
 
   return (
@@ -119,29 +117,17 @@ export function ManageStaffPage() {
         ) : null
       }
     >
-      <Stack gap="6">
-        <CostCenterSwitcher
-          options={options}
-          value={costCenterId}
-          onChange={costCenters.choose}
-          disabled={costCenters.loading}
-        />
-        {costCenters.error ? (
-          <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
-        ) : !costCenters.loading && options.length === 0 ? (
-          <NoCostCenters scope="manage" />
-        ) : (
-          <Loaded data={list.data?.manageStaff} query={list} what="the staff">
-            {(manageStaff) => (
-              <StaffBody
-                key={manageStaff.costCenterId}
-                list={manageStaff}
-                refetch={() => list.refetch().then(() => undefined)}
-              />
-            )}
-          </Loaded>
-        )}
-      </Stack>
+      <ChosenCostCenterScreen costCenters={costCenters}>
+        <Loaded data={list.data?.manageStaff} query={list} what="the staff">
+          {(manageStaff) => (
+            <StaffBody
+              key={manageStaff.costCenterId}
+              list={manageStaff}
+              refetch={() => list.refetch().then(() => undefined)}
+            />
+          )}
+        </Loaded>
+      </ChosenCostCenterScreen>
     </ShellPage>
   );
 }
