@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Button, Card, HStack, Input, SegmentGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Input, SegmentGroup, Stack, Table, Text } from "@chakra-ui/react";
 import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte, TableCard } from "./dashboardParts";
+import { FteFigureCards, fte, TableCard } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -144,13 +144,11 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure label="Budgeted FTE" value={fte(totals.budgetedFte)} help={`Budget year ${rollup.budgetYear}`} />
-        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
-        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-      </SimpleGrid>
+      <FteFigureCards
+        budgeted={{ label: "Budgeted FTE", value: totals.budgetedFte }}
+        budgetYear={rollup.budgetYear}
+        totals={totals}
+      />
 
       <MixChart rows={rollup.rows} title={`FTE mix by ${grouping.label.toLowerCase()}`} />
 

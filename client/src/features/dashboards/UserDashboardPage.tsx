@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { type Column, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, FTE_COLUMNS, FteCells, fte, PLAN_STATUS } from "./dashboardParts";
+import { FTE_COLUMNS, FteCells, FteFigureCards, PLAN_STATUS } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {
@@ -81,17 +81,11 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   const totals = dashboard.totals;
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure
-          label="Budgeted paid FTE"
-          value={fte(totals.budgetedPaidFte)}
-          help={`Budget year ${dashboard.budgetYear}`}
-        />
-        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
-        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-      </SimpleGrid>
+      <FteFigureCards
+        budgeted={{ label: "Budgeted paid FTE", value: totals.budgetedPaidFte }}
+        budgetYear={dashboard.budgetYear}
+        totals={totals}
+      />
       <NextSteps rows={dashboard.costCenters} />
       <FiguresTable rows={dashboard.costCenters} />
     </Stack>

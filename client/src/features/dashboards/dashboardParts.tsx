@@ -121,6 +121,32 @@ export function Figure({ label, value, help }: { label: string; value: string; h
   );
 }
 
+type Fte = number | null | undefined;
+
+/**
+ * A scope's FTE totals as five cards: its budget (named as the screen counts it) for the budget year,
+ * then hired, traveller, requested and gap FTE.
+ */
+export function FteFigureCards({
+  budgeted,
+  budgetYear,
+  totals,
+}: {
+  budgeted: { label: string; value: Fte };
+  budgetYear: number;
+  totals: Record<"hiredFte" | "prnFte" | "travellerFte" | "requestedFte" | "gapFte" | "overHireFte", Fte>;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+      <Figure label={budgeted.label} value={fte(budgeted.value)} help={`Budget year ${budgetYear}`} />
+      <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
+      <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
+      <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
+      <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
+    </SimpleGrid>
+  );
+}
+
 /** A plan's (or a scope's totals') five headline figures; only the budget's and HPPD's help differ by screen. */
 export function StaffingFigureCards({
   figures,
