@@ -42,8 +42,7 @@ import {
   useFormField,
   useSchemaValidity,
 } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { FormCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
@@ -129,9 +128,8 @@ const LANDING = "/admin/landing";
  */
 export function JobCategorizationPage() {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(JobCategorization_JobsQuery, {
-    fetchPolicy: "cache-and-network",
-  });
+  const query = useQuery(JobCategorization_JobsQuery, { fetchPolicy: "cache-and-network" });
+  const { data } = query;
   const jobs = data?.jobs ?? [];
   const categorised = jobs.filter((job) => job.categoryId !== 0).length;
   const allDone = jobs.length > 0 && categorised === jobs.length;
@@ -148,16 +146,14 @@ export function JobCategorizationPage() {
       description="Give each job of the facility the category it rolls up under in staffing plans and the positions rollup, and say whether its hours are direct patient care (only those count toward HPPD). Each choice is saved as soon as you make it."
       actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
     >
-      {error && !data ? (
-        <LoadProblem what="the jobs" message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
-      ) : loading && !data ? (
-        <LoadingState label="Loading the facility's jobs…" />
-      ) : data ? (
-        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
-          <JobTable jobs={jobs} categories={data.jobCategories} />
-          <AddJobCard categories={data.jobCategories} />
-        </Grid>
-      ) : null}
+      <Loaded data={data} query={query} what="the jobs" loadingLabel="Loading the facility's jobs…">
+        {(data) => (
+          <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
+            <JobTable jobs={data.jobs} categories={data.jobCategories} />
+            <AddJobCard categories={data.jobCategories} />
+          </Grid>
+        )}
+      </Loaded>
     </ShellPage>
   );
 }
