@@ -5,12 +5,12 @@ import { LoadProblem } from "./LoadProblem";
 type Props<T> = {
   /** What the screen shows, once it is there (a query's field, not its whole data). */
   data: T | null | undefined;
-  error: { message: string } | undefined;
-  refetch: () => Promise<unknown>;
+  /** The query that reads it: its failure, and how to try again. */
+  query: { error?: { message: string } | undefined; refetch: () => Promise<unknown> };
   /** What is read, as the failure text names it ('the facility dashboard'). */
   what: string;
-  /** The spinner's words ('Loading the facility dashboard…'). */
-  loadingLabel: string;
+  /** The spinner's words, where they are not 'Loading {what}…'. */
+  loadingLabel?: string;
   children: (data: T) => ReactNode;
 };
 
@@ -18,10 +18,16 @@ type Props<T> = {
  * A screen's data in its three states: shown once there, otherwise the load's problem with a button to
  * try again, otherwise a spinner.
  */
-export function Loaded<T>({ data, error, refetch, what, loadingLabel, children }: Props<T>) {
+export function Loaded<T>({ data, query, what, loadingLabel = `Loading ${what}…`, children }: Props<T>) {
   if (data) return children(data);
-  if (error) {
-    return <LoadProblem what={what} message={error.message} onRetry={() => void refetch().catch(() => undefined)} />;
+  if (query.error) {
+    return (
+      <LoadProblem
+        what={what}
+        message={query.error.message}
+        onRetry={() => void query.refetch().catch(() => undefined)}
+      />
+    );
   }
   return <LoadingState label={loadingLabel} />;
 }

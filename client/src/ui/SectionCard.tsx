@@ -1,4 +1,4 @@
-import { Card, Heading, Text } from "@chakra-ui/react";
+import { Button, Card, Heading, Text } from "@chakra-ui/react";
 import type { FormEvent, ReactNode } from "react";
 
 type HeaderProps = {
@@ -46,19 +46,29 @@ type FormCardProps = HeaderProps & {
   /** The form's accessible name. */
   label: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The submit button, at the card's bottom right. */
-  footer: ReactNode;
+  /** The submit button at the card's bottom right: its words, and its words while the form is sent. */
+  submit: { label: string; busyLabel: string; disabled: boolean; busy: boolean };
   children: ReactNode;
 };
 
 /** A form on a card: its heading and description, its fields, and its submit button below them. */
-export function FormCard({ label, title, heading, description, onSubmit, footer, children }: FormCardProps) {
+export function FormCard({ label, title, heading, description, onSubmit, submit, children }: FormCardProps) {
   return (
     <Card.Root variant="outline" bg="bg.panel" asChild>
       <form noValidate aria-label={label} onSubmit={onSubmit}>
         <CardHeader title={title} heading={heading} description={description} />
         <Card.Body>{children}</Card.Body>
-        <Card.Footer justifyContent="flex-end">{footer}</Card.Footer>
+        <Card.Footer justifyContent="flex-end">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={submit.disabled}
+            loading={submit.busy}
+            loadingText={submit.busyLabel}
+          >
+            {submit.label}
+          </Button>
+        </Card.Footer>
       </form>
     </Card.Root>
   );

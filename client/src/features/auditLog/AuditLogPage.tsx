@@ -10,7 +10,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { SelectField } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
-import { TableFilter, TablePager } from "../../ui/table";
+import { PlainHeaders, TableFilter, TablePager } from "../../ui/table";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
 
@@ -144,14 +144,7 @@ export function AuditLogPage() {
               <Box overflowX="auto">
                 <Table.Root size="sm" aria-label="Audit log" data-testid="audit-log">
                   <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>When</Table.ColumnHeader>
-                      <Table.ColumnHeader>Who</Table.ColumnHeader>
-                      <Table.ColumnHeader>What</Table.ColumnHeader>
-                      <Table.ColumnHeader>Record</Table.ColumnHeader>
-                      <Table.ColumnHeader>Details</Table.ColumnHeader>
-                      <Table.ColumnHeader>From</Table.ColumnHeader>
-                    </Table.Row>
+                    <PlainHeaders columns={["When", "Who", "What", "Record", "Details", "From"]} />
                   </Table.Header>
                   <Table.Body>
                     {log.entries.map((entry) => (

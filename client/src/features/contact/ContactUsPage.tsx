@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client";
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Card, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -17,9 +17,9 @@ import {
   FormCountedTextarea,
   FormTextField,
   formRefusalText,
-  NO_ANSWER,
   useSchemaValidity,
 } from "../../ui/inputs";
+import { FormCard } from "../../ui/SectionCard";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
@@ -74,10 +74,8 @@ export function ContactUsPage() {
       if (result?.__typename === "MutationSendContactMessageSuccess") {
         setSent({ subject: result.data.subject, createdAt: result.data.createdAt });
         reset(EMPTY);
-      } else if (result?.__typename === "DomainError") {
-        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
       } else {
-        setFailure(NO_ANSWER);
+        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
       }
     } catch (caught) {
       setFailure(callFailureText(caught));
@@ -94,73 +92,58 @@ export function ContactUsPage() {
       title="Contact Us"
       description="Questions about the app, your cost centers or your access? Send a message to the staffing support team."
     >
-      <Card.Root variant="outline" bg="bg.panel" maxW="3xl">
+      <Box maxW="3xl">
         {sent ? (
-          <Card.Body>
-            <Stack gap="5">
-              <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{CONTACT_SENT_MESSAGE}</Alert.Title>
-                  <Alert.Description>
-                    We received “{sent.subject}” on {formatFacilityTime(sent.createdAt, timeZone)}. The support team
-                    answers by e-mail.
-                  </Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-              <Button alignSelf="flex-start" variant="outline" colorPalette="brand" onClick={handleSendAnother}>
-                Send another message
-              </Button>
-            </Stack>
-          </Card.Body>
-        ) : (
-          <form noValidate aria-label="Contact Us" onSubmit={(event) => void handleSubmit(handleSend)(event)}>
-            <Card.Header>
-              <Heading as="h2" size="lg">
-                Send a message
-              </Heading>
-              <Text color="fg.muted" textStyle="sm">
-                Both fields are required. Include the cost center and page if your question is about one.
-              </Text>
-            </Card.Header>
+          <Card.Root variant="outline" bg="bg.panel">
             <Card.Body>
               <Stack gap="5">
-                {failure ? <ErrorAlert title="Your message was not sent" message={failure} /> : null}
-                <FormTextField
-                  control={control}
-                  name="subject"
-                  label="Subject"
-                  required
-                  maxLength={CONTACT_SUBJECT_MAX_LENGTH}
-                  placeholder="What is your message about?"
-                />
-                <FormCountedTextarea
-                  control={control}
-                  name="message"
-                  label="Message"
-                  required
-                  maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-                  rows={MESSAGE_ROWS}
-                  placeholder="How can we help?"
-                />
+                <Alert.Root status="success" variant="subtle" borderRadius="l2" role="status">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>{CONTACT_SENT_MESSAGE}</Alert.Title>
+                    <Alert.Description>
+                      We received “{sent.subject}” on {formatFacilityTime(sent.createdAt, timeZone)}. The support team
+                      answers by e-mail.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+                <Button alignSelf="flex-start" variant="outline" colorPalette="brand" onClick={handleSendAnother}>
+                  Send another message
+                </Button>
               </Stack>
             </Card.Body>
-            <Card.Footer justifyContent="flex-end">
-              <HStack gap="3">
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  disabled={!isValid || sending}
-                  loading={sending}
-                  loadingText="Sending…"
-                >
-                  Send
-                </Button>
-              </HStack>
-            </Card.Footer>
-          </form>
+          </Card.Root>
+        ) : (
+          <FormCard
+            label="Contact Us"
+            title="Send a message"
+            description="Both fields are required. Include the cost center and page if your question is about one."
+            onSubmit={(event) => void handleSubmit(handleSend)(event)}
+            submit={{ label: "Send", busyLabel: "Sending…", disabled: !isValid || sending, busy: sending }}
+          >
+            <Stack gap="5">
+              {failure ? <ErrorAlert title="Your message was not sent" message={failure} /> : null}
+              <FormTextField
+                control={control}
+                name="subject"
+                label="Subject"
+                required
+                maxLength={CONTACT_SUBJECT_MAX_LENGTH}
+                placeholder="What is your message about?"
+              />
+              <FormCountedTextarea
+                control={control}
+                name="message"
+                label="Message"
+                required
+                maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+                rows={MESSAGE_ROWS}
+                placeholder="How can we help?"
+              />
+            </Stack>
+          </FormCard>
         )}
-      </Card.Root>
+      </Box>
     </ShellPage>
   );
 }

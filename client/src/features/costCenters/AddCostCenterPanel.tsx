@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client";
-import { Badge, Box, Button, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Grid, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { COST_CENTER_MESSAGES, type CostCenterInput } from "../../../../schema/costCenters";
@@ -75,11 +75,7 @@ export function AddCostCenterPanel({ onAdded, onSuccess, onError, onClearError }
           title="Add New Cost Center"
           description="Give the cost center its number and name. Numbers are digits only and unique in the facility."
           onSubmit={(event) => void form.handleSubmit(handleAdd)(event)}
-          footer={
-            <Button type="submit" colorPalette="brand" disabled={!canAdd} loading={saving} loadingText="Adding…">
-              Add Cost Center
-            </Button>
-          }
+          submit={{ label: "Add Cost Center", busyLabel: "Adding…", disabled: !canAdd, busy: saving }}
         >
           <Stack gap="5">
             <CostCenterFields form={form} numberLabel="Cost center number" nameLabel="Cost center name" />

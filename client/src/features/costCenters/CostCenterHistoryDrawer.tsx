@@ -4,6 +4,7 @@ import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { LoadingState } from "../../ui/LoadingState";
+import { PlainHeaders } from "../../ui/table";
 
 const CostCenterHistory_Query = graphql(`
   query CostCenterHistory_Query($id: ID!) {
@@ -59,12 +60,7 @@ export function CostCenterHistoryDrawer({ subject, onClose }: { subject: History
                   <Box overflowX="auto">
                     <Table.Root size="sm" variant="line">
                       <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>When</Table.ColumnHeader>
-                          <Table.ColumnHeader>Who</Table.ColumnHeader>
-                          <Table.ColumnHeader>What</Table.ColumnHeader>
-                          <Table.ColumnHeader>Details</Table.ColumnHeader>
-                        </Table.Row>
+                        <PlainHeaders columns={["When", "Who", "What", "Details"]} />
                       </Table.Header>
                       <Table.Body>
                         {history.entries.map((entry) => (

@@ -132,11 +132,7 @@ export function UpdateCostCenterPanel({
           if (canSave) void form.handleSubmit(handleSave)(event);
           else event.preventDefault();
         }}
-        footer={
-          <Button type="submit" colorPalette="brand" disabled={!canSave} loading={busy} loadingText="Saving…">
-            Save
-          </Button>
-        }
+        submit={{ label: "Save", busyLabel: "Saving…", disabled: !canSave, busy }}
       >
         <Grid templateColumns={{ base: "1fr", md: "repeat(2, minmax(0, 1fr))" }} gap="5">
           <CostCenterFields

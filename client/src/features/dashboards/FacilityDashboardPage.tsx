@@ -26,7 +26,7 @@ import { type Column, filterRows, headerColumns, type Sort, SortableHeaders, sor
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
-import { FTE_COLUMNS, FteCells, fte, PLAN_STATUS, StaffingFigureCards } from "./dashboardParts";
+import { FTE_COLUMNS, FteCells, fte, PLAN_STATUS, StaffingFigureCards, TableCard } from "./dashboardParts";
 
 const FacilityDashboard_Query = graphql(`
   query FacilityDashboard_Query {
@@ -68,21 +68,15 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /exec/facility-dashboard: every cost center in the executive's scope, charts and a table to drill into. */
 export function FacilityDashboardPage() {
-  const { data, error, refetch } = useQuery(FacilityDashboard_Query);
-  const dashboard = data?.facilityDashboard;
+  const query = useQuery(FacilityDashboard_Query);
+  const dashboard = query.data?.facilityDashboard;
   return (
     <ShellPage
       title="FACILITY DASHBOARD"
       description="Budgeted, hired and open FTE across the facility, per cost center, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard/facility" name="facility-dashboard" /> : null}
     >
-      <Loaded
-        data={dashboard}
-        error={error}
-        refetch={refetch}
-        what="the facility dashboard"
-        loadingLabel="Loading the facility dashboard…"
-      >
+      <Loaded data={dashboard} query={query} what="the facility dashboard">
         {(dashboard) =>
           dashboard.costCenters.length === 0 ? (
             <NoCostCenters scope="oversee" />
@@ -123,9 +117,9 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
         <StatusSummary counts={dashboard.statusCounts} />
       </SimpleGrid>
 
-      <Card.Root variant="outline" bg="bg.panel">
-        <Card.Body gap="4">
-          <HStack gap="3" wrap="wrap" className="no-print">
+      <TableCard
+        filters={
+          <>
             <Input
               aria-label="Filter cost centers"
               placeholder="Filter by number or name"
@@ -148,41 +142,38 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Text textStyle="sm" color="fg.muted" data-testid="row-count">
-              {rows.length} of {dashboard.costCenters.length} cost centers
-            </Text>
-          </HStack>
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive data-testid="dashboard-table">
-              <Table.Header>
-                <SortableHeaders columns={headerColumns(COLUMNS)} sort={sort} onSort={setSort} />
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => (
-                  <Table.Row key={row.costCenterId} data-testid="dashboard-row">
-                    <Table.Cell>
-                      <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setOpen(row)}>
-                        {row.code}
-                      </Button>
-                    </Table.Cell>
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={PLAN_STATUS[row.status].palette}>{PLAN_STATUS[row.status].label}</Badge>
-                    </Table.Cell>
-                    <FteCells figures={row.figures} columns={FIGURE_COLUMNS} />
-                  </Table.Row>
-                ))}
-              </Table.Body>
-              <Table.Footer>
-                <Table.Row fontWeight="semibold" data-testid="dashboard-totals">
-                  <Table.Cell colSpan={3}>Total, all {dashboard.costCenters.length} cost centers</Table.Cell>
-                  <FteCells figures={totals} columns={FIGURE_COLUMNS} />
-                </Table.Row>
-              </Table.Footer>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Body>
-      </Card.Root>
+          </>
+        }
+        rowCount={`${rows.length} of ${dashboard.costCenters.length} cost centers`}
+      >
+        <Table.Root size="sm" interactive data-testid="dashboard-table">
+          <Table.Header>
+            <SortableHeaders columns={headerColumns(COLUMNS)} sort={sort} onSort={setSort} />
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.costCenterId} data-testid="dashboard-row">
+                <Table.Cell>
+                  <Button variant="plain" size="sm" px="0" color="brand.fg" onClick={() => setOpen(row)}>
+                    {row.code}
+                  </Button>
+                </Table.Cell>
+                <Table.Cell>{row.name}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={PLAN_STATUS[row.status].palette}>{PLAN_STATUS[row.status].label}</Badge>
+                </Table.Cell>
+                <FteCells figures={row.figures} columns={FIGURE_COLUMNS} />
+              </Table.Row>
+            ))}
+          </Table.Body>
+          <Table.Footer>
+            <Table.Row fontWeight="semibold" data-testid="dashboard-totals">
+              <Table.Cell colSpan={3}>Total, all {dashboard.costCenters.length} cost centers</Table.Cell>
+              <FteCells figures={totals} columns={FIGURE_COLUMNS} />
+            </Table.Row>
+          </Table.Footer>
+        </Table.Root>
+      </TableCard>
       <CostCenterDrawer row={open} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -9,6 +9,7 @@ import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { formatFacilityTime } from "../../ui/facilityTime";
 import { Loaded } from "../../ui/Loaded";
+import { PlainHeaders } from "../../ui/table";
 import { CostCenterChoice_Query, CostCenterSwitcher } from "../shell/CostCenterChoice";
 import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
@@ -138,8 +139,7 @@ export function IndividualDashboardPage() {
         ) : (
           <Loaded
             data={summary.data?.costCenterSummary}
-            error={summary.error}
-            refetch={summary.refetch}
+            query={summary}
             what="this cost center"
             loadingLabel="Loading the cost center…"
           >
@@ -176,12 +176,14 @@ function SummaryBody({ summary }: { summary: Summary }) {
       <Section title="Plan against budget">
         <Table.Root size="sm" data-testid="budget-table">
           <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Measure</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Plan</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Budget</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Variance</Table.ColumnHeader>
-            </Table.Row>
+            <PlainHeaders
+              columns={[
+                "Measure",
+                { label: "Plan", numeric: true },
+                { label: "Budget", numeric: true },
+                { label: "Variance", numeric: true },
+              ]}
+            />
           </Table.Header>
           <Table.Body>
             {summary.budget.map((line) => {
@@ -212,16 +214,14 @@ function SummaryBody({ summary }: { summary: Summary }) {
           <Table.ScrollArea>
             <Table.Root size="sm" data-testid="roles-table">
               <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Job</Table.ColumnHeader>
-                  <Table.ColumnHeader>Shifts</Table.ColumnHeader>
-                  {ROLE_FIGURE_COLUMNS.map(({ key, label }) => (
-                    <Table.ColumnHeader key={key} textAlign="end">
-                      {label}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
+                <PlainHeaders
+                  columns={[
+                    "Role",
+                    "Job",
+                    "Shifts",
+                    ...ROLE_FIGURE_COLUMNS.map(({ label }) => ({ label, numeric: true })),
+                  ]}
+                />
               </Table.Header>
               <Table.Body>
                 {summary.roles.map((role) => (
@@ -251,14 +251,9 @@ function SummaryBody({ summary }: { summary: Summary }) {
         ) : (
           <Table.Root size="sm" data-testid="open-positions-table">
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Shift</Table.ColumnHeader>
-                <Table.ColumnHeader>Hours</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">FTE</Table.ColumnHeader>
-                <Table.ColumnHeader>Requisition</Table.ColumnHeader>
-                <Table.ColumnHeader>Traveller</Table.ColumnHeader>
-              </Table.Row>
+              <PlainHeaders
+                columns={["Role", "Shift", "Hours", { label: "FTE", numeric: true }, "Requisition", "Traveller"]}
+              />
             </Table.Header>
             <Table.Body>
               {summary.openPositions.map((open) => (

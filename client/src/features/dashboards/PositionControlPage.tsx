@@ -14,8 +14,7 @@ import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
 import { SelectField } from "../../ui/inputs/SelectField";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { type Sort, SortableHeaders } from "../../ui/table";
 import { useDebouncedValue } from "../../ui/useDebouncedValue";
 import { ShellPage } from "../shell/ShellPage";
@@ -208,100 +207,94 @@ export function PositionControlPage() {
       }
     >
       <Stack gap="6">
-        {error && !list ? (
-          <LoadProblem
-            what="position control"
-            message={error.message}
-            onRetry={() => void refetch().catch(() => undefined)}
-          />
-        ) : !list ? (
-          <LoadingState label="Loading position control…" />
-        ) : (
-          <>
-            <SimpleGrid columns={{ base: 2, md: 5 }} gap="3" data-testid="position-totals">
-              <Figure
-                label="Total FTE"
-                value={fte(list.totalFte)}
-                help={`${countOf(list.totalCount, "position")} · budget year ${list.budgetYear}`}
-              />
-              {list.totals.map((total) => (
+        <Loaded data={list} query={{ error, refetch }} what="position control">
+          {(list) => (
+            <>
+              <SimpleGrid columns={{ base: 2, md: 5 }} gap="3" data-testid="position-totals">
                 <Figure
-                  key={total.status}
-                  label={`${POSITION_STATUS_LABELS[total.status]} FTE`}
-                  value={fte(total.fte)}
-                  help={`${countOf(total.count, "position")} · ${STATUS_BADGE[total.status].help}`}
+                  label="Total FTE"
+                  value={fte(list.totalFte)}
+                  help={`${countOf(list.totalCount, "position")} · budget year ${list.budgetYear}`}
                 />
-              ))}
-            </SimpleGrid>
+                {list.totals.map((total) => (
+                  <Figure
+                    key={total.status}
+                    label={`${POSITION_STATUS_LABELS[total.status]} FTE`}
+                    value={fte(total.fte)}
+                    help={`${countOf(total.count, "position")} · ${STATUS_BADGE[total.status].help}`}
+                  />
+                ))}
+              </SimpleGrid>
 
-            <Card.Root variant="outline" bg="bg.panel">
-              <Card.Body gap="4">
-                <SimpleGrid columns={{ base: 1, md: 2, lg: 5 }} gap="3" className="no-print" alignItems="end">
-                  {choiceFilters(list).map((choice) => (
-                    <SelectField
-                      key={choice.key}
-                      label={choice.label}
-                      value={filters[choice.key]}
-                      onChange={set(choice.key)}
-                      options={[{ value: "", label: choice.all }, ...choice.options]}
+              <Card.Root variant="outline" bg="bg.panel">
+                <Card.Body gap="4">
+                  <SimpleGrid columns={{ base: 1, md: 2, lg: 5 }} gap="3" className="no-print" alignItems="end">
+                    {choiceFilters(list).map((choice) => (
+                      <SelectField
+                        key={choice.key}
+                        label={choice.label}
+                        value={filters[choice.key]}
+                        onChange={set(choice.key)}
+                        options={[{ value: "", label: choice.all }, ...choice.options]}
+                      />
+                    ))}
+                    <Field.Root>
+                      <Field.Label>Search</Field.Label>
+                      <Input
+                        type="search"
+                        placeholder="Name, employee ID, requisition, role"
+                        maxLength={POSITION_CONTROL_SEARCH_MAX_LENGTH}
+                        value={filters.search}
+                        onChange={(event) => set("search")(event.target.value)}
+                      />
+                    </Field.Root>
+                  </SimpleGrid>
+                  <HStack justify="space-between" wrap="wrap" gap="3">
+                    <Text textStyle="sm" color="fg.muted" data-testid="position-count" role="status">
+                      {loading && !loadingMore
+                        ? "Loading…"
+                        : `Showing ${list.edges.length} of ${countOf(list.totalCount, "position")}`}
+                    </Text>
+                    {filtered ? (
+                      <Button variant="outline" size="sm" className="no-print" onClick={() => setFilters(NO_FILTERS)}>
+                        Clear filters
+                      </Button>
+                    ) : null}
+                  </HStack>
+                  {error ? <ErrorAlert title="We could not load position control" message={error.message} /> : null}
+                  {list.edges.length === 0 ? (
+                    <EmptyNote
+                      title={filtered ? "No positions match these filters" : "No positions yet"}
+                      description={
+                        filtered
+                          ? "Change or clear the filters to see more positions."
+                          : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."
+                      }
                     />
-                  ))}
-                  <Field.Root>
-                    <Field.Label>Search</Field.Label>
-                    <Input
-                      type="search"
-                      placeholder="Name, employee ID, requisition, role"
-                      maxLength={POSITION_CONTROL_SEARCH_MAX_LENGTH}
-                      value={filters.search}
-                      onChange={(event) => set("search")(event.target.value)}
+                  ) : (
+                    <PositionsTable
+                      positions={list.edges.map((edge) => edge.node)}
+                      sort={sort}
+                      onSort={(next) => setSort(next as Sort<StaffingPositionOrder>)}
                     />
-                  </Field.Root>
-                </SimpleGrid>
-                <HStack justify="space-between" wrap="wrap" gap="3">
-                  <Text textStyle="sm" color="fg.muted" data-testid="position-count" role="status">
-                    {loading && !loadingMore
-                      ? "Loading…"
-                      : `Showing ${list.edges.length} of ${countOf(list.totalCount, "position")}`}
-                  </Text>
-                  {filtered ? (
-                    <Button variant="outline" size="sm" className="no-print" onClick={() => setFilters(NO_FILTERS)}>
-                      Clear filters
+                  )}
+                  {list.pageInfo.hasNextPage ? (
+                    <Button
+                      variant="outline"
+                      alignSelf="center"
+                      className="no-print"
+                      loading={loadingMore}
+                      loadingText="Loading more…"
+                      onClick={() => void showMore()}
+                    >
+                      Show {Math.min(PAGE_SIZE, list.totalCount - list.edges.length)} more
                     </Button>
                   ) : null}
-                </HStack>
-                {error ? <ErrorAlert title="We could not load position control" message={error.message} /> : null}
-                {list.edges.length === 0 ? (
-                  <EmptyNote
-                    title={filtered ? "No positions match these filters" : "No positions yet"}
-                    description={
-                      filtered
-                        ? "Change or clear the filters to see more positions."
-                        : "Positions appear as the cost centers you oversee assign staff and calculate open positions in their staffing plans."
-                    }
-                  />
-                ) : (
-                  <PositionsTable
-                    positions={list.edges.map((edge) => edge.node)}
-                    sort={sort}
-                    onSort={(next) => setSort(next as Sort<StaffingPositionOrder>)}
-                  />
-                )}
-                {list.pageInfo.hasNextPage ? (
-                  <Button
-                    variant="outline"
-                    alignSelf="center"
-                    className="no-print"
-                    loading={loadingMore}
-                    loadingText="Loading more…"
-                    onClick={() => void showMore()}
-                  >
-                    Show {Math.min(PAGE_SIZE, list.totalCount - list.edges.length)} more
-                  </Button>
-                ) : null}
-              </Card.Body>
-            </Card.Root>
-          </>
-        )}
+                </Card.Body>
+              </Card.Root>
+            </>
+          )}
+        </Loaded>
       </Stack>
     </ShellPage>
   );

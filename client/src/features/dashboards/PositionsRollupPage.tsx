@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client";
 import { useChart } from "@chakra-ui/charts";
-import { Button, Card, HStack, Input, SegmentGroup, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Input, SegmentGroup, Stack, Table, Text } from "@chakra-ui/react";
 import { Fragment, useMemo, useState } from "react";
 import { ROLLUP_GROUP_BY_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { compareCells, type Sort, SortableHeader } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, fte } from "./dashboardParts";
+import { FteFigureCards, fte, TableCard } from "./dashboardParts";
 
 const PositionsRollup_Query = graphql(`
   query PositionsRollup_Query($groupBy: RollupGroupBy!) {
@@ -66,9 +66,9 @@ const FIGURE_COLUMNS: { key: Exclude<SortKey, "label">; label: string }[] = [
 /** /exec/positions-rollup: FTE by job category, job or cost center, each row opening onto the other. */
 export function PositionsRollupPage() {
   const [groupBy, setGroupBy] = useState<RollupGroupBy>("JOB_CATEGORY");
-  const { data, previousData, loading, error, refetch } = useQuery(PositionsRollup_Query, { variables: { groupBy } });
+  const query = useQuery(PositionsRollup_Query, { variables: { groupBy } });
   // While another grouping loads, the last one stays on screen (no flash of an empty page).
-  const rollup = (data ?? previousData)?.positionsRollup;
+  const rollup = (query.data ?? query.previousData)?.positionsRollup;
   return (
     <ShellPage
       title="POSITIONS ROLLUP"
@@ -95,19 +95,13 @@ export function PositionsRollupPage() {
             <SegmentGroup.Indicator />
             <SegmentGroup.Items items={GROUPINGS.map((g) => ({ value: g.value, label: g.label }))} />
           </SegmentGroup.Root>
-          {loading && rollup ? (
+          {query.loading && rollup ? (
             <Text textStyle="sm" color="fg.muted" role="status">
               Loading…
             </Text>
           ) : null}
         </HStack>
-        <Loaded
-          data={rollup}
-          error={error}
-          refetch={refetch}
-          what="the positions rollup"
-          loadingLabel="Loading the positions rollup…"
-        >
+        <Loaded data={rollup} query={query} what="the positions rollup">
           {(rollup) =>
             rollup.rows.length === 0 ? (
               <EmptyNote
@@ -150,97 +144,90 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure label="Budgeted FTE" value={fte(totals.budgetedFte)} help={`Budget year ${rollup.budgetYear}`} />
-        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
-        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-      </SimpleGrid>
+      <FteFigureCards
+        budgeted={{ label: "Budgeted FTE", value: totals.budgetedFte }}
+        budgetYear={rollup.budgetYear}
+        totals={totals}
+      />
 
       <MixChart rows={rollup.rows} title={`FTE mix by ${grouping.label.toLowerCase()}`} />
 
-      <Card.Root variant="outline" bg="bg.panel">
-        <Card.Body gap="4">
-          <HStack gap="3" wrap="wrap" className="no-print">
-            <Input
-              aria-label={`Filter by ${grouping.label.toLowerCase()}`}
-              placeholder={`Filter by ${grouping.label.toLowerCase()}`}
-              maxW="xs"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-            <Text textStyle="sm" color="fg.muted" data-testid="row-count">
-              {rows.length} of {countOf(rollup.rows.length, "row")}
-            </Text>
-          </HStack>
-          <Table.ScrollArea>
-            <Table.Root size="sm" data-testid="rollup-table">
-              <Table.Header>
-                <Table.Row>
-                  <SortableHeader column={{ key: "label", label: grouping.label }} sort={sort} onSort={setSort} />
-                  {FIGURE_COLUMNS.map((column) => (
-                    <SortableHeader
-                      key={column.key}
-                      column={{ key: column.key, label: column.label, numeric: true }}
-                      sort={sort}
-                      onSort={setSort}
-                    />
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => {
-                  const open = expanded.has(row.key);
-                  return (
-                    <Fragment key={row.key}>
-                      <Table.Row data-testid="rollup-row">
-                        <Table.Cell>
-                          <Button
-                            variant="plain"
-                            size="sm"
-                            px="0"
-                            color="brand.fg"
-                            aria-expanded={open}
-                            aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
-                            onClick={() => toggle(row.key)}
-                          >
-                            {/* Drawn by CSS: the arrow is not part of the row's text. */}
-                            <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
-                            {row.label}
-                          </Button>
-                          {row.detail && rollup.groupBy === "JOB" ? (
-                            <Text as="span" textStyle="xs" color="fg.muted" ms="2">
-                              {row.detail}
-                            </Text>
-                          ) : null}
-                        </Table.Cell>
-                        <FigureCells figures={row.figures} />
-                      </Table.Row>
-                      {open
-                        ? row.breakdown.map((part) => (
-                            <Table.Row key={`${row.key}|${part.key}`} data-testid="rollup-breakdown-row" bg="bg.subtle">
-                              <Table.Cell ps="10" textStyle="sm">
-                                {part.label}
-                              </Table.Cell>
-                              <FigureCells figures={part.figures} />
-                            </Table.Row>
-                          ))
-                        : null}
-                    </Fragment>
-                  );
-                })}
-              </Table.Body>
-              <Table.Footer>
-                <Table.Row fontWeight="semibold" data-testid="rollup-totals">
-                  <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
-                  <FigureCells figures={totals} />
-                </Table.Row>
-              </Table.Footer>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Body>
-      </Card.Root>
+      <TableCard
+        filters={
+          <Input
+            aria-label={`Filter by ${grouping.label.toLowerCase()}`}
+            placeholder={`Filter by ${grouping.label.toLowerCase()}`}
+            maxW="xs"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        }
+        rowCount={`${rows.length} of ${countOf(rollup.rows.length, "row")}`}
+      >
+        <Table.Root size="sm" data-testid="rollup-table">
+          <Table.Header>
+            <Table.Row>
+              <SortableHeader column={{ key: "label", label: grouping.label }} sort={sort} onSort={setSort} />
+              {FIGURE_COLUMNS.map((column) => (
+                <SortableHeader
+                  key={column.key}
+                  column={{ key: column.key, label: column.label, numeric: true }}
+                  sort={sort}
+                  onSort={setSort}
+                />
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => {
+              const open = expanded.has(row.key);
+              return (
+                <Fragment key={row.key}>
+                  <Table.Row data-testid="rollup-row">
+                    <Table.Cell>
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        color="brand.fg"
+                        aria-expanded={open}
+                        aria-label={`${open ? "Close" : "Open"} ${row.label}: ${row.breakdown.length} ${grouping.opensOnto}`}
+                        onClick={() => toggle(row.key)}
+                      >
+                        {/* Drawn by CSS: the arrow is not part of the row's text. */}
+                        <Text as="span" aria-hidden="true" w="3" _before={{ content: open ? '"▾"' : '"▸"' }} />
+                        {row.label}
+                      </Button>
+                      {row.detail && rollup.groupBy === "JOB" ? (
+                        <Text as="span" textStyle="xs" color="fg.muted" ms="2">
+                          {row.detail}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                    <FigureCells figures={row.figures} />
+                  </Table.Row>
+                  {open
+                    ? row.breakdown.map((part) => (
+                        <Table.Row key={`${row.key}|${part.key}`} data-testid="rollup-breakdown-row" bg="bg.subtle">
+                          <Table.Cell ps="10" textStyle="sm">
+                            {part.label}
+                          </Table.Cell>
+                          <FigureCells figures={part.figures} />
+                        </Table.Row>
+                      ))
+                    : null}
+                </Fragment>
+              );
+            })}
+          </Table.Body>
+          <Table.Footer>
+            <Table.Row fontWeight="semibold" data-testid="rollup-totals">
+              <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
+              <FigureCells figures={totals} />
+            </Table.Row>
+          </Table.Footer>
+        </Table.Root>
+      </TableCard>
     </Stack>
   );
 }

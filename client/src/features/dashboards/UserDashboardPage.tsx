@@ -11,7 +11,7 @@ import { ExportButtons } from "../../ui/ExportButtons";
 import { Loaded } from "../../ui/Loaded";
 import { type Column, headerColumns, type Sort, SortableHeaders, sortRows } from "../../ui/table";
 import { ShellPage } from "../shell/ShellPage";
-import { Figure, FTE_COLUMNS, FteCells, fte, PLAN_STATUS } from "./dashboardParts";
+import { FTE_COLUMNS, FteCells, FteFigureCards, PLAN_STATUS } from "./dashboardParts";
 
 const UserDashboard_Query = graphql(`
   query UserDashboard_Query {
@@ -53,21 +53,15 @@ const COLUMNS: readonly Column<Row, SortKey>[] = [
 
 /** /user/dashboard: the figures of the user's cost centers, and what to do next in each. */
 export function UserDashboardPage() {
-  const { data, error, refetch } = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
-  const dashboard = data?.userDashboard;
+  const query = useQuery(UserDashboard_Query, { fetchPolicy: "cache-and-network" });
+  const dashboard = query.data?.userDashboard;
   return (
     <ShellPage
       title="DASHBOARD"
       description="Budgeted, hired and open FTE for your cost centers, and what to do next in each, for the current budget year."
       actions={dashboard ? <ExportButtons path="/api/dashboard" name={`dashboard-${dashboard.budgetYear}`} /> : null}
     >
-      <Loaded
-        data={dashboard}
-        error={error}
-        refetch={refetch}
-        what="your dashboard"
-        loadingLabel="Loading your dashboard…"
-      >
+      <Loaded data={dashboard} query={query} what="your dashboard">
         {(dashboard) =>
           dashboard.costCenters.length === 0 ? (
             <EmptyNote
@@ -87,17 +81,11 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   const totals = dashboard.totals;
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
-        <Figure
-          label="Budgeted paid FTE"
-          value={fte(totals.budgetedPaidFte)}
-          help={`Budget year ${dashboard.budgetYear}`}
-        />
-        <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
-        <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
-        <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
-        <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
-      </SimpleGrid>
+      <FteFigureCards
+        budgeted={{ label: "Budgeted paid FTE", value: totals.budgetedPaidFte }}
+        budgetYear={dashboard.budgetYear}
+        totals={totals}
+      />
       <NextSteps rows={dashboard.costCenters} />
       <FiguresTable rows={dashboard.costCenters} />
     </Stack>

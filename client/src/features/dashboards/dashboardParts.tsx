@@ -1,5 +1,6 @@
 // Pieces the executive screens share: the figures' fragments, figures as the wizard shows them, status words and stat cards.
-import { Card, SimpleGrid, Stat, Table } from "@chakra-ui/react";
+import { Card, HStack, SimpleGrid, Stat, Table, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { PLAN_STATUS_LABELS } from "../../../../schema/dashboards";
 import { graphql } from "../../gql";
 import type { PlanStatus, StaffingFiguresFieldsFragment } from "../../gql/graphql";
@@ -80,6 +81,31 @@ export function FteCells<Key extends string>({
   ));
 }
 
+/** A dashboard's table on a card: its filters and how many rows they leave above it (not printed). */
+export function TableCard({
+  filters,
+  rowCount,
+  children,
+}: {
+  filters: ReactNode;
+  rowCount: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root variant="outline" bg="bg.panel">
+      <Card.Body gap="4">
+        <HStack gap="3" wrap="wrap" className="no-print">
+          {filters}
+          <Text textStyle="sm" color="fg.muted" data-testid="row-count">
+            {rowCount}
+          </Text>
+        </HStack>
+        <Table.ScrollArea>{children}</Table.ScrollArea>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export function Figure({ label, value, help }: { label: string; value: string; help: string }) {
   return (
     <Card.Root variant="outline" bg="bg.panel">
@@ -92,6 +118,32 @@ export function Figure({ label, value, help }: { label: string; value: string; h
         </Stat.Root>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+type Fte = number | null | undefined;
+
+/**
+ * A scope's FTE totals as five cards: its budget (named as the screen counts it) for the budget year,
+ * then hired, traveller, requested and gap FTE.
+ */
+export function FteFigureCards({
+  budgeted,
+  budgetYear,
+  totals,
+}: {
+  budgeted: { label: string; value: Fte };
+  budgetYear: number;
+  totals: Record<"hiredFte" | "prnFte" | "travellerFte" | "requestedFte" | "gapFte" | "overHireFte", Fte>;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+      <Figure label={budgeted.label} value={fte(budgeted.value)} help={`Budget year ${budgetYear}`} />
+      <Figure label="Hired FTE" value={fte(totals.hiredFte)} help={`PRN ${fte(totals.prnFte)} (apart)`} />
+      <Figure label="Traveller FTE" value={fte(totals.travellerFte)} help="Share of the year under contract" />
+      <Figure label="Requested FTE" value={fte(totals.requestedFte)} help="Open positions" />
+      <Figure label="Gap FTE" value={fte(totals.gapFte)} help={`Over-hire ${fte(totals.overHireFte)} (apart)`} />
+    </SimpleGrid>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from "@chakra-ui/react";
 import type { EmployeeSearch_EmployeeQueryQuery } from "../../gql/graphql";
+import { PlainHeaders } from "../../ui/table";
 import {
   EDUCATION_NOT_SET,
   EMPLOYEE_ID_NOT_FOUND,
@@ -193,11 +194,7 @@ function CostCenterPanel({ center }: { center: CostCenter }) {
           ) : (
             <Table.Root size="sm" variant="outline">
               <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Job</Table.ColumnHeader>
-                  <Table.ColumnHeader>Shift</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">FTE</Table.ColumnHeader>
-                </Table.Row>
+                <PlainHeaders columns={["Job", "Shift", { label: "FTE", numeric: true }]} />
               </Table.Header>
               <Table.Body>
                 {center.staffPositions.map((position, index) => (

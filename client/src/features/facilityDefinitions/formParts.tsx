@@ -232,16 +232,10 @@ export function DefinitionPage<TSettings>({
   query: TypedDocumentNode<{ facilitySettings: TSettings }, Record<string, never>>;
   form: (settings: TSettings) => ReactNode;
 }) {
-  const { data, error, refetch } = useQuery(query, { fetchPolicy: "cache-and-network" });
+  const settings = useQuery(query, { fetchPolicy: "cache-and-network" });
   return (
     <ShellPage title={title} description={description}>
-      <Loaded
-        data={data?.facilitySettings}
-        error={error}
-        refetch={refetch}
-        what={what}
-        loadingLabel={`Loading ${what}…`}
-      >
+      <Loaded data={settings.data?.facilitySettings} query={settings} what={what}>
         {form}
       </Loaded>
     </ShellPage>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from "@apollo/client";
 import {
   Badge,
-  Button,
   Card,
   Flex,
   Grid,
@@ -34,15 +33,17 @@ import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import {
-  applyServerFieldErrors,
+  callFailureText,
   FormCheckbox,
   FormSelectField,
   FormTextField,
+  formRefusalText,
+  refusalText,
   useFormField,
   useSchemaValidity,
 } from "../../ui/inputs";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
+import { FormCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
@@ -120,7 +121,6 @@ type Answer = { __typename: string; message?: string } | undefined;
 export const JOB_SAVED = "Saved";
 export const JOB_ADDED = "Job added.";
 const LANDING = "/admin/landing";
-const NO_ANSWER = "The server did not answer. Please try again.";
 
 /**
  * /admin/job-categorization: every job of the facility gets a category (never 0 'None'). Each
@@ -128,9 +128,8 @@ const NO_ANSWER = "The server did not answer. Please try again.";
  */
 export function JobCategorizationPage() {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(JobCategorization_JobsQuery, {
-    fetchPolicy: "cache-and-network",
-  });
+  const query = useQuery(JobCategorization_JobsQuery, { fetchPolicy: "cache-and-network" });
+  const { data } = query;
   const jobs = data?.jobs ?? [];
   const categorised = jobs.filter((job) => job.categoryId !== 0).length;
   const allDone = jobs.length > 0 && categorised === jobs.length;
@@ -147,16 +146,14 @@ export function JobCategorizationPage() {
       description="Give each job of the facility the category it rolls up under in staffing plans and the positions rollup, and say whether its hours are direct patient care (only those count toward HPPD). Each choice is saved as soon as you make it."
       actions={data ? <Summary done={categorised} total={jobs.length} /> : null}
     >
-      {error && !data ? (
-        <LoadProblem what="the jobs" message={error.message} onRetry={() => void refetch().catch(() => undefined)} />
-      ) : loading && !data ? (
-        <LoadingState label="Loading the facility's jobs…" />
-      ) : data ? (
-        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
-          <JobTable jobs={jobs} categories={data.jobCategories} />
-          <AddJobCard categories={data.jobCategories} />
-        </Grid>
-      ) : null}
+      <Loaded data={data} query={query} what="the jobs" loadingLabel="Loading the facility's jobs…">
+        {(data) => (
+          <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 2fr) minmax(0, 1fr)" }} gap="6" alignItems="start">
+            <JobTable jobs={data.jobs} categories={data.jobCategories} />
+            <AddJobCard categories={data.jobCategories} />
+          </Grid>
+        )}
+      </Loaded>
     </ShellPage>
   );
 }
@@ -269,10 +266,9 @@ function JobTable({ jobs, categories }: JobTableProps) {
 /** What refused a job mutation (its message), or null when it saved. */
 async function refusalOf(send: () => Promise<Answer>): Promise<string | null> {
   try {
-    const result = await send();
-    return result?.__typename.startsWith("Mutation") ? null : (result?.message ?? NO_ANSWER);
+    return refusalText(await send());
   } catch (caught) {
-    return caught instanceof Error ? caught.message : NO_ANSWER;
+    return callFailureText(caught);
   }
 }
 
@@ -448,59 +444,39 @@ function AddJobCard({ categories }: { categories: readonly Category[] }) {
       if (result?.__typename === "MutationCreateJobSuccess") {
         reset({ name: "", categoryId: "" });
         setAdded(result.data.name);
-      } else if (result?.__typename === "DomainError") {
-        const unmatched = applyServerFieldErrors(setError, result.fieldErrors, ADD_JOB_FIELDS);
-        if (unmatched.length > 0 || result.fieldErrors.length === 0) setFailure(result.message);
       } else {
-        setFailure(NO_ANSWER);
+        setFailure(formRefusalText(setError, result, ADD_JOB_FIELDS));
       }
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : NO_ANSWER);
+      setFailure(callFailureText(caught));
     }
   }
 
   return (
-    <Card.Root variant="outline" bg="bg.panel" asChild>
-      <form noValidate aria-label="Add a job" onSubmit={(event) => void handleSubmit(handleAdd)(event)}>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Add a job
-          </Heading>
-          <Text color="fg.muted" textStyle="sm">
-            For a job title the facility uses that is not listed yet.
+    <FormCard
+      label="Add a job"
+      title="Add a job"
+      description="For a job title the facility uses that is not listed yet."
+      onSubmit={(event) => void handleSubmit(handleAdd)(event)}
+      submit={{ label: "Add job", busyLabel: "Adding…", disabled: !isValid || saving, busy: saving }}
+    >
+      <Stack gap="4">
+        {added ? (
+          <Text role="status" color="fg.success" fontWeight="medium" data-testid="job-added">
+            {JOB_ADDED} {added} is in the list.
           </Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            {added ? (
-              <Text role="status" color="fg.success" fontWeight="medium" data-testid="job-added">
-                {JOB_ADDED} {added} is in the list.
-              </Text>
-            ) : null}
-            {failure ? <ErrorAlert title="The job was not added" message={failure} /> : null}
-            <FormTextField control={control} name="name" label="Job name" required autoComplete="off" />
-            <FormSelectField
-              control={control}
-              name="categoryId"
-              label="Category"
-              required
-              placeholder="Choose a category"
-              options={options}
-            />
-          </Stack>
-        </Card.Body>
-        <Card.Footer justifyContent="flex-end">
-          <Button
-            type="submit"
-            colorPalette="brand"
-            disabled={!isValid || saving}
-            loading={saving}
-            loadingText="Adding…"
-          >
-            Add job
-          </Button>
-        </Card.Footer>
-      </form>
-    </Card.Root>
+        ) : null}
+        {failure ? <ErrorAlert title="The job was not added" message={failure} /> : null}
+        <FormTextField control={control} name="name" label="Job name" required autoComplete="off" />
+        <FormSelectField
+          control={control}
+          name="categoryId"
+          label="Category"
+          required
+          placeholder="Choose a category"
+          options={options}
+        />
+      </Stack>
+    </FormCard>
   );
 }

@@ -17,8 +17,7 @@ import { useNavigate } from "react-router";
 import { writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
 import type { UserLanding_CostCentersQueryQuery, WizardProgress } from "../../gql/graphql";
-import { LoadingState } from "../../ui/LoadingState";
-import { LoadProblem } from "../../ui/LoadProblem";
+import { Loaded } from "../../ui/Loaded";
 import { ShellPage } from "../shell/ShellPage";
 import { LinkCard } from "./LinkCard";
 
@@ -28,7 +27,6 @@ const UserLanding_CostCentersQuery = graphql(`
       id
       costCenterPermissions {
         ...CostCenterPermissionFields
-        wizardStatus
       }
     }
   }
@@ -77,9 +75,10 @@ const COLUMNS = { base: "1fr", md: "minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr)
 
 /** /user/landing: the user's cost centers with their role and wizard status, and the way into the wizard. */
 export function UserLandingPage() {
-  const { data, loading, error, refetch } = useQuery(UserLanding_CostCentersQuery);
+  // The wizard statuses change in the wizard: show the ones known at once, and the server's when they come.
+  const query = useQuery(UserLanding_CostCentersQuery, { fetchPolicy: "cache-and-network" });
   const navigate = useNavigate();
-  const costCenters = data ? sortByCode(data.me.costCenterPermissions) : null;
+  const costCenters = query.data ? sortByCode(query.data.me.costCenterPermissions) : null;
 
   function openIn(costCenter: CostCenter, path: string) {
     writeSession("costCenterId", costCenter.costCenterId);
@@ -91,60 +90,56 @@ export function UserLandingPage() {
       title="My cost centers"
       description="Open the planning wizard for a cost center to build or review its staffing plan."
     >
-      {error && !costCenters ? (
-        <LoadProblem
-          what="your cost centers"
-          message={error.message}
-          onRetry={() => void refetch().catch(() => undefined)}
-        />
-      ) : loading && !costCenters ? (
-        <LoadingState label="Loading your cost centers…" />
-      ) : costCenters && costCenters.length === 0 ? (
-        <Card.Root variant="outline" bg="bg.panel">
-          <EmptyState.Root>
-            <EmptyState.Content>
-              <EmptyState.Indicator color="brand.fg">
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                  <rect x="3" y="4" width="18" height="16" rx="2" />
-                  <path d="M3 10h18M8 15h3" strokeLinecap="round" />
-                </svg>
-              </EmptyState.Indicator>
-              <Stack textAlign="center" gap="1">
-                <EmptyState.Title>You have no cost centers yet</EmptyState.Title>
-                <EmptyState.Description>
-                  An administrator gives access to cost centers in User Accessibility. Ask your administrator to add you
-                  to the cost centers you plan for.
-                </EmptyState.Description>
-              </Stack>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Card.Root>
-      ) : costCenters ? (
-        <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
-          <Grid
-            templateColumns={COLUMNS}
-            gap="4"
-            px="5"
-            py="3"
-            bg="bg.muted"
-            borderBottomWidth="1px"
-            hideBelow="md"
-            aria-hidden="true"
-            textStyle="sm"
-            fontWeight="medium"
-          >
-            <Text>Cost center</Text>
-            <Text>Your role</Text>
-            <Text>Wizard status</Text>
-            <span />
-          </Grid>
-          <Box as="ul" listStyleType="none" aria-label="Your cost centers, by code">
-            {costCenters.map((costCenter) => (
-              <CostCenterRow key={costCenter.costCenterId} costCenter={costCenter} onOpen={openIn} />
-            ))}
-          </Box>
-        </Card.Root>
-      ) : null}
+      <Loaded data={costCenters} query={query} what="your cost centers">
+        {(costCenters) =>
+          costCenters.length === 0 ? (
+            <Card.Root variant="outline" bg="bg.panel">
+              <EmptyState.Root>
+                <EmptyState.Content>
+                  <EmptyState.Indicator color="brand.fg">
+                    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <rect x="3" y="4" width="18" height="16" rx="2" />
+                      <path d="M3 10h18M8 15h3" strokeLinecap="round" />
+                    </svg>
+                  </EmptyState.Indicator>
+                  <Stack textAlign="center" gap="1">
+                    <EmptyState.Title>You have no cost centers yet</EmptyState.Title>
+                    <EmptyState.Description>
+                      An administrator gives access to cost centers in User Accessibility. Ask your administrator to add
+                      you to the cost centers you plan for.
+                    </EmptyState.Description>
+                  </Stack>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            </Card.Root>
+          ) : (
+            <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
+              <Grid
+                templateColumns={COLUMNS}
+                gap="4"
+                px="5"
+                py="3"
+                bg="bg.muted"
+                borderBottomWidth="1px"
+                hideBelow="md"
+                aria-hidden="true"
+                textStyle="sm"
+                fontWeight="medium"
+              >
+                <Text>Cost center</Text>
+                <Text>Your role</Text>
+                <Text>Wizard status</Text>
+                <span />
+              </Grid>
+              <Box as="ul" listStyleType="none" aria-label="Your cost centers, by code">
+                {costCenters.map((costCenter) => (
+                  <CostCenterRow key={costCenter.costCenterId} costCenter={costCenter} onOpen={openIn} />
+                ))}
+              </Box>
+            </Card.Root>
+          )
+        }
+      </Loaded>
 
       <Stack gap="3">
         <Heading as="h2" size="md">

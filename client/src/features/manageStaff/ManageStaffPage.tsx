@@ -21,8 +21,8 @@ import { NOTES_MAX_LENGTH } from "../../../../schema/userAccess";
 import { writeSession } from "../../auth/session";
 import type { StaffMemberInput } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
-import { ErrorAlert } from "../../ui/ErrorAlert";
 import { ExportButtons } from "../../ui/ExportButtons";
+import { callFailureText, refusalText } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { Tip } from "../../ui/Tip";
@@ -35,18 +35,15 @@ import {
   usePrinting,
   useTable,
 } from "../../ui/table";
-import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { ChosenCostCenterScreen, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFacilityToday } from "../shell/facilityToday";
 import { useFooter } from "../shell/footer/useFooter";
-import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import {
   type List,
   ManageStaff_ListQuery,
   ManageStaff_UpdateMutation,
   type Member,
-  NO_ANSWER,
-  refusalOf,
   type StaffAction,
   TYPE_LABEL,
 } from "./documents";
@@ -104,7 +101,7 @@ type SaveQueue = { running: boolean; next: { member: Member; input: StaffMemberI
 /** /user/manageStaff: the staff of a cost center the user holds a permission on; its Manage Staff holder changes them. */
 export function ManageStaffPage() {
   const costCenters = useChosenCostCenter();
-  const { options, costCenterId } = costCenters;
+  const { costCenterId } = costCenters;
   const list = useQuery(ManageStaff_ListQuery, { variables: { costCenterId }, skip: !costCenterId });
 
   return (
@@ -120,35 +117,17 @@ export function ManageStaffPage() {
         ) : null
       }
     >
-      <Stack gap="6">
-        <CostCenterSwitcher
-          options={options}
-          value={costCenterId}
-          onChange={costCenters.choose}
-          disabled={costCenters.loading}
-        />
-        {costCenters.error ? (
-          <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
-        ) : !costCenters.loading && options.length === 0 ? (
-          <NoCostCenters scope="manage" />
-        ) : (
-          <Loaded
-            data={list.data?.manageStaff}
-            error={list.error}
-            refetch={list.refetch}
-            what="the staff"
-            loadingLabel="Loading the staff…"
-          >
-            {(manageStaff) => (
-              <StaffBody
-                key={manageStaff.costCenterId}
-                list={manageStaff}
-                refetch={() => list.refetch().then(() => undefined)}
-              />
-            )}
-          </Loaded>
-        )}
-      </Stack>
+      <ChosenCostCenterScreen costCenters={costCenters}>
+        <Loaded data={list.data?.manageStaff} query={list} what="the staff">
+          {(manageStaff) => (
+            <StaffBody
+              key={manageStaff.costCenterId}
+              list={manageStaff}
+              refetch={() => list.refetch().then(() => undefined)}
+            />
+          )}
+        </Loaded>
+      </ChosenCostCenterScreen>
     </ShellPage>
   );
 }
@@ -193,13 +172,13 @@ function StaffBody({ list, refetch }: { list: List; refetch: () => Promise<void>
       for (let attempt = 1; ; attempt++) {
         try {
           const result = await update({ variables: { costCenterId, staffId: member.staffId, input } });
-          return refusalOf(result.data?.updateStaffMember);
+          return refusalText(result.data?.updateStaffMember);
         } catch (caught) {
           if (attempt === 1 && isNetworkFailure(caught)) {
             await new Promise((resolve) => setTimeout(resolve, AUTO_RETRY_DELAY_MS));
             continue;
           }
-          return caught instanceof Error ? caught.message : NO_ANSWER;
+          return callFailureText(caught);
         }
       }
     },

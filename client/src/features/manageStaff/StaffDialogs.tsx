@@ -9,7 +9,7 @@ import { NOTES_MAX_LENGTH, TERMINATION_REASONS } from "../../../../schema/userAc
 import type { StaffMemberInput, StaffTransferType } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { FormSelectField, FormTextField } from "../../ui/inputs";
+import { callFailureText, FormSelectField, FormTextField, refusalText } from "../../ui/inputs";
 import {
   ManageStaff_AddMutation,
   ManageStaff_RemoveMutation,
@@ -17,8 +17,6 @@ import {
   ManageStaff_TransferTargetsQuery,
   ManageStaff_UpdateMutation,
   type Member,
-  NO_ANSWER,
-  refusalOf,
   type StaffAction,
   TYPE_LABEL,
 } from "./documents";
@@ -106,14 +104,14 @@ export function StaffDetailsDialog({
     const input = inputOf(getValues(), !member);
     try {
       const problem = member
-        ? refusalOf(
+        ? refusalText(
             (await update({ variables: { costCenterId, staffId: member.staffId, input } })).data?.updateStaffMember,
           )
-        : refusalOf((await add({ variables: { costCenterId, input } })).data?.addStaffMember);
+        : refusalText((await add({ variables: { costCenterId, input } })).data?.addStaffMember);
       if (problem) setRefusal(problem);
       else onDone(true);
     } catch (caught) {
-      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
+      setRefusal(callFailureText(caught));
     }
   };
   return (
@@ -242,11 +240,11 @@ export function StaffActionDialog({
                 },
               })
             ).data?.transferStaffMember;
-      const problem = refusalOf(answer);
+      const problem = refusalText(answer);
       if (problem) setRefusal(problem);
       else onDone(true);
     } catch (caught) {
-      setRefusal(caught instanceof Error ? caught.message : NO_ANSWER);
+      setRefusal(callFailureText(caught));
     }
   };
   const text = ACTION_TEXT[kind];

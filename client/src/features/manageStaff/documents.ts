@@ -122,11 +122,4 @@ export type List = ManageStaff_ListQueryQuery["manageStaff"];
 export type Member = List["staff"][number];
 export type StaffAction = "edit" | "remove" | "transfer" | "terminate";
 
-export const NO_ANSWER = "The server did not answer. Check your connection and try again.";
 export const TYPE_LABEL: Record<StaffType, string> = { Regular: "Regular", PRN: "PRN", Traveller: "Traveller" };
-
-/** The answer of a mutation: null when it succeeded, else the refusal's words. */
-export function refusalOf(result: { __typename: string; message?: string } | undefined): string | null {
-  if (!result) return NO_ANSWER;
-  return result.__typename === "DomainError" ? (result.message ?? NO_ANSWER) : null;
-}

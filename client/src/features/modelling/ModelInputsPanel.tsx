@@ -3,6 +3,7 @@ import { type Dispatch, memo, type SetStateAction, useState } from "react";
 import { LIMITS, roleSchema, SHIFT_NAMES, type ShiftName } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { NumberStepper, SelectField, TextField } from "../../ui/inputs";
+import { PlainHeaders } from "../../ui/table";
 import type { Draft, DraftRole, DraftShift } from "./draft";
 import { ModellingCard } from "./ModellingCard";
 
@@ -179,11 +180,7 @@ const RoleInputs = memo(
         ) : (
           <Table.Root size="sm" variant="line">
             <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Shift</Table.ColumnHeader>
-                <Table.ColumnHeader>Staff per shift</Table.ColumnHeader>
-                <Table.ColumnHeader>Shift length (hours)</Table.ColumnHeader>
-              </Table.Row>
+              <PlainHeaders columns={["Shift", "Staff per shift", "Shift length (hours)"]} />
             </Table.Header>
             <Table.Body>
               {role.shifts.map((shift, shiftIndex) => (

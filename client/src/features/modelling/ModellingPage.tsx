@@ -16,12 +16,11 @@ import type { Modelling_QueryQuery } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { SelectField, TextField } from "../../ui/inputs";
+import { NO_ANSWER, SelectField, TextField } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { useTopBanner } from "../../ui/TopBanner";
-import { CostCenterSwitcher, useChosenCostCenter } from "../shell/CostCenterChoice";
+import { ChosenCostCenterScreen, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFooter } from "../shell/footer/useFooter";
-import { NoCostCenters } from "../shell/NoCostCenters";
 import { ShellPage } from "../shell/ShellPage";
 import { basisOfQuery } from "./basis";
 import { type Draft, draftOf, sameDraft } from "./draft";
@@ -138,7 +137,6 @@ const Modelling_CarryMutation = graphql(`
 type Modelling = Modelling_QueryQuery["modelling"];
 type Plan = NonNullable<Modelling["plan"]>;
 
-const NO_ANSWER = "The server did not answer. Check your connection and try again.";
 const SAVED_PLAN = "Saved plan";
 /** The choice of the scenario list that starts a new one from the saved plan. */
 const NEW_SCENARIO = "";
@@ -155,40 +153,22 @@ export function ModellingPage() {
       title="MODELLING"
       description="Try what-if staffing beside the saved plan: the figures follow as you type. Nothing changes the plan until you carry a scenario into the wizard."
     >
-      <Stack gap="6">
-        <CostCenterSwitcher
-          options={costCenters.options}
-          value={costCenterId}
-          onChange={costCenters.choose}
-          disabled={costCenters.loading}
-        />
-        {costCenters.error ? (
-          <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
-        ) : !costCenters.loading && costCenters.options.length === 0 ? (
-          <NoCostCenters scope="manage" />
-        ) : (
-          <Loaded
-            data={modelling}
-            error={query.error}
-            refetch={query.refetch}
-            what="the plan to model"
-            loadingLabel="Loading the plan…"
-          >
-            {(modelling) =>
-              !modelling.plan ? (
-                <NoPlan />
-              ) : (
-                <ModellingWorkspace
-                  key={modelling.plan.id}
-                  modelling={modelling}
-                  plan={modelling.plan}
-                  refetch={() => query.refetch()}
-                />
-              )
-            }
-          </Loaded>
-        )}
-      </Stack>
+      <ChosenCostCenterScreen costCenters={costCenters}>
+        <Loaded data={modelling} query={query} what="the plan to model" loadingLabel="Loading the plan…">
+          {(modelling) =>
+            !modelling.plan ? (
+              <NoPlan />
+            ) : (
+              <ModellingWorkspace
+                key={modelling.plan.id}
+                modelling={modelling}
+                plan={modelling.plan}
+                refetch={() => query.refetch()}
+              />
+            )
+          }
+        </Loaded>
+      </ChosenCostCenterScreen>
     </ShellPage>
   );
 }

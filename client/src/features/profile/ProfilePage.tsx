@@ -7,7 +7,7 @@ import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { FactList } from "../../ui/FactList";
-import { callFailureText, FormTextField, formRefusalText, NO_ANSWER, useSchemaValidity } from "../../ui/inputs";
+import { callFailureText, FormTextField, formRefusalText, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { FormCard } from "../../ui/SectionCard";
 import { AccountTypeBadge } from "../shell/AccountTypeBadge";
@@ -136,10 +136,8 @@ function ProfileForm({ initial }: ProfileFormProps) {
         const { firstName, middleName, lastName } = result.data;
         reset({ firstName, middleName: middleName ?? "", lastName });
         setSaved(true);
-      } else if (result?.__typename === "DomainError") {
-        setFailure(formRefusalText(setError, result, PROFILE_FIELDS));
       } else {
-        setFailure(NO_ANSWER);
+        setFailure(formRefusalText(setError, result, PROFILE_FIELDS));
       }
     } catch (caught) {
       setFailure(callFailureText(caught));
@@ -155,11 +153,7 @@ function ProfileForm({ initial }: ProfileFormProps) {
       title="Your name"
       description="Letters, digits and spaces only. Your middle name is optional."
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      footer={
-        <Button type="submit" colorPalette="brand" disabled={!canSave} loading={saving} loadingText="Saving…">
-          Save
-        </Button>
-      }
+      submit={{ label: "Save", busyLabel: "Saving…", disabled: !canSave, busy: saving }}
     >
       <Stack gap="5">
         {saved && !formState.isDirty ? (

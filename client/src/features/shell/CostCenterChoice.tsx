@@ -1,10 +1,19 @@
 import { useQuery } from "@apollo/client";
-import { Field, NativeSelect } from "@chakra-ui/react";
-import { useState } from "react";
+import { Field, NativeSelect, Stack } from "@chakra-ui/react";
+import { type ReactNode, useState } from "react";
 import { readSession, writeSession } from "../../auth/session";
 import { graphql } from "../../gql";
+import { ErrorAlert } from "../../ui/ErrorAlert";
+import { NoCostCenters } from "./NoCostCenters";
 
-/** The cost centers the signed-in user holds a permission on, and what each permission allows. */
+/**
+ * The cost centers the signed-in user holds a permission on, and what each permission allows.
+ *
+ * A permission has no id of its own, so Apollo keeps the list inside the `Viewer` and each answer
+ * replaces it whole: every query of the viewer's permissions selects CostCenterPermissionFields and
+ * nothing else, so no screen's answer drops a field another screen reads, which would send that
+ * screen back to the server.
+ */
 export const CostCenterChoice_Query = graphql(`
   query CostCenterChoice_Query {
     me {
@@ -22,6 +31,7 @@ export const CostCenterChoice_Query = graphql(`
     manageStaff
     readOnly
     executive
+    wizardStatus
   }
 `);
 
@@ -41,6 +51,36 @@ export function useChosenCostCenter() {
     writeSession("costCenterId", id);
   };
   return { options, costCenterId, choose, loading: query.loading, error: query.error };
+}
+
+/**
+ * A user screen about one cost center: the switcher at the top, then the screen of the chosen one, or
+ * why there is none (the user's cost centers did not load, or the user holds none).
+ */
+export function ChosenCostCenterScreen({
+  costCenters,
+  children,
+}: {
+  costCenters: ReturnType<typeof useChosenCostCenter>;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="6">
+      <CostCenterSwitcher
+        options={costCenters.options}
+        value={costCenters.costCenterId}
+        onChange={costCenters.choose}
+        disabled={costCenters.loading}
+      />
+      {costCenters.error ? (
+        <ErrorAlert title="We could not load your cost centers" message={costCenters.error.message} />
+      ) : !costCenters.loading && costCenters.options.length === 0 ? (
+        <NoCostCenters scope="manage" />
+      ) : (
+        children
+      )}
+    </Stack>
+  );
 }
 
 /** The cost-center switcher at the top of a user screen. */

@@ -228,52 +228,46 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
 
   async function handleAdd(values: AddUserValues) {
     if (blocked) return;
-    const costCenterPermissions = toPermissionInput(values.permissions, values.executive);
+    // What a user added from outside and one chosen from the staff both give.
+    const user = {
+      positionId: position.id,
+      executive: values.executive,
+      email: values.email,
+      notes: values.notes || null,
+      costCenterPermissions: toPermissionInput(values.permissions, values.executive),
+    };
     try {
-      if (mode === "outside") {
-        const { data } = await addOutside({
-          variables: {
-            input: {
-              positionId: position.id,
-              empId: values.empId,
-              dateOfHire: values.dateOfHire,
-              assignedFte,
-              prn: values.prn,
-              isTraveller: values.isTraveller,
-              contractDate: values.contractDate || null,
-              firstName: values.firstName,
-              middleName: values.middleName || null,
-              lastName: values.lastName,
-              education: values.education || null,
-              requisitionNumber: values.requisitionNumber || null,
-              executive: values.executive,
-              email: values.email,
-              notes: values.notes || null,
-              costCenterPermissions,
-            },
-          },
-        });
-        const result = data?.addUserOutsideOrganization;
-        if (result?.__typename === "MutationAddUserOutsideOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(failureText(result));
-      } else {
-        const { data } = await addWithin({
-          variables: {
-            input: {
-              positionId: position.id,
-              staffId: values.staffId,
-              assignedFte: softwareAdmin ? null : assignedFte,
-              executive: values.executive,
-              email: values.email,
-              notes: values.notes || null,
-              costCenterPermissions,
-            },
-          },
-        });
-        const result = data?.addUserWithinOrganization;
-        if (result?.__typename === "MutationAddUserWithinOrganizationSuccess") onAdded(result.data.email);
-        else setFailure(failureText(result));
-      }
+      const result =
+        mode === "outside"
+          ? (
+              await addOutside({
+                variables: {
+                  input: {
+                    ...user,
+                    empId: values.empId,
+                    dateOfHire: values.dateOfHire,
+                    assignedFte,
+                    prn: values.prn,
+                    isTraveller: values.isTraveller,
+                    contractDate: values.contractDate || null,
+                    firstName: values.firstName,
+                    middleName: values.middleName || null,
+                    lastName: values.lastName,
+                    education: values.education || null,
+                    requisitionNumber: values.requisitionNumber || null,
+                  },
+                },
+              })
+            ).data?.addUserOutsideOrganization
+          : (
+              await addWithin({
+                variables: {
+                  input: { ...user, staffId: values.staffId, assignedFte: softwareAdmin ? null : assignedFte },
+                },
+              })
+            ).data?.addUserWithinOrganization;
+      if (result && result.__typename !== "DomainError") onAdded(result.data.email);
+      else setFailure(failureText(result));
     } catch (error) {
       setFailure(failureText(error));
     }

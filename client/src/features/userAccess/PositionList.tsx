@@ -20,6 +20,7 @@ import {
   filterRows,
   filterTerm,
   headerColumns,
+  PlainHeaders,
   pageOf,
   type Sort,
   SortableHeaders,
@@ -354,14 +355,16 @@ function UserRows({
               <Stack gap="1" py="2">
                 <Table.Root size="sm" variant="outline" data-testid={`permissions-${user.email}`}>
                   <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Assigned Cost Center</Table.ColumnHeader>
-                      <Table.ColumnHeader>FTE</Table.ColumnHeader>
-                      <Table.ColumnHeader>Complete Wizard</Table.ColumnHeader>
-                      <Table.ColumnHeader>Manage Staff</Table.ColumnHeader>
-                      <Table.ColumnHeader>Read Only</Table.ColumnHeader>
-                      <Table.ColumnHeader>Executive</Table.ColumnHeader>
-                    </Table.Row>
+                    <PlainHeaders
+                      columns={[
+                        "Assigned Cost Center",
+                        "FTE",
+                        "Complete Wizard",
+                        "Manage Staff",
+                        "Read Only",
+                        "Executive",
+                      ]}
+                    />
                   </Table.Header>
                   <Table.Body>
                     {user.costCenterPermissions.map((p) => (

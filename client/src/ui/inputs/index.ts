@@ -37,6 +37,7 @@ export {
   callFailureText,
   formRefusalText,
   NO_ANSWER,
+  refusalText,
   type ServerFieldError,
 } from "./serverErrors";
 export { FormTextField, TextField, type TextFieldProps } from "./TextField";

@@ -50,6 +50,26 @@ export function SortableHeader<Key extends string>({
   );
 }
 
+/** A column title of a table that does not sort; a column of figures has its title aligned right, over them. */
+export type PlainColumn = string | { label: string; numeric: boolean };
+
+/** A table's header row of plain column titles, for a table that does not sort. */
+export function PlainHeaders({ columns }: { columns: readonly PlainColumn[] }) {
+  return (
+    <Table.Row>
+      {columns.map((column) =>
+        typeof column === "string" ? (
+          <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+        ) : (
+          <Table.ColumnHeader key={column.label} textAlign={column.numeric ? "end" : undefined}>
+            {column.label}
+          </Table.ColumnHeader>
+        ),
+      )}
+    </Table.Row>
+  );
+}
+
 /** A table's header row: sortable columns, and plain headers for the ones that do not sort. */
 export function SortableHeaders<Key extends string>({
   columns,

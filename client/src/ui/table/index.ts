@@ -1,5 +1,5 @@
 export { DataTable, headerColumns, noMatchText, TableFilter, TableNoMatch, TablePager } from "./DataTable";
-export { type HeaderColumn, SortableHeader, SortableHeaders } from "./SortableHeaders";
+export { type HeaderColumn, type PlainColumn, PlainHeaders, SortableHeader, SortableHeaders } from "./SortableHeaders";
 export {
   type Column,
   compareCells,
