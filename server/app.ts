@@ -259,15 +259,19 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
           // user does not exist or is no longer active. An accepted socket closes when its token expires.
           onConnect: async (ctx) => {
             const socket = ctx.extra.socket;
+            // Recorded before the close, so the record exists once the client sees the refusal.
             const refuse = async (code: CloseCode.Unauthorized | CloseCode.Forbidden) => {
-              socket.close(code, code === CloseCode.Unauthorized ? "Unauthorized" : "Forbidden");
-              await recordDenied({
-                viewer: undefined,
-                what: "connect /graphql",
-                transport: "websocket",
-                code: code === CloseCode.Unauthorized ? "UNAUTHENTICATED" : "FORBIDDEN",
-                source: clientAddress(ctx.extra.request),
-              });
+              try {
+                await recordDenied({
+                  viewer: undefined,
+                  what: "connect /graphql",
+                  transport: "websocket",
+                  code: code === CloseCode.Unauthorized ? "UNAUTHENTICATED" : "FORBIDDEN",
+                  source: clientAddress(ctx.extra.request),
+                });
+              } finally {
+                socket.close(code, code === CloseCode.Unauthorized ? "Unauthorized" : "Forbidden");
+              }
               return false;
             };
             const authorization = ctx.connectionParams?.authorization;
