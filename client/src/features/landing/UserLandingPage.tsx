@@ -27,7 +27,6 @@ const UserLanding_CostCentersQuery = graphql(`
       id
       costCenterPermissions {
         ...CostCenterPermissionFields
-        wizardStatus
       }
     }
   }
