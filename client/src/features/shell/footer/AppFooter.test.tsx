@@ -251,7 +251,8 @@ describe("AppFooter", () => {
     await screen.findByRole("alertdialog");
     await user.click(screen.getByRole("button", { name: "Leave without saving" }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/user/landing"));
-    expect(screen.queryByRole("alertdialog")).toBeNull();
+    // The answered dialog may still be playing its closing animation when the page has moved.
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 
   it("the browser's Back without unsaved changes, and BACK after leaving was chosen, go at once", async () => {
