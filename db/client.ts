@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -22,6 +24,66 @@ export type Queryable = Database | Transaction;
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** A value of a row sent by COPY: null and undefined are SQL NULL. */
+export type CopyValue = string | number | boolean | null | undefined;
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** Rows in COPY's text format: tab between values, a line each, \N for NULL, backslash escapes. */
+export function copyText(rows: Iterable<readonly CopyValue[]>): string {
+  let text = "";
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const value = row[i];
+      if (i > 0) text += "\t";
+      if (value === null || value === undefined) text += "\\N";
+      else if (typeof value === "string") text += value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c] ?? c);
+      else text += String(value);
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+type DriverSession = {
+  client: {
+    /** postgres.js */
+    unsafe?: (query: string) => { writable(): Promise<NodeJS.WritableStream> };
+    /** PGlite */
+    query?: (query: string, params: unknown[], options: { blob: Blob }) => Promise<unknown>;
+  };
+  logger: { logQuery(query: string, params: unknown[]): void };
+};
+
+/**
+ * `COPY table (columns) FROM STDIN` of rows in COPY's text format (copyText), in the transaction:
+ * the cheapest way rows enter PostgreSQL. postgres.js streams the text on the transaction's
+ * connection; PGlite reads it as a blob (its '/dev/blob'). drizzle has no COPY, so this reaches
+ * the driver under the transaction; the statement is logged like drizzle's own (onQuery).
+ */
+export async function copyIntoTable(
+  tx: Transaction,
+  table: string,
+  columns: readonly string[],
+  text: string,
+): Promise<void> {
+  const session = (tx as unknown as { session: DriverSession }).session;
+  const target = `${table} (${columns.join(", ")})`;
+  const { unsafe, query } = session.client;
+  if (unsafe) {
+    const statement = `copy ${target} from stdin`;
+    session.logger.logQuery(statement, []);
+    const stream = await unsafe.call(session.client, statement).writable();
+    await pipeline(Readable.from([text]), stream);
+  } else if (query) {
+    const statement = `copy ${target} from '/dev/blob'`;
+    session.logger.logQuery(statement, []);
+    await query.call(session.client, statement, [], { blob: new Blob([text]) });
+  } else {
+    throw new Error("copyIntoTable: the transaction's driver has no COPY");
+  }
 }
 
 export type DatabaseHandle = {

@@ -341,7 +341,8 @@ describe("staff", () => {
     db.queries.length = 0;
     const outcome = await importUploadFile(db.db, { path: p, format: "csv", kind: "Staff", context: context() });
     expect(outcome).toMatchObject({ status: "Success", rows: 2500, result: { inserted: 2500 } });
-    // prepare (2 selects) + 3 staff upserts + the users flag update, plus begin/commit.
+    // prepare (2 selects + the staging table) + one chunk: its COPY, 3 merges and the staging's
+    // truncate, plus begin/commit.
     expect(db.queries.length).toBeLessThan(12);
   });
 });
