@@ -38,7 +38,7 @@ describe("copyIntoTable", () => {
     );
 
   it("copies every value as sent, inside the caller's transaction", async () => {
-    const tricky = "O'Neill\t\\ \"quoted\"\nline two\r, ünïcode \\N";
+    const tricky = 'O\'Neill\t\\ "quoted"\nline two\r, ünïcode \\N';
     await db.db.transaction(async (tx) => {
       await copyIntoTable(
         tx,
