@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Database, Transaction } from "../../db/client";
 import {
   checkHeaderRow,
@@ -11,6 +12,13 @@ import { checkUploadFile } from "./fileChecks";
 import { readUploadRows } from "./readRows";
 import { UploadFileError } from "./uploadFileError";
 import { createRowWriter, type UploadWriteContext, type UploadWriteResult } from "./writers";
+
+/**
+ * Rows read between two turns of the event loop. A file's rows arrive from buffered stream data
+ * without one, so the database's answers to the chunk being written would wait for the reader's
+ * next file read and the write would not overlap the parsing.
+ */
+const YIELD_EVERY_ROWS = 256;
 
 /** Errors kept for the report; a file with more says how many were left out. */
 export const MAX_REPORTED_ERRORS = 500;
@@ -91,6 +99,7 @@ async function importRows(tx: Transaction, options: ImportOptions): Promise<Impo
       else if (errorCount === 0) await writer.add(validated.row);
     }
     if (options.onProgress && rows % every === 0) await options.onProgress(rows);
+    if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
   }
   if (header) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noHeader }] };
   if (rows === 0) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noRows }] };
