@@ -1,4 +1,13 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject, split } from "@apollo/client";
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  type NormalizedCacheObject,
+  type StoreObject,
+  split,
+  type TypePolicies,
+} from "@apollo/client";
 import { setContext } from "@apollo/client/link/context";
 import { onError } from "@apollo/client/link/error";
 import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
@@ -61,9 +70,38 @@ export function createApolloClient({
 
   return new ApolloClient({
     link: ApolloLink.from([unauthorizedLink, authLink, persistedLink, terminatingLink]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ typePolicies }),
   });
 }
+
+/**
+ * A cost-center permission has no id of its own, so Apollo keeps the viewer's list inside the Viewer,
+ * and screens select different fields of it (the user landing adds each wizard's status). Each answer
+ * decides which cost centers there are; an item keeps the fields another screen read of the same cost
+ * center, so one screen's answer does not send the other back to the server.
+ */
+export const typePolicies: TypePolicies = {
+  Viewer: {
+    fields: {
+      costCenterPermissions: {
+        merge(
+          existing: readonly StoreObject[] | undefined,
+          incoming: readonly StoreObject[] | null | undefined,
+          { readField, mergeObjects },
+        ) {
+          // A broken answer (the list null) is stored as it came: the screen that reads it shows its
+          // error, which a throw here inside the cache write would keep from it.
+          if (!Array.isArray(incoming)) return incoming;
+          return incoming.map((item) => {
+            const costCenterId = readField<string>("costCenterId", item);
+            const cached = existing?.find((old) => readField<string>("costCenterId", old) === costCenterId);
+            return cached ? mergeObjects(cached, item) : item;
+          });
+        },
+      },
+    },
+  },
+};
 
 /** The hash the client preset embeds in each generated document (`persistedDocuments` in codegen.ts). */
 function documentHash(document: DocumentNode): string {

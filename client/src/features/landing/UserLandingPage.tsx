@@ -27,6 +27,7 @@ const UserLanding_CostCentersQuery = graphql(`
       id
       costCenterPermissions {
         ...CostCenterPermissionFields
+        wizardStatus
       }
     }
   }

@@ -8,11 +8,7 @@ import { NoCostCenters } from "./NoCostCenters";
 
 /**
  * The cost centers the signed-in user holds a permission on, and what each permission allows.
- *
- * A permission has no id of its own, so Apollo keeps the list inside the `Viewer` and each answer
- * replaces it whole: every query of the viewer's permissions selects CostCenterPermissionFields and
- * nothing else, so no screen's answer drops a field another screen reads, which would send that
- * screen back to the server.
+ * (Apollo merges the screens' answers by cost center: app/apollo.ts.)
  */
 export const CostCenterChoice_Query = graphql(`
   query CostCenterChoice_Query {
@@ -31,7 +27,6 @@ export const CostCenterChoice_Query = graphql(`
     manageStaff
     readOnly
     executive
-    wizardStatus
   }
 `);
 

@@ -1,0 +1,87 @@
+import { InMemoryCache } from "@apollo/client";
+import { parse } from "graphql";
+import { describe, expect, it } from "vitest";
+import { typePolicies } from "./apollo";
+
+// Two screens' reads of the viewer's permissions: the switcher's, and the user landing's with statuses.
+// parse(), not a gql tag: codegen would take a tagged query for one of the app's own operations.
+const SWITCHER = parse(`
+  query Switcher {
+    me {
+      id
+      costCenterPermissions {
+        costCenterId
+        code
+      }
+    }
+  }
+`);
+const LANDING = parse(`
+  query Landing {
+    me {
+      id
+      costCenterPermissions {
+        costCenterId
+        code
+        wizardStatus
+      }
+    }
+  }
+`);
+
+const permission = (costCenterId: string, code: string, extra: Record<string, unknown> = {}) => ({
+  __typename: "CostCenterPermission",
+  costCenterId,
+  code,
+  ...extra,
+});
+const viewer = (permissions: object[]) => ({
+  me: { __typename: "Viewer", id: "v1", costCenterPermissions: permissions },
+});
+
+describe("the viewer's cost-center permissions in the cache", () => {
+  it("keep the landing's wizard statuses when the switcher's answer comes after", () => {
+    const cache = new InMemoryCache({ typePolicies });
+    cache.writeQuery({
+      query: LANDING,
+      data: viewer([
+        permission("a", "6010", { wizardStatus: "Completed" }),
+        permission("b", "6020", { wizardStatus: "InProgress" }),
+      ]),
+    });
+    cache.writeQuery({ query: SWITCHER, data: viewer([permission("a", "6010"), permission("b", "6020")]) });
+
+    expect(cache.readQuery({ query: LANDING })).toEqual(
+      viewer([
+        permission("a", "6010", { wizardStatus: "Completed" }),
+        permission("b", "6020", { wizardStatus: "InProgress" }),
+      ]),
+    );
+  });
+
+  it("follow the newest answer's list: a cost center it no longer has is gone, a new one is added", () => {
+    const cache = new InMemoryCache({ typePolicies });
+    cache.writeQuery({
+      query: LANDING,
+      data: viewer([
+        permission("a", "6010", { wizardStatus: "Completed" }),
+        permission("b", "6020", { wizardStatus: "InProgress" }),
+      ]),
+    });
+    cache.writeQuery({ query: SWITCHER, data: viewer([permission("b", "6020-renamed"), permission("c", "6030")]) });
+
+    expect(cache.readQuery({ query: SWITCHER })).toEqual(
+      viewer([permission("b", "6020-renamed"), permission("c", "6030")]),
+    );
+    // c was never read with its status, so the landing's query is not complete from the cache.
+    expect(cache.readQuery({ query: LANDING })).toBeNull();
+  });
+
+  it("store a broken answer's null list as it came, so the screen reading it shows its error", () => {
+    const cache = new InMemoryCache({ typePolicies });
+    cache.writeQuery({ query: SWITCHER, data: viewer([permission("a", "6010")]) });
+    expect(() => cache.writeQuery({ query: SWITCHER, data: viewer(null as unknown as object[]) })).not.toThrow();
+
+    expect(cache.readQuery({ query: SWITCHER })).toEqual(viewer(null as unknown as object[]));
+  });
+});
