@@ -25,7 +25,7 @@ import {
 } from "../../tests/support/uploadFiles";
 import { importUploadFile } from "./importFile";
 import { buildTemplate } from "./templates";
-import type { UploadWriteContext } from "./writers";
+import { STAFF_CHUNK_ROWS, type UploadWriteContext } from "./writers";
 
 let db: TestDatabase;
 const dir = mkdtempSync(path.join(tmpdir(), "upload-import-"));
@@ -324,13 +324,17 @@ describe("staff", () => {
 
   it("rolls back rows already written when a later chunk has an error", async () => {
     const before = await staffCount();
-    const rows: FileRow[] = Array.from({ length: 1500 }, (_, i) => ({ ...generatedStaffRow(i + 500_000) }));
+    // A whole chunk is written before the bad row is read.
+    const good = STAFF_CHUNK_ROWS + 500;
+    const rows: FileRow[] = Array.from({ length: good }, (_, i) => ({ ...generatedStaffRow(i + 500_000) }));
     rows.push(staffRow({ employeeId: "900200-RN", dateOfHire: "13/01/2020" }));
+    db.queries.length = 0;
     const outcome = await importRows("Staff", rows, { format: "csv" });
+    expect(db.queries.filter((q) => q.startsWith("copy staff_upload_staging"))).toHaveLength(1);
     expect(outcome).toEqual({
       status: "Error",
-      rows: 1501,
-      errors: [{ message: "Date of Hire '13/01/2020' is not a real date", row: 1502, column: 6 }],
+      rows: good + 1,
+      errors: [{ message: "Date of Hire '13/01/2020' is not a real date", row: good + 2, column: 6 }],
     });
     expect(await staffCount()).toBe(before);
   });

@@ -24,8 +24,9 @@ import { UploadFileError } from "./uploadFileError";
  *   queries per upload, never one per row.
  * - `check` is synchronous: duplicates within the file, unknown cost center numbers, permission
  *   holders, ... Each error carries the row and the column at fault.
- * - `add` buffers; every CHUNK_ROWS rows go to the database as one multi-row upsert, written while
- *   the next chunk is read (one write in flight at a time).
+ * - `add` buffers; every CHUNK_ROWS rows (STAFF_CHUNK_ROWS for the staff kinds: COPY into a staging
+ *   table, then set-based merges) go to the database, written while the next chunk is read (one
+ *   write in flight at a time).
  * - `finish` flushes and answers the counts.
  *
  * What each kind does (also written on each template's Instructions sheet):
