@@ -30,4 +30,33 @@ describe("ChunkPipeline", () => {
     await pipeline.push(1);
     await expect(pipeline.drain()).rejects.toThrow("connection lost");
   });
+
+  it("abandon waits for the write in flight and writes nothing more", async () => {
+    const events: string[] = [];
+    const pipeline = new ChunkPipeline<number>(async (rows) => {
+      events.push(`start ${rows}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push(`end ${rows}`);
+    }, 2);
+    for (const n of [1, 2, 3]) await pipeline.push(n);
+    await pipeline.abandon();
+    events.push("abandoned");
+    await pipeline.drain();
+    expect(events).toEqual(["start 1,2", "end 1,2", "abandoned"]);
+  });
+
+  it("doubles its chunks from the first size up to the full size", async () => {
+    const sizes: number[] = [];
+    const pipeline = new ChunkPipeline<number>(
+      async (rows) => {
+        sizes.push(rows.length);
+      },
+      8,
+      2,
+    );
+    for (let n = 0; n < 40; n++) await pipeline.push(n);
+    await pipeline.drain();
+    // 2 + 4 + 8 + 8 + 8 = 30 rows in full chunks, the last 10 as 8 + 2.
+    expect(sizes).toEqual([2, 4, 8, 8, 8, 8, 2]);
+  });
 });

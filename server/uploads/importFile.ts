@@ -80,30 +80,37 @@ async function importRows(tx: Transaction, options: ImportOptions): Promise<Impo
   let header = true;
   let rows = 0;
   const every = options.progressEvery ?? 1000;
-  for await (const { rowNumber, cells } of readUploadRows(options.path, options.format)) {
-    if (header) {
-      header = false;
-      const headerErrors = checkHeaderRow(kind, cells, rowNumber);
-      // With a wrong header no cell means what its column says: stop here.
-      if (headerErrors.length > 0) return { status: "Error", rows: 0, errors: headerErrors };
-      continue;
+  try {
+    for await (const { rowNumber, cells } of readUploadRows(options.path, options.format)) {
+      if (header) {
+        header = false;
+        const headerErrors = checkHeaderRow(kind, cells, rowNumber);
+        // With a wrong header no cell means what its column says: stop here.
+        if (headerErrors.length > 0) return { status: "Error", rows: 0, errors: headerErrors };
+        continue;
+      }
+      rows++;
+      const validated = validateUploadRow(kind, cells, rowNumber);
+      const repeats = writer.repeats?.(validated.ok ? validated.row : validated.values, rowNumber) ?? [];
+      if (!validated.ok) {
+        report([...repeats, ...validated.errors]);
+      } else {
+        const problems = [...repeats, ...writer.check(validated.row, rowNumber)];
+        if (problems.length > 0) report(problems);
+        else if (errorCount === 0) await writer.add(validated.row);
+      }
+      if (options.onProgress && rows % every === 0) await options.onProgress(rows);
+      if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
     }
-    rows++;
-    const validated = validateUploadRow(kind, cells, rowNumber);
-    const repeats = writer.repeats?.(validated.ok ? validated.row : validated.values, rowNumber) ?? [];
-    if (!validated.ok) {
-      report([...repeats, ...validated.errors]);
-    } else {
-      const problems = [...repeats, ...writer.check(validated.row, rowNumber)];
-      if (problems.length > 0) report(problems);
-      else if (errorCount === 0) await writer.add(validated.row);
-    }
-    if (options.onProgress && rows % every === 0) await options.onProgress(rows);
-    if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
+  } catch (error) {
+    // A reader's file error, a stopped import: the transaction rolls back once the write in flight is done.
+    await writer.abandon?.();
+    throw error;
   }
   if (header) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noHeader }] };
   if (rows === 0) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noRows }] };
   if (errorCount > 0) {
+    await writer.abandon?.();
     if (errorCount > errors.length) {
       errors.push({ message: `${errorCount - errors.length} more errors are not listed` });
     }
