@@ -39,16 +39,22 @@ const viewer = (permissions: object[]) => ({
   me: { __typename: "Viewer", id: "v1", costCenterPermissions: permissions },
 });
 
+/** A cache holding the user landing's answer: two cost centers with their wizard statuses. */
+function cacheAfterLanding(): InMemoryCache {
+  const cache = new InMemoryCache({ typePolicies });
+  cache.writeQuery({
+    query: LANDING,
+    data: viewer([
+      permission("a", "6010", { wizardStatus: "Completed" }),
+      permission("b", "6020", { wizardStatus: "InProgress" }),
+    ]),
+  });
+  return cache;
+}
+
 describe("the viewer's cost-center permissions in the cache", () => {
   it("keep the landing's wizard statuses when the switcher's answer comes after", () => {
-    const cache = new InMemoryCache({ typePolicies });
-    cache.writeQuery({
-      query: LANDING,
-      data: viewer([
-        permission("a", "6010", { wizardStatus: "Completed" }),
-        permission("b", "6020", { wizardStatus: "InProgress" }),
-      ]),
-    });
+    const cache = cacheAfterLanding();
     cache.writeQuery({ query: SWITCHER, data: viewer([permission("a", "6010"), permission("b", "6020")]) });
 
     expect(cache.readQuery({ query: LANDING })).toEqual(
@@ -60,14 +66,7 @@ describe("the viewer's cost-center permissions in the cache", () => {
   });
 
   it("follow the newest answer's list: a cost center it no longer has is gone, a new one is added", () => {
-    const cache = new InMemoryCache({ typePolicies });
-    cache.writeQuery({
-      query: LANDING,
-      data: viewer([
-        permission("a", "6010", { wizardStatus: "Completed" }),
-        permission("b", "6020", { wizardStatus: "InProgress" }),
-      ]),
-    });
+    const cache = cacheAfterLanding();
     cache.writeQuery({ query: SWITCHER, data: viewer([permission("b", "6020-renamed"), permission("c", "6030")]) });
 
     expect(cache.readQuery({ query: SWITCHER })).toEqual(
