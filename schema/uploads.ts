@@ -614,11 +614,16 @@ const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const EXCEL_SERIAL_MIN = 1;
 const EXCEL_SERIAL_MAX = 73050;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** A real calendar date of 1900-2099 as YYYY-MM-DD (every cell of a date column of every row comes here). */
 function isoDate(year: number, month: number, day: number): string | undefined {
   if (year < 1900 || year > 2099 || month < 1 || month > 12 || day < 1) return undefined;
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
-  return d.toISOString().slice(0, 10);
+  const monthDays = month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+  if (day > monthDays) return undefined;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** Excel's serial day number (1900 date system, with its phantom 29 Feb 1900) as an ISO date. */
@@ -635,7 +640,7 @@ function parseDate(header: string, value: string | number | boolean): Parsed {
   }
   const text = String(value);
   const iso = ISO_DATE.exec(text);
-  const us = US_DATE.exec(text);
+  const us = iso ? null : US_DATE.exec(text);
   if (!iso && !us) return bad(`${header} must be a date as MM/DD/YYYY or YYYY-MM-DD, not '${text}'`);
   const date = iso
     ? isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))
@@ -653,9 +658,11 @@ function parseNumber(value: string | number | boolean): number | undefined {
 
 function parseFte(header: string, value: string | number | boolean): Parsed {
   const n = parseNumber(value);
-  const message = `${header} must be a number from ${FTE_MIN} to ${FTE_MAX} with at most 2 decimals, not '${String(value)}'`;
-  if (n === undefined || n < FTE_MIN || n > FTE_MAX) return bad(message);
-  if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-7) return bad(message);
+  if (n === undefined || n < FTE_MIN || n > FTE_MAX || Math.abs(n * 100 - Math.round(n * 100)) > 1e-7) {
+    return bad(
+      `${header} must be a number from ${FTE_MIN} to ${FTE_MAX} with at most 2 decimals, not '${String(value)}'`,
+    );
+  }
   return ok(Math.round(n * 100) / 100);
 }
 

@@ -246,6 +246,32 @@ describe("validateUploadRow: staff", () => {
     expect(errorsOf("Staff", staffCells({ dateOfHire: "2/29/2023" }))).toHaveLength(1);
   });
 
+  it("knows the calendar: leap years by the 4/100/400 rule, month lengths, 1900 to 2099", () => {
+    const hired = (text: string) => {
+      const result = validateUploadRow("Staff", staffCells({ dateOfHire: text }), 2);
+      return result.ok ? result.row.dateOfHire : "refused";
+    };
+    expect(hired("02/29/2000")).toBe("2000-02-29"); // divisible by 400: leap
+    expect(hired("02/29/1900")).toBe("refused"); // divisible by 100, not 400: not leap
+    expect(hired("1904-2-29")).toBe("1904-02-29");
+    expect(hired("04/31/2025")).toBe("refused");
+    expect(hired("12/31/2099")).toBe("2099-12-31");
+    expect(hired("12/31/1899")).toBe("refused");
+    expect(hired("01/01/2100")).toBe("refused");
+    // Every day number of every month of a few years, against the JavaScript calendar.
+    for (const year of [1900, 1999, 2000, 2023, 2024, 2099]) {
+      for (let month = 1; month <= 12; month++) {
+        for (let day = 1; day <= 31; day++) {
+          const date = new Date(Date.UTC(year, month - 1, day));
+          const real = date.getUTCMonth() === month - 1;
+          expect(hired(`${month}/${day}/${year}`), `${month}/${day}/${year}`).toBe(
+            real ? date.toISOString().slice(0, 10) : "refused",
+          );
+        }
+      }
+    }
+  });
+
   it("keeps FTE within 0 to 1.5 with at most 2 decimals", () => {
     const message = (v: string) => `Assigned FTE must be a number from 0 to 1.5 with at most 2 decimals, not '${v}'`;
     expect(errorsOf("Staff", staffCells({ assignedFte: 1.6 }))).toEqual([
