@@ -345,7 +345,7 @@ describe("staff", () => {
     db.queries.length = 0;
     const outcome = await importUploadFile(db.db, { path: p, format: "csv", kind: "Staff", context: context() });
     expect(outcome).toMatchObject({ status: "Success", rows: 2500, result: { inserted: 2500 } });
-    // prepare (2 selects + the staging table) + one chunk: its COPY, 3 merges and the staging's
+    // prepare (2 selects + the staging table) + one chunk: its COPY, 2 merges and the staging's
     // truncate, plus begin/commit.
     expect(db.queries.length).toBeLessThan(12);
   });

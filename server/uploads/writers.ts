@@ -90,7 +90,7 @@ export type RowWriter<K extends UploadKind> = {
 export const CHUNK_ROWS = 1000;
 /**
  * Rows per staff chunk (one COPY and its merge; a chunk holds its rows as COPY lines, ~2 MB). Each
- * chunk is five round trips, and the database waits between them while the reader parses on: with
+ * chunk is a few round trips, and the database waits between them while the reader parses on: with
  * 5,000 rows the 100 MB file took 42-46 s on PostgreSQL, with 20,000 29-32 s (its database floor:
  * 25 s). PostgreSQL's own merge costs the same per row in chunks of 5,000 or all at once.
  */
@@ -210,9 +210,9 @@ const STAGING_COLUMNS = [
 
 /**
  * The staff kinds' writes: each chunk of rows is COPYed into a temporary staging table of the
- * import's transaction (dropped at its end), then merged by three set-based statements: employees
- * upserted by (facility, Employee ID), memberships upserted and marked as changed by upload, and
- * the users linked to those employees flagged. COPY is PostgreSQL's cheapest way in (no parameters
+ * import's transaction (dropped at its end), then merged by two set-based statements: employees
+ * upserted by (facility, Employee ID); then memberships upserted and marked as changed by upload,
+ * with the users linked to those employees flagged. COPY is PostgreSQL's cheapest way in (no parameters
  * to bind, no JSON to unpack), and the chunk pipeline parses the next chunk while the database
  * merges this one.
  */
@@ -267,19 +267,20 @@ async function writeStagedStaff(tx: Transaction, facilityId: string, lines: read
       staff_type = excluded.staff_type, contract_end_date = excluded.contract_end_date,
       education = excluded.education, requisition_number = excluded.requisition_number, notes = excluded.notes,
       updated_at = now()`);
+  // The memberships written name the employees whose linked users are flagged: one statement.
   await tx.execute(sql`
-    insert into ${costCenterStaff} (cost_center_id, staff_id, fte, upload_change)
-    select v.cost_center_id, s.id, v.fte, true
-    from ${staging} v
-    join ${staff} s on s.facility_id = ${facilityId}::uuid and s.employee_id = v.employee_id
-    where v.cost_center_id is not null
-    on conflict (cost_center_id, staff_id) do update set fte = excluded.fte, upload_change = true`);
-  await tx.execute(sql`
+    with written as (
+      insert into ${costCenterStaff} (cost_center_id, staff_id, fte, upload_change)
+      select v.cost_center_id, s.id, v.fte, true
+      from ${staging} v
+      join ${staff} s on s.facility_id = ${facilityId}::uuid and s.employee_id = v.employee_id
+      where v.cost_center_id is not null
+      on conflict (cost_center_id, staff_id) do update set fte = excluded.fte, upload_change = true
+      returning staff_id
+    )
     update ${users} u set upload_change = true, updated_at = now()
-    from ${staging} v
-    join ${staff} s on s.facility_id = ${facilityId}::uuid and s.employee_id = v.employee_id
-    where v.cost_center_id is not null and u.facility_id = ${facilityId}::uuid and u.staff_id = s.id
-      and u.deleted_at is null`);
+    from written w
+    where u.staff_id = w.staff_id and u.facility_id = ${facilityId}::uuid and u.deleted_at is null`);
   await tx.execute(sql`truncate ${staging}`);
 }
 

@@ -136,16 +136,16 @@ if (mode === "prepare") {
           education = excluded.education, requisition_number = excluded.requisition_number,
           notes = excluded.notes, updated_at = now()`);
       await tx.execute(sql`
-        insert into cost_center_staff (cost_center_id, staff_id, fte, upload_change)
-        select f.cost_center_id, s.id, f.assigned_fte, true
-        from floor_staging f join staff s on s.facility_id = ${DEMO_FACILITY_ID}::uuid and s.employee_id = f.employee_id
-        where f.cost_center_id is not null
-        on conflict (cost_center_id, staff_id) do update set fte = excluded.fte, upload_change = true`);
-      await tx.execute(sql`
+        with joined as (
+          insert into cost_center_staff (cost_center_id, staff_id, fte, upload_change)
+          select f.cost_center_id, s.id, f.assigned_fte, true
+          from floor_staging f join staff s on s.facility_id = ${DEMO_FACILITY_ID}::uuid and s.employee_id = f.employee_id
+          where f.cost_center_id is not null
+          on conflict (cost_center_id, staff_id) do update set fte = excluded.fte, upload_change = true
+          returning staff_id
+        )
         update users u set upload_change = true, updated_at = now()
-        from floor_staging f join staff s on s.facility_id = ${DEMO_FACILITY_ID}::uuid and s.employee_id = f.employee_id
-        where f.cost_center_id is not null and u.facility_id = ${DEMO_FACILITY_ID}::uuid and u.staff_id = s.id
-          and u.deleted_at is null`);
+        from joined j where u.staff_id = j.staff_id and u.facility_id = ${DEMO_FACILITY_ID}::uuid and u.deleted_at is null`);
     });
     const seconds = (performance.now() - started) / 1000;
     console.log(JSON.stringify({ mode, seconds, rows, peakMb: peakMb(), status: "Success" }));
