@@ -325,9 +325,10 @@ describe("readUploadRows: xlsx", () => {
     expect(await readAll(p, "xlsx")).toEqual([{ rowNumber: 1, cells: ["Employee ID"] }]);
   });
 
-  // exceljs#3064: the stock streaming reader parses a worksheet as soon as it has the shared
+  // exceljs#3064: exceljs' stock streaming reader parsed a worksheet as soon as it had the shared
   // strings and relations, and failed here with "Cannot read properties of undefined (reading
-  // 'sheets')" because xl/workbook.xml (the sheet names) is stored after the worksheets.
+  // 'sheets')" because xl/workbook.xml (the sheet names) is stored after the worksheets. Our reader
+  // goes through the central directory, so the parts' stored order must not matter.
   it("reads a workbook whatever order its parts are stored in", async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet("Instructions").addRow(["read me"]);
