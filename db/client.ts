@@ -61,13 +61,14 @@ type DriverSession = {
 };
 
 /**
- * `COPY table (columns) FROM STDIN` of rows in COPY's text format (copyText), in the transaction:
- * the cheapest way rows enter PostgreSQL. postgres.js streams the text on the transaction's
- * connection; PGlite reads it as a blob (its '/dev/blob'). drizzle has no COPY, so this reaches
- * the driver under the transaction; the statement is logged like drizzle's own (onQuery).
+ * `COPY table (columns) FROM STDIN` of rows in COPY's text format (copyText), in the transaction
+ * (or, on PGlite's single connection, outside one): the cheapest way rows enter PostgreSQL.
+ * postgres.js streams the text on the transaction's connection; PGlite reads it as a blob (its
+ * '/dev/blob'). drizzle has no COPY, so this reaches the driver underneath; the statement is
+ * logged like drizzle's own (onQuery).
  */
 export async function copyIntoTable(
-  tx: Transaction,
+  tx: Queryable,
   table: string,
   columns: readonly string[],
   text: string,

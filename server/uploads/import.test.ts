@@ -6,17 +6,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { costCenterPermissions, costCenterStaff, costCenters, positions, staff, users } from "../../db/schema";
-import {
-  DEMO_COST_CENTERS,
-  DEMO_FACILITY_ID,
-  DEMO_ORGANIZATION_ID,
-  DEMO_USER_IDS,
-  demoId,
-  seedDemo,
-} from "../../db/seed/demo";
+import { DEMO_COST_CENTERS, DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
 import { formatUploadError, type UploadKind } from "../../schema/uploads";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import {
+  demoUploadContext,
   type FileRow,
   type FilledFileOptions,
   generatedStaffRow,
@@ -41,18 +35,7 @@ afterAll(async () => {
 
 const costCenterIdOf = (code: string) => demoId("costCenter", DEMO_COST_CENTERS.findIndex((c) => c.code === code) + 1);
 
-function context(overrides: Partial<UploadWriteContext> = {}): UploadWriteContext {
-  return {
-    facilityId: DEMO_FACILITY_ID,
-    organizationId: DEMO_ORGANIZATION_ID,
-    uploadId: randomUUID(),
-    userId: DEMO_USER_IDS.admin,
-    costCenterId: null,
-    updateStaff: false,
-    removeStaff: false,
-    ...overrides,
-  };
-}
+const context = demoUploadContext;
 
 async function importRows(
   kind: UploadKind,

@@ -11,7 +11,13 @@ import {
 import { checkUploadFile } from "./fileChecks";
 import { readUploadRows } from "./readRows";
 import { UploadFileError } from "./uploadFileError";
-import { createRowWriter, type UploadWriteContext, type UploadWriteResult } from "./writers";
+import {
+  createRowWriter,
+  type RowWriter,
+  type UploadWriteContext,
+  type UploadWriteResult,
+  type WriteMode,
+} from "./writers";
 
 /**
  * Rows read between two turns of the event loop. A file's rows arrive from buffered stream data
@@ -40,25 +46,42 @@ export type ImportOptions = {
    * runner marks the upload complete here, so the rows and the status commit together).
    */
   onSuccess?: (tx: Transaction, outcome: ImportOutcome) => Promise<void>;
+  /**
+   * "slices" on PGlite: the staff kinds write without holding its one connection for the whole
+   * import (WriteMode); other kinds, and every kind on PostgreSQL, write in one transaction.
+   */
+  writeMode?: WriteMode;
 };
+
+/** The kinds that can write in slices (a staff file can be a million rows; the others are small). */
+const SLICED_KINDS: ReadonlySet<UploadKind> = new Set(["Staff", "CostCenterStaff"]);
 
 class Rollback extends Error {}
 
 /**
  * One file, all or nothing: the file checks, then every row read, validated and checked, and
- * written while no row has failed, in ONE transaction that rolls back when any row failed. Every
- * error is listed (up to MAX_REPORTED_ERRORS) with its row and column.
+ * written while no row has failed, in ONE transaction that rolls back when any row failed (or, with
+ * writeMode "slices", staged outside one and merged only once every row has passed). Every error
+ * is listed (up to MAX_REPORTED_ERRORS) with its row and column.
  */
 export async function importUploadFile(db: Database, options: ImportOptions): Promise<ImportOutcome> {
   const fileErrors = await checkUploadFile(options.path, options.format);
   if (fileErrors.length > 0) return { status: "Error", rows: 0, errors: fileErrors };
   let outcome: ImportOutcome | undefined;
   try {
-    await db.transaction(async (tx) => {
-      outcome = await importRows(tx, options);
-      if (outcome.status === "Error") throw new Rollback();
-      await options.onSuccess?.(tx, outcome);
-    });
+    if (options.writeMode === "slices" && SLICED_KINDS.has(options.kind)) {
+      const sliced = await importRows(createRowWriter(options.kind, db, options.context, "slices"), options);
+      outcome = sliced;
+      // The rows are merged: the upload's status and audit follow in a transaction of their own.
+      const { onSuccess } = options;
+      if (sliced.status === "Success" && onSuccess) await db.transaction((tx) => onSuccess(tx, sliced));
+    } else {
+      await db.transaction(async (tx) => {
+        outcome = await importRows(createRowWriter(options.kind, tx, options.context), options);
+        if (outcome.status === "Error") throw new Rollback();
+        await options.onSuccess?.(tx, outcome);
+      });
+    }
   } catch (error) {
     if (error instanceof UploadFileError) return { status: "Error", rows: 0, errors: error.errors };
     if (!(error instanceof Rollback)) throw error;
@@ -67,9 +90,24 @@ export async function importUploadFile(db: Database, options: ImportOptions): Pr
   return outcome;
 }
 
-async function importRows(tx: Transaction, options: ImportOptions): Promise<ImportOutcome> {
-  const { kind, context } = options;
-  const writer = createRowWriter(kind, tx, context);
+/**
+ * The rows through the writer. On any error, and on a file with errors, the writer abandons: it
+ * waits for the write in flight (no statement runs after a rollback) and drops what it staged.
+ */
+async function importRows(writer: RowWriter<UploadKind>, options: ImportOptions): Promise<ImportOutcome> {
+  let outcome: ImportOutcome;
+  try {
+    outcome = await readAndWrite(writer, options);
+  } catch (error) {
+    await writer.abandon?.();
+    throw error;
+  }
+  if (outcome.status === "Error") await writer.abandon?.();
+  return outcome;
+}
+
+async function readAndWrite(writer: RowWriter<UploadKind>, options: ImportOptions): Promise<ImportOutcome> {
+  const { kind } = options;
   await writer.prepare();
   const errors: UploadError[] = [];
   let errorCount = 0;
@@ -80,37 +118,30 @@ async function importRows(tx: Transaction, options: ImportOptions): Promise<Impo
   let header = true;
   let rows = 0;
   const every = options.progressEvery ?? 1000;
-  try {
-    for await (const { rowNumber, cells } of readUploadRows(options.path, options.format)) {
-      if (header) {
-        header = false;
-        const headerErrors = checkHeaderRow(kind, cells, rowNumber);
-        // With a wrong header no cell means what its column says: stop here.
-        if (headerErrors.length > 0) return { status: "Error", rows: 0, errors: headerErrors };
-        continue;
-      }
-      rows++;
-      const validated = validateUploadRow(kind, cells, rowNumber);
-      const repeats = writer.repeats?.(validated.ok ? validated.row : validated.values, rowNumber) ?? [];
-      if (!validated.ok) {
-        report([...repeats, ...validated.errors]);
-      } else {
-        const problems = [...repeats, ...writer.check(validated.row, rowNumber)];
-        if (problems.length > 0) report(problems);
-        else if (errorCount === 0) await writer.add(validated.row);
-      }
-      if (options.onProgress && rows % every === 0) await options.onProgress(rows);
-      if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
+  for await (const { rowNumber, cells } of readUploadRows(options.path, options.format)) {
+    if (header) {
+      header = false;
+      const headerErrors = checkHeaderRow(kind, cells, rowNumber);
+      // With a wrong header no cell means what its column says: stop here.
+      if (headerErrors.length > 0) return { status: "Error", rows: 0, errors: headerErrors };
+      continue;
     }
-  } catch (error) {
-    // A reader's file error, a stopped import: the transaction rolls back once the write in flight is done.
-    await writer.abandon?.();
-    throw error;
+    rows++;
+    const validated = validateUploadRow(kind, cells, rowNumber);
+    const repeats = writer.repeats?.(validated.ok ? validated.row : validated.values, rowNumber) ?? [];
+    if (!validated.ok) {
+      report([...repeats, ...validated.errors]);
+    } else {
+      const problems = [...repeats, ...writer.check(validated.row, rowNumber)];
+      if (problems.length > 0) report(problems);
+      else if (errorCount === 0) await writer.add(validated.row);
+    }
+    if (options.onProgress && rows % every === 0) await options.onProgress(rows);
+    if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
   }
   if (header) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noHeader }] };
   if (rows === 0) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noRows }] };
   if (errorCount > 0) {
-    await writer.abandon?.();
     if (errorCount > errors.length) {
       errors.push({ message: `${errorCount - errors.length} more errors are not listed` });
     }

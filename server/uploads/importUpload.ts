@@ -12,6 +12,7 @@ import { finishWithErrors, isFinished, publishStatus, toView } from "../services
 import type { BlobStorage } from "./blobStorage";
 import { importUploadFile } from "./importFile";
 import type { ImportAttempt } from "./jobQueue";
+import type { WriteMode } from "./writers";
 
 /** Live progress is published at most this often while rows are read. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -28,7 +29,7 @@ class AlreadyImported extends Error {}
  */
 export async function importUpload(
   db: Database,
-  deps: { storage: BlobStorage; events: AppEvents },
+  deps: { storage: BlobStorage; events: AppEvents; writeMode?: WriteMode },
   attempt: ImportAttempt,
 ): Promise<void> {
   const [upload] = await db.select().from(uploads).where(eq(uploads.id, attempt.uploadId));
@@ -81,13 +82,15 @@ export async function importUpload(
         removeStaff: upload.removeStaff,
       },
       progressEvery: 500,
+      writeMode: deps.writeMode,
       onProgress: (rowsProcessed) => {
         if (attempt.signal.aborted) throw new Error("The import was stopped");
         if (Date.now() - lastProgressAt < PROGRESS_INTERVAL_MS) return;
         lastProgressAt = Date.now();
         publishStatus(deps.events, { uploadId: upload.id, status: "Processing", rowsProcessed, errors: [] });
       },
-      // In the import's transaction: the rows, the status and the audit commit together.
+      // In the import's transaction: the rows, the status and the audit commit together (in slices:
+      // once the rows are merged).
       onSuccess: async (tx, result) => {
         // Two attempts at one upload (a retry after a lost heartbeat) take turns on this lock; the
         // second finds Success and rolls its own copy of the rows back.

@@ -9,6 +9,7 @@ import { type BlobStorage, openBlobStorage } from "./blobStorage";
 import { importUpload } from "./importUpload";
 import { type JobQueueOptions, openJobQueue } from "./jobQueue";
 import { buildTemplate } from "./templates";
+import { writeModeOf } from "./writers";
 
 /** How often abandoned upload slots are looked for. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
@@ -42,7 +43,8 @@ export async function startUploadPipeline(
   });
   const queue = await openJobQueue(database, options.queue);
   if (config.importWorker) {
-    await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events }, attempt));
+    const writeMode = writeModeOf(database.kind);
+    await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events, writeMode }, attempt));
   }
   // A cheap query on a timer (every instance may run it: finishing an upload twice is harmless).
   let sweeping: Promise<unknown> = Promise.resolve();

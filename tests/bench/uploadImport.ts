@@ -8,6 +8,8 @@
  * Each measurement runs in a fresh child process (tests/bench/uploadImportRun.ts) on a fresh
  * database, so its peak RSS (VmHWM) is that one job's, with the database (PGlite runs inside the
  * process) included. Runs of the floor and the import alternate, so a slow minute hits both.
+ * Then one more import with the app serving on the same database: the latency of a signed-in `me`
+ * and of `costCenters` during it (issue #16: p95 of `me` under 200 ms while PGlite imports 100 MB).
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, statSync } from "node:fs";
@@ -35,9 +37,22 @@ if (xlsxRows) console.log(`  ${xlsx}: ${xlsxRows.toLocaleString()} rows, ${mb(xl
 if (csvRows) console.log(`  ${csv}: ${csvRows.toLocaleString()} rows, ${mb(csv)} MB`);
 console.log();
 
-type Result = { mode: string; seconds: number; rows: number; peakMb: number; status: string };
+type Latencies = { count: number; p50: number; p95: number; max: number };
+type Result = {
+  mode: string;
+  seconds: number;
+  rows: number;
+  peakMb: number;
+  status: string;
+  me?: Latencies;
+  costCenters?: Latencies;
+};
 
-function run(mode: "parse" | "floor" | "import", file: string, database: "pglite" | "postgres"): Promise<Result> {
+function run(
+  mode: "parse" | "floor" | "import" | "probe",
+  file: string,
+  database: "pglite" | "postgres",
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/uploadImportRun.ts", mode, file, database], {
       stdio: ["ignore", "pipe", "inherit"],
@@ -56,6 +71,9 @@ function run(mode: "parse" | "floor" | "import", file: string, database: "pglite
 }
 
 const table: string[] = [];
+const responsiveness: string[] = [];
+const latencies = (l: Latencies | undefined) =>
+  l ? `${l.p50.toFixed(0)} / ${l.p95.toFixed(0)} / ${l.max.toFixed(0)} ms (${l.count})` : "-";
 const seconds = (samples: readonly Result[]) => samples.map((r) => r.seconds);
 const minMedian = (values: readonly number[], digits = 1) =>
   `${Math.min(...values).toFixed(digits)} / ${median(values).toFixed(digits)}`;
@@ -77,6 +95,10 @@ for (const [label, file] of [
         `  ${label} ${database} run ${i + 1}: import ${result.seconds.toFixed(1)} s (${Math.round(result.peakMb)} MB), floor ${floors[i]?.seconds.toFixed(1)} s`,
       );
     }
+    const probed = await run("probe", file, database);
+    responsiveness.push(
+      `| ${label} | ${database} | ${probed.seconds.toFixed(1)} s | ${latencies(probed.me)} | ${latencies(probed.costCenters)} | ${Math.round(probed.peakMb)} MB |`,
+    );
     const ratios = imports.map((r, i) => r.seconds / (floors[i]?.seconds ?? Number.NaN));
     table.push(
       `| ${label} | ${database} | ${imports[0]?.rows.toLocaleString()} | ${minMedian(seconds(imports))} s | ${minMedian(seconds(floors))} s | ${minMedian(ratios, 2)} | ${parse.seconds.toFixed(1)} s | ${minMedian(
@@ -90,4 +112,8 @@ console.log(`\nmin / median of ${runs} runs; ratio = import / database floor of 
 console.log("| file | database | rows | import | database floor | ratio | parse floor | peak RSS |");
 console.log("|---|---|---|---|---|---|---|---|");
 for (const row of table) console.log(row);
+console.log("\nThe app serving during one import (the import as the app runs it): latency p50 / p95 / max (requests)");
+console.log("| file | database | import | `me` every 100 ms | `costCenters` every 100 ms | peak RSS (app + import) |");
+console.log("|---|---|---|---|---|---|");
+for (const row of responsiveness) console.log(row);
 rmSync(dir, { recursive: true, force: true });

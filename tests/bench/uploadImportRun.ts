@@ -5,8 +5,13 @@
  *          (not timed), then timed: ONE transaction that COPYs them all into a staging table and
  *          merges them into staff with one hand-written INSERT … SELECT … ON CONFLICT (with its
  *          indexes, triggers and checks), the memberships and the users' flag likewise
- *   import <file> <pglite|postgres> — the real import into a fresh, seeded database
- * Prints one JSON line: mode, seconds, rows, peakMb (VmHWM), status.
+ *   import <file> <pglite|postgres> — the real import into a fresh, seeded database, written as the
+ *          app writes on that database (WriteMode: in slices on PGlite)
+ *   probe  <file> <pglite|postgres> — the import again, with the app serving on the same database:
+ *          while it runs, a signed-in `me` (the user; its viewer may come from the app's cache)
+ *          and `costCenters` (the admin; read from the database every time) each every 100 ms,
+ *          and their latencies (count, p50, p95, max in ms). The app's memory counts in its peak.
+ * Prints one JSON line: mode, seconds, rows, peakMb (VmHWM), status (and probe).
  *
  * PGlite's database is created, migrated and seeded by a child process of its own first: creating
  * a PGlite data directory (initdb inside WASM) peaks near 900 MB once, which a running server
@@ -22,6 +27,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type CopyValue, copyIntoTable, copyText, type Database, openDatabase, rowsOf } from "../../db/client";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import {
   checkHeaderRow,
   type StaffUploadRow,
@@ -31,7 +37,11 @@ import {
 } from "../../schema/uploads";
 import { importUploadFile } from "../../server/uploads/importFile";
 import { readUploadRows } from "../../server/uploads/readRows";
+import { writeModeOf } from "../../server/uploads/writers";
 import { POSTGRES_ADMIN_URL } from "../support/database";
+import { signInWithPassword } from "../support/signIn";
+import { startBenchApp } from "./browser";
+import { quantile } from "./statistics";
 
 /** floor_staging's columns, in the order parsedCopyText writes them. */
 const FLOOR_COLUMNS = [
@@ -51,7 +61,7 @@ const FLOOR_COLUMNS = [
 ];
 
 const [mode, file, databaseKind] = process.argv.slice(2) as [
-  "prepare" | "parse" | "floor" | "import",
+  "prepare" | "parse" | "floor" | "import" | "probe",
   string,
   "pglite" | "postgres",
 ];
@@ -150,11 +160,26 @@ if (mode === "prepare") {
     const seconds = (performance.now() - started) / 1000;
     console.log(JSON.stringify({ mode, seconds, rows, peakMb: peakMb(), status: "Success" }));
   } else {
+    const app = mode === "probe" ? await startBenchApp(database) : undefined;
+    const probes = app
+      ? [
+          await probe(app.baseUrl, "user", "{ me { id name accountType facilityName } }"),
+          await probe(app.baseUrl, "admin", "{ costCenters { id code name prnFte } }"),
+        ]
+      : [];
     const started = performance.now();
-    const outcome = await importUploadFile(database.db, { path: file, format, kind: "Staff", context });
+    const outcome = await importUploadFile(database.db, {
+      path: file,
+      format,
+      kind: "Staff",
+      context,
+      writeMode: writeModeOf(database.kind),
+    });
     const seconds = (performance.now() - started) / 1000;
+    const [me, costCenters] = await Promise.all(probes.map((p) => p.stop()));
+    await app?.close();
     const status = outcome.status === "Success" ? "Success" : `Error: ${JSON.stringify(outcome.errors.slice(0, 3))}`;
-    console.log(JSON.stringify({ mode, seconds, rows: outcome.rows, peakMb: peakMb(), status }));
+    console.log(JSON.stringify({ mode, seconds, rows: outcome.rows, peakMb: peakMb(), status, me, costCenters }));
   }
   await database.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -163,6 +188,41 @@ if (mode === "prepare") {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * `query` signed in as `account` every 100 ms (the next one 100 ms after the previous was sent, or
+ * at once when it took longer) until `stop`, which answers the latencies' count, p50, p95 and max.
+ */
+async function probe(baseUrl: string, account: "user" | "admin", query: string) {
+  const { email, password } = DEMO_ACCOUNTS[account];
+  const token = await signInWithPassword(baseUrl, email, password);
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const sent = performance.now();
+      const response = await fetch(`${baseUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query }),
+      });
+      const body = await response.text();
+      if (!response.ok || body.includes('"errors"'))
+        throw new Error(`${query}: ${response.status} ${body.slice(0, 200)}`);
+      const took = performance.now() - sent;
+      latencies.push(took);
+      if (took < 100) await new Promise((resolve) => setTimeout(resolve, 100 - took));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return { count: sorted.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1) ?? 0 };
+    },
+  };
 }
 
 /** Every row of the file, validated, as COPY text for floor_staging (cost center numbers resolved). */

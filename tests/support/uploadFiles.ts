@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, statSync } from "node:fs";
 import ExcelJS from "exceljs";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_TEMPLATES, type UploadColumn, type UploadKind } from "../../schema/uploads";
+import type { UploadWriteContext } from "../../server/uploads/writers";
 
 /**
  * Upload files for tests, benchmarks and e2e tests: a valid staff file of N rows or of about N
@@ -180,4 +183,18 @@ export async function writeUploadFile(
 /** The kind's example row (the column definitions' examples), by column key. */
 export function exampleRow(kind: UploadKind): Record<string, FileCell> {
   return Object.fromEntries((UPLOAD_COLUMNS[kind] as readonly UploadColumn[]).map((c) => [c.key, c.example]));
+}
+
+/** What an import of the demo admin's into the demo facility writes with (a new upload id each time). */
+export function demoUploadContext(overrides: Partial<UploadWriteContext> = {}): UploadWriteContext {
+  return {
+    facilityId: DEMO_FACILITY_ID,
+    organizationId: DEMO_ORGANIZATION_ID,
+    uploadId: randomUUID(),
+    userId: DEMO_USER_IDS.admin,
+    costCenterId: null,
+    updateStaff: false,
+    removeStaff: false,
+    ...overrides,
+  };
 }

@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client";
+import { costCenterStaff, costCenters, staff } from "../../db/schema";
+import { DEMO_FACILITY_ID, seedDemo } from "../../db/seed/demo";
+import { createTestDatabase, type TestDatabase, testDbKind } from "../../tests/support/database";
+import { demoUploadContext, type FileRow, generatedStaffRow, writeUploadFile } from "../../tests/support/uploadFiles";
+import { type ImportOptions, importUploadFile } from "./importFile";
+import type { WriteMode } from "./writers";
+
+/**
+ * Staff imports on PGlite (WriteMode "slices"): staged outside any transaction, merged in short
+ * transactions once the whole file has passed, so the app's one connection is never held for the
+ * whole import. PostgreSQL imports in one transaction, so these run on PGlite only.
+ */
+describe.skipIf(testDbKind !== "pglite")("staff imports in slices (PGlite)", () => {
+  let db: TestDatabase;
+  const dir = mkdtempSync(path.join(tmpdir(), "upload-slices-"));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedDemo(db.db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function importFile(
+    kind: "Staff" | "CostCenterStaff",
+    rows: readonly FileRow[],
+    options: Partial<ImportOptions> & { writeMode?: WriteMode } = {},
+  ) {
+    const p = path.join(dir, `${randomUUID()}.csv`);
+    await writeUploadFile(p, kind, "csv", rows);
+    return importUploadFile(db.db, {
+      path: p,
+      format: "csv",
+      kind,
+      context: demoUploadContext(),
+      writeMode: "slices",
+      ...options,
+    });
+  }
+
+  /** The file's employees: `from` + 0 … count − 1 of generatedStaffRow, every third in `costCenterCode`. */
+  const generated = (from: number, count: number, costCenterCode: string) =>
+    Array.from({ length: count }, (_, i) => ({
+      ...generatedStaffRow(from + i),
+      costCenterCode: i % 3 === 0 ? costCenterCode : null,
+    }));
+
+  const countOf = async (query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.db.execute(query))[0]?.n;
+  const stagingTables = () =>
+    countOf(sql`select count(*)::int as n from pg_class where relname like 'staff_upload_staging%'`);
+  const staffBetween = (first: string, last: string) =>
+    countOf(sql`select count(*)::int as n from staff where employee_id between ${first} and ${last}`);
+
+  async function newCostCenter(code: string) {
+    const [created] = await db.db
+      .insert(costCenters)
+      .values({ facilityId: DEMO_FACILITY_ID, code, name: `Slices ${code}` })
+      .returning({ id: costCenters.id });
+    return created?.id as string;
+  }
+
+  it("merges a file of many chunks in many short transactions, with the same result as one", async () => {
+    const costCenterId = await newCostCenter("880001");
+    // 12,000 rows: chunks of 2,500, 5,000 and 4,500 staged; merged ~2,000 rows a transaction.
+    const rows = generated(700_000, 12_000, "880001");
+    db.queries.length = 0;
+    const outcome = await importFile("Staff", rows);
+    expect(outcome).toEqual({ status: "Success", rows: 12_000, result: { inserted: 12_000, updated: 0, removed: 0 } });
+    expect(db.queries.filter((q) => q.startsWith("copy staff_upload_staging")).length).toBe(3);
+    expect(db.queries.filter((q) => q.includes('insert into "staff"')).length).toBeGreaterThan(3);
+    expect(await staffBetween("G0700001", "G0712000")).toBe(12_000);
+    // Every third row (i = 0, 3, …, 11,997) joins the cost center: 4,000 memberships.
+    const members = await db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(costCenterStaff)
+      .where(eq(costCenterStaff.costCenterId, costCenterId));
+    expect(members[0]?.n).toBe(4000);
+    // generatedStaffRow(700,003), the file's 4th row: a traveller (700,003 % 7 = 3) hired in 2003
+    // (700,003 % 25 = 3), month 8 (700,003 % 12 = 7, + 1), day 4 (700,003 % 28 = 3, + 1).
+    const [traveller] = await db.db.select().from(staff).where(eq(staff.employeeId, "G0700004"));
+    expect(traveller).toMatchObject({
+      staffType: "Traveller",
+      dateOfHire: "2003-08-04",
+      contractEndDate: "2027-08-04",
+      assignedFte: 1,
+    });
+    expect(await stagingTables()).toBe(0);
+
+    // The same file again: every employee updated, none added.
+    const again = await importFile("Staff", rows);
+    expect(again).toEqual({ status: "Success", rows: 12_000, result: { inserted: 0, updated: 12_000, removed: 0 } });
+    expect(await staffBetween("G0700001", "G0712000")).toBe(12_000);
+  });
+
+  it("answers other requests while it imports, and writes no employee before the whole file has passed", async () => {
+    const rows = generated(800_000, 30_000, "6010");
+    let imported = false;
+    let probe: Promise<{ answeredDuringImport: boolean; staffSeen: number | undefined }> | undefined;
+    const outcome = await importFile("Staff", rows, {
+      progressEvery: 500,
+      onProgress: (read) => {
+        if (read === 10_000) {
+          probe = staffBetween("G0800001", "G0830000").then((staffSeen) => ({
+            answeredDuringImport: !imported,
+            staffSeen,
+          }));
+        }
+      },
+    });
+    imported = true;
+    expect(outcome).toMatchObject({ status: "Success", rows: 30_000 });
+    // One transaction would have held PGlite's connection: the query would have waited for the end.
+    expect(await probe).toEqual({ answeredDuringImport: true, staffSeen: 0 });
+    expect(await staffBetween("G0800001", "G0830000")).toBe(30_000);
+  });
+
+  it("changes nothing when a row after several staged chunks is wrong, and drops what it staged", async () => {
+    const rows: FileRow[] = generated(850_000, 9000, "6010");
+    rows.push({ ...generatedStaffRow(859_000), dateOfHire: "13/01/2020" });
+    const outcome = await importFile("Staff", rows);
+    expect(outcome).toEqual({
+      status: "Error",
+      rows: 9001,
+      errors: [{ message: "Date of Hire '13/01/2020' is not a real date", row: 9002, column: 6 }],
+    });
+    expect(await staffBetween("G0850001", "G0859001")).toBe(0);
+    expect(await stagingTables()).toBe(0);
+  });
+
+  it("with 'update staff' and 'remove staff' on one cost center: updates, joins and removes as one transaction would", async () => {
+    const costCenterId = await newCostCenter("880002");
+    const three = generated(760_000, 3, "880002").map((r) => ({ ...r, costCenterCode: "880002" }));
+    expect(await importFile("Staff", three)).toMatchObject({ status: "Success", result: { inserted: 3 } });
+
+    const { costCenterCode: _first, ...kept } = three[0] as Record<string, unknown>;
+    const outcome = await importFile(
+      "CostCenterStaff",
+      [
+        { ...kept, firstName: "Renamed", costCenterFte: 0.5 },
+        { ...generatedStaffRow(760_100, "CostCenterStaff"), firstName: "Newcomer", costCenterFte: 0.4 },
+      ],
+      { context: demoUploadContext({ costCenterId, updateStaff: true, removeStaff: true }) },
+    );
+    // One member updated, one employee added and joined, the two members not in the file removed.
+    expect(outcome).toEqual({ status: "Success", rows: 2, result: { inserted: 1, updated: 1, removed: 2 } });
+    const members = await db.db
+      .select({ employeeId: staff.employeeId, firstName: staff.firstName, fte: costCenterStaff.fte })
+      .from(costCenterStaff)
+      .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
+      .where(and(eq(costCenterStaff.costCenterId, costCenterId), inArray(staff.employeeId, ["G0760001", "G0760101"])))
+      .orderBy(staff.employeeId);
+    expect(members).toEqual([
+      { employeeId: "G0760001", firstName: "Renamed", fte: 0.5 },
+      { employeeId: "G0760101", firstName: "Newcomer", fte: 0.4 },
+    ]);
+    const all = await db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(costCenterStaff)
+      .innerJoin(staff, eq(staff.id, costCenterStaff.staffId))
+      .where(and(eq(costCenterStaff.costCenterId, costCenterId), like(staff.employeeId, "G076%")));
+    expect(all[0]?.n).toBe(2);
+    expect(await stagingTables()).toBe(0);
+  });
+});
