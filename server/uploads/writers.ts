@@ -517,13 +517,26 @@ function unknownCostCenter(kind: UploadKind, code: string, rowNumber: number): U
   };
 }
 
-/** The chunk pipeline of a staff kind's staging. */
-function stagingPipeline(staging: StaffStaging, mode: WriteMode): ChunkPipeline<string> {
-  return new ChunkPipeline<string>(
+/** A staff kind's rows on their way in: staged a line at a time, written a chunk at a time. */
+function stagedStaffWrites(q: Queryable, context: UploadWriteContext, mode: WriteMode) {
+  const staging = staffStaging(q, context, mode);
+  const pipeline = new ChunkPipeline<string>(
     (lines) => staging.write(lines),
     mode === "slices" ? SLICED_STAFF_CHUNK_ROWS : STAFF_CHUNK_ROWS,
     FIRST_STAFF_CHUNK_ROWS,
   );
+  return {
+    create: () => staging.create(),
+    add: (row: StagedStaff) => pipeline.push(stagedStaffLine(row)),
+    async abandon() {
+      await pipeline.abandon();
+      await staging.discard();
+    },
+    async finish() {
+      await pipeline.drain();
+      await staging.merge();
+    },
+  };
 }
 
 function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode): RowWriter<"Staff"> {
@@ -531,14 +544,13 @@ function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode
   let existing = new Map<string, ExistingStaff>();
   const seen = new FirstSeen();
   const result: UploadWriteResult = { inserted: 0, updated: 0, removed: 0 };
-  const staging = staffStaging(tx, context, mode);
-  const pipeline = stagingPipeline(staging, mode);
+  const staged = stagedStaffWrites(tx, context, mode);
 
   return {
     async prepare() {
       costCenterIds = await activeCostCentersByCode(tx, context.facilityId);
       existing = await staffByEmployeeId(tx, context.facilityId);
-      await staging.create();
+      await staged.create();
     },
     repeats: (row, rowNumber) => repeatedEmployeeId("Staff", seen, row.employeeId, rowNumber),
     check(row, rowNumber) {
@@ -550,22 +562,16 @@ function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode
     async add(row) {
       if (existing.has(row.employeeId)) result.updated++;
       else result.inserted++;
-      await pipeline.push(
-        stagedStaffLine({
-          fields: row,
-          writeStaff: true,
-          costCenterId: row.costCenterCode ? costCenterIds.get(row.costCenterCode) : undefined,
-          fte: row.assignedFte,
-        }),
-      );
+      await staged.add({
+        fields: row,
+        writeStaff: true,
+        costCenterId: row.costCenterCode ? costCenterIds.get(row.costCenterCode) : undefined,
+        fte: row.assignedFte,
+      });
     },
-    async abandon() {
-      await pipeline.abandon();
-      await staging.discard();
-    },
+    abandon: () => staged.abandon(),
     async finish() {
-      await pipeline.drain();
-      await staging.merge();
+      await staged.finish();
       return result;
     },
   };
@@ -590,8 +596,7 @@ function costCenterStaffWriter(
   /** Members before the upload that the file names (new employees cannot be members yet). */
   const inFile = new Set<string>();
   const result: UploadWriteResult = { inserted: 0, updated: 0, removed: 0 };
-  const staging = staffStaging(tx, context, mode);
-  const pipeline = stagingPipeline(staging, mode);
+  const staged = stagedStaffWrites(tx, context, mode);
 
   return {
     async prepare() {
@@ -616,7 +621,7 @@ function costCenterStaffWriter(
         .from(costCenterStaff)
         .where(eq(costCenterStaff.costCenterId, costCenterId));
       members = new Set(rows.map((r) => r.staffId));
-      await staging.create();
+      await staged.create();
     },
     repeats: (row, rowNumber) => repeatedEmployeeId("CostCenterStaff", seen, row.employeeId, rowNumber),
     check(row, rowNumber) {
@@ -640,23 +645,17 @@ function costCenterStaffWriter(
       if (known && members.has(known.id)) result.updated++;
       else result.inserted++;
       if (known) inFile.add(known.id);
-      await pipeline.push(
-        stagedStaffLine({
-          fields: row,
-          // Employees to write: every new one, and existing ones only when the upload updates staff.
-          writeStaff: context.updateStaff || !known,
-          costCenterId,
-          fte: row.costCenterFte,
-        }),
-      );
+      await staged.add({
+        fields: row,
+        // Employees to write: every new one, and existing ones only when the upload updates staff.
+        writeStaff: context.updateStaff || !known,
+        costCenterId,
+        fte: row.costCenterFte,
+      });
     },
-    async abandon() {
-      await pipeline.abandon();
-      await staging.discard();
-    },
+    abandon: () => staged.abandon(),
     async finish() {
-      await pipeline.drain();
-      await staging.merge();
+      await staged.finish();
       if (context.removeStaff) {
         const leaving = [...members].filter((id) => !inFile.has(id));
         for (const ids of chunks(leaving, ID_CHUNK)) {
