@@ -27,7 +27,6 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type CopyValue, copyIntoTable, copyText, type Database, openDatabase, rowsOf } from "../../db/client";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
-import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import {
   checkHeaderRow,
   type StaffUploadRow,
@@ -39,9 +38,6 @@ import { importUploadFile } from "../../server/uploads/importFile";
 import { readUploadRows } from "../../server/uploads/readRows";
 import { writeModeOf } from "../../server/uploads/writers";
 import { POSTGRES_ADMIN_URL } from "../support/database";
-import { signInWithPassword } from "../support/signIn";
-import { startBenchApp } from "./browser";
-import { quantile } from "./statistics";
 
 /** floor_staging's columns, in the order parsedCopyText writes them. */
 const FLOOR_COLUMNS = [
@@ -160,13 +156,8 @@ if (mode === "prepare") {
     const seconds = (performance.now() - started) / 1000;
     console.log(JSON.stringify({ mode, seconds, rows, peakMb: peakMb(), status: "Success" }));
   } else {
-    const app = mode === "probe" ? await startBenchApp(database) : undefined;
-    const probes = app
-      ? [
-          await probe(app.baseUrl, "user", "{ me { id name accountType facilityName } }"),
-          await probe(app.baseUrl, "admin", "{ costCenters { id code name prnFte } }"),
-        ]
-      : [];
+    // The app and its probes only in a probe run: loading them would weigh on the import run's memory.
+    const serving = mode === "probe" ? await (await import("./importProbe")).serveAndProbe(database) : undefined;
     const started = performance.now();
     const outcome = await importUploadFile(database.db, {
       path: file,
@@ -176,8 +167,7 @@ if (mode === "prepare") {
       writeMode: writeModeOf(database.kind),
     });
     const seconds = (performance.now() - started) / 1000;
-    const [me, costCenters] = await Promise.all(probes.map((p) => p.stop()));
-    await app?.close();
+    const { me, costCenters } = (await serving?.stop()) ?? {};
     const status = outcome.status === "Success" ? "Success" : `Error: ${JSON.stringify(outcome.errors.slice(0, 3))}`;
     console.log(JSON.stringify({ mode, seconds, rows: outcome.rows, peakMb: peakMb(), status, me, costCenters }));
   }
@@ -188,41 +178,6 @@ if (mode === "prepare") {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
-}
-
-/**
- * `query` signed in as `account` every 100 ms (the next one 100 ms after the previous was sent, or
- * at once when it took longer) until `stop`, which answers the latencies' count, p50, p95 and max.
- */
-async function probe(baseUrl: string, account: "user" | "admin", query: string) {
-  const { email, password } = DEMO_ACCOUNTS[account];
-  const token = await signInWithPassword(baseUrl, email, password);
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const sent = performance.now();
-      const response = await fetch(`${baseUrl}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query }),
-      });
-      const body = await response.text();
-      if (!response.ok || body.includes('"errors"'))
-        throw new Error(`${query}: ${response.status} ${body.slice(0, 200)}`);
-      const took = performance.now() - sent;
-      latencies.push(took);
-      if (took < 100) await new Promise((resolve) => setTimeout(resolve, 100 - took));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      return { count: sorted.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1) ?? 0 };
-    },
-  };
 }
 
 /** Every row of the file, validated, as COPY text for floor_staging (cost center numbers resolved). */
