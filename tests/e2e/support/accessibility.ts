@@ -8,11 +8,22 @@ import { expect, type Page } from "@playwright/test";
  */
 export async function expectNoSeriousAxeFindings(page: Page, what: string): Promise<void> {
   // Measured once what is fading in or out has settled: a half-faded banner or dialog reads as low
-  // contrast. Endless animations (spinners) are not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  // contrast. A dialog's animation starts a frame or two after it is mounted, so "settled" is five
+  // frames in a row without a running animation. Endless animations (spinners) are not waited for.
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) => {
+        let quietFrames = 0;
+        const check = () => {
+          const moving = document
+            .getAnimations()
+            .some((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+          quietFrames = moving ? 0 : quietFrames + 1;
+          if (quietFrames >= 5) settled();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
   );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
