@@ -1,6 +1,5 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { type DocumentNode, type GraphQLError, getOperationAST } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Database } from "../../db/client";
@@ -74,7 +73,9 @@ export function createGraphQLServer(options: {
       })),
     },
     // GraphiQL's assets are bundled in, not loaded from a CDN: hospital networks often block them.
-    renderGraphiQL,
+    // Imported when the page is first asked for: the module holds them as ~28 MB of strings, which a
+    // server whose GraphiQL nobody opens should not keep (issue #16's idle memory).
+    renderGraphiQL: async (graphiql) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(graphiql),
     maskedErrors: { maskError: exposeDomainErrors },
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "authorization"] }),

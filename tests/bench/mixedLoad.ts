@@ -30,6 +30,7 @@ import {
 import { type Database, openDatabase } from "../../db/client";
 import { costCenterPermissions, costCenters, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, seedDemo } from "../../db/seed/demo";
+import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { startStaffingPlan } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
 import { POSTGRES_ADMIN_URL } from "../support/database";
@@ -242,12 +243,10 @@ async function measure(label: string, instanceCount: number, env: Record<string,
   try {
     for (const port of ports) {
       instances.push(
-        await startProcess(
-          ["dist/server/main.mjs"],
-          { ...env, DATA_DIR: dataDir, SEED_DEMO: "false" },
-          "/api/config/auth",
-          { port, publicUrl },
-        ),
+        await startProcess(SERVER_COMMAND, { ...env, DATA_DIR: dataDir, SEED_DEMO: "false" }, "/api/config/auth", {
+          port,
+          publicUrl,
+        }),
       );
     }
     await runLoad(

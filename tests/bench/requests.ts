@@ -17,6 +17,7 @@ import { Agent } from "node:http";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
@@ -96,7 +97,7 @@ buildIfStale();
 async function measureApp(database: string, env: Record<string, string>) {
   // Seeds the demo facility on its first start, then serves.
   const app = await startProcess(
-    [...profileArgs, "dist/server/main.mjs"],
+    [...profileArgs, ...SERVER_COMMAND],
     { ...env, SEED_DEMO: "true" },
     "/api/config/auth",
   );

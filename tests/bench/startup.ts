@@ -17,8 +17,10 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
+import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 import { freePort } from "../support/ports";
+import { startSharedBlobStorage } from "../support/sharedStorage";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
 import { buildIfStale } from "./serverProcess";
@@ -44,7 +46,7 @@ function memoryMb(pid: number) {
 }
 
 /** The server's command line: one node process either way, so its memory is the whole server's. */
-const serverArgs = useTsx ? ["--import", "tsx", "server/main.ts"] : ["dist/server/main.mjs"];
+const serverArgs = useTsx ? ["--import", "tsx", "server/main.ts"] : SERVER_COMMAND;
 
 async function start(label: string, env: Record<string, string>): Promise<Start> {
   const port = await freePort();
@@ -94,19 +96,30 @@ async function pgliteRun(index: number): Promise<Run> {
   }
 }
 
-async function postgresRun(index: number): Promise<Run> {
+/**
+ * On PostgreSQL, blob storage is embedded (Azurite in the server's process, the default without
+ * AZURE_STORAGE_CONNECTION_STRING) or apart, as docker-compose.yml and production run it (there,
+ * Azure storage): an Azurite in this benchmark's process, reached through a connection string.
+ */
+async function postgresRun(index: number, blobs: "embedded" | "apart" = "embedded"): Promise<Run> {
   const name = `bench_${randomBytes(4).toString("hex")}`;
   const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
-  // Its blob storage (Azurite) keeps its files in the data folder, as in production without Azure.
+  // An embedded Azurite keeps its files in the data folder, as in production without Azure.
   const dataDir = path.resolve(`.tmp/bench-startup-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
+  const storage = blobs === "apart" ? await startSharedBlobStorage() : undefined;
   try {
-    const env = { DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), DATA_DIR: dataDir };
-    const cold = await start(`PostgreSQL run ${index}, cold`, env);
-    const warm = await start(`PostgreSQL run ${index}, warm`, env);
+    const env = {
+      DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+      DATA_DIR: dataDir,
+      ...(storage && { AZURE_STORAGE_CONNECTION_STRING: storage.connectionString }),
+    };
+    const cold = await start(`PostgreSQL (${blobs} blobs) run ${index}, cold`, env);
+    const warm = await start(`PostgreSQL (${blobs} blobs) run ${index}, warm`, env);
     return { cold, warm };
   } finally {
+    await storage?.close();
     rmSync(dataDir, { recursive: true, force: true });
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();
@@ -119,6 +132,7 @@ const results: { database: string; runs: Run[] }[] = [];
 for (const [database, run] of [
   ["PGlite", pgliteRun],
   ["PostgreSQL", postgresRun],
+  ["PG, blobs apart", (index: number) => postgresRun(index, "apart")],
 ] as const) {
   const done: Run[] = [];
   for (let index = 1; index <= runs; index++) {
@@ -140,14 +154,14 @@ const cell = (values: number[], unit: "s" | "MB") => {
   return `${show(Math.min(...values))} / ${show(median(values))}`;
 };
 
-const server = useTsx ? "node --import tsx server/main.ts" : "node dist/server/main.mjs";
+const server = `node ${serverArgs.join(" ")}`;
 console.log(`\n${server}, ${runs} runs, min / median; idle and peak RSS of the warm start (cold in brackets)`);
 console.log("First answer: wall time from spawn to the first me, and (CPU) the server's CPU time until then.\n");
 console.log(
-  "| database   | cold first answer | warm first answer | cold (CPU)        | warm (CPU)        | idle RSS          | peak RSS          | cold idle / peak RSS |",
+  "| database        | cold first answer | warm first answer | cold (CPU)        | warm (CPU)        | idle RSS          | peak RSS          | cold idle / peak RSS |",
 );
 console.log(
-  "| ---------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | -------------------- |",
+  "| --------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | -------------------- |",
 );
 for (const { database, runs: done } of results) {
   const cold = done.map((run) => run.cold);
@@ -167,5 +181,5 @@ for (const { database, runs: done } of results) {
     ),
   );
   const coldMemory = `${median(cold.map((s) => s.idleRssMb)).toFixed(0)} / ${median(cold.map((s) => s.peakRssMb)).toFixed(0)} MB`;
-  console.log(`| ${database.padEnd(10)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} |`);
+  console.log(`| ${database.padEnd(15)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} |`);
 }

@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
-import { buildServer } from "../../scripts/buildServer.mjs";
+import { buildServer, SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
 import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
@@ -40,6 +40,15 @@ describe("the compiled server", () => {
     expect(specifiers.filter((specifier) => specifier?.startsWith(".") || specifier?.startsWith("/"))).toEqual([]);
     expect(bundle).not.toMatch(/from\s*"tsx/);
     expect(filesUnder(path.join(outDir, "migrations"))).toEqual(filesUnder(path.join(root, "db", "migrations")));
+  });
+
+  it("runs in production as the benchmarks and browser tests run it: package.json's start and the Dockerfile's CMD", () => {
+    const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    };
+    expect(packageJson.scripts.start).toMatch(new RegExp(`&& node ${SERVER_COMMAND.join(" ")}$`));
+    const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...SERVER_COMMAND]).replaceAll(",", ", ")}`);
   });
 
   it("is made only of files `npm start` watches: a change to any input rebuilds it (scripts/buildIfStale.mjs)", () => {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { test as base } from "@playwright/test";
+import { SERVER_COMMAND } from "../../../scripts/buildServer.mjs";
 
 /**
  * Every browser test runs against a server of its worker's own: the compiled app on the embedded
@@ -30,7 +31,7 @@ export const test = base.extend<object, { appServer: AppServer }>({
       const url = `http://localhost:${port}`;
       const dataDir = `.tmp/e2e-data-${port}`;
       rmSync(dataDir, { recursive: true, force: true });
-      const server = spawn(process.execPath, ["dist/server/main.mjs"], {
+      const server = spawn(process.execPath, SERVER_COMMAND, {
         env: {
           ...process.env,
           PORT: String(port),
