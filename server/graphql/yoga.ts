@@ -11,6 +11,7 @@ import type { IdentityDirectory } from "../services/invitations";
 import { type RequestLimits, TooManyRequestsError } from "../services/rateLimits";
 import type { UploadServices } from "../services/uploads";
 import type { ViewerResolver } from "../services/viewer";
+import { useBodyLimit } from "./bodyLimit";
 import type { GraphQLContext } from "./context";
 import { useDeniedAudit } from "./deniedAudit";
 import { EXAMPLE_QUERIES } from "./exampleQueries";
@@ -52,7 +53,8 @@ export function createGraphQLServer(options: {
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
-    maxRequestBodySize: MAX_REQUEST_BYTES,
+    // Checked by useBodyLimit, without yoga's per-request stream.
+    maxRequestBodySize: false,
     // Never reflect a foreign Origin: it gets no Access-Control-Allow-Origin at all.
     cors: (request) => {
       const origin = request.headers.get("origin");
@@ -78,6 +80,7 @@ export function createGraphQLServer(options: {
     renderGraphiQL: async (graphiql) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(graphiql),
     maskedErrors: { maskError: exposeDomainErrors },
     plugins: [
+      useBodyLimit(MAX_REQUEST_BYTES),
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "authorization"] }),
       EnvelopArmorPlugin({
         maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },

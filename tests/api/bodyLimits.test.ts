@@ -87,6 +87,75 @@ describe("issue #12 item 3: body limits on /api, /graphql and the graphql-ws soc
     });
   });
 
+  /** A GraphQL POST sent in chunks, without Content-Length: `padding` bytes of spaces before the JSON's end. */
+  const chunkedGraphQL = (padding: number) => {
+    const parts = [
+      '{"query":"{ me { accountType } }"',
+      ...Array.from({ length: Math.ceil(padding / (256 * 1024)) }, (_, i) =>
+        " ".repeat(Math.min(256 * 1024, padding - i * 256 * 1024)),
+      ),
+      "}",
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const part = parts.shift();
+        if (part === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(part));
+      },
+    });
+    return fetch(`${server.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+  };
+
+  it("answers 413 to a chunked GraphQL body over 1 MB (no Content-Length)", async () => {
+    const response = await chunkedGraphQL(MB + 1);
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toMatchObject({
+      errors: [{ message: "Request body too large", extensions: { code: "REQUEST_ENTITY_TOO_LARGE" } }],
+    });
+  });
+
+  it("answers a chunked GraphQL body just under 1 MB", async () => {
+    const response = await chunkedGraphQL(MB - 100);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { me: { accountType: "admin" } } });
+  });
+
+  it("answers 400 to a GraphQL request whose Content-Length is not one number", async () => {
+    const { request } = await import("node:http");
+    const url = new URL(`${server.baseUrl}/graphql`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const sent = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${adminToken}`,
+            "content-type": "application/json",
+            "content-length": "12, 12",
+          },
+        },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      sent.on("error", reject);
+      sent.end('{"query":"{"');
+    });
+    expect(answer.status).toBe(400);
+  });
+
   it("answers 413 to a sign-in form body over 1 MB, before reading it", async () => {
     const response = await fetch(`${server.baseUrl}/oidc/interaction/any/login`, {
       method: "POST",
