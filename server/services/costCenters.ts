@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { Database, Queryable } from "../../db/client";
+import { type Database, preparedOnce, type Queryable } from "../../db/client";
 import { costCenters, facilityBudgetSettings, staffingPlans, wizardSteps } from "../../db/schema";
 import { COST_CENTER_MESSAGES, costCenterInputSchema } from "../../schema/costCenters";
 import { auditEntry, recordAudit } from "./audit";
@@ -32,15 +32,24 @@ export const byNumericCode = [
   costCenters.code,
 ];
 
-/** The facility's active cost centers, sorted by numeric code. Admins only. */
-export async function listCostCenters(db: Queryable, viewer: Viewer, facilityId = viewer.facilityId) {
-  requireAdmin(viewer, facilityId);
-  return db
+const activeCostCenters = preparedOnce((db) =>
+  db
     .select(costCenterColumns)
     .from(costCenters)
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
-    .where(and(eq(costCenters.facilityId, facilityId), isNull(costCenters.deletedAt)))
-    .orderBy(...byNumericCode);
+    .where(and(eq(costCenters.facilityId, sql.placeholder("facilityId")), isNull(costCenters.deletedAt)))
+    .orderBy(...byNumericCode)
+    .prepare("active_cost_centers"),
+);
+
+/** The facility's active cost centers, sorted by numeric code. Admins only. */
+export async function listCostCenters(
+  db: Queryable,
+  viewer: Viewer,
+  facilityId = viewer.facilityId,
+): Promise<CostCenterRecord[]> {
+  requireAdmin(viewer, facilityId);
+  return activeCostCenters(db).execute({ facilityId });
 }
 
 export async function getCostCenter(db: Queryable, viewer: Viewer, id: string): Promise<CostCenterRecord> {
