@@ -344,6 +344,6 @@ export function trimmedOrNull(text: string): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
