@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, Module } from "node:module";
 import path from "node:path";
 import {
   BlobSASPermissions,
@@ -214,10 +214,28 @@ async function allowBrowserUploads(service: BlobServiceClient, origins: string[]
 
 type AzuriteBlobServer = { start(): Promise<void>; close(): Promise<void>; getHttpServerAddress(): string };
 
+/**
+ * Azurite's telemetry module requires applicationinsights when it loads, and with it the whole
+ * OpenTelemetry SDK and its exporters: ~3,500 modules, about a second of every start-up and ~20 MB,
+ * for telemetry that is off here and never started (only Azurite's command line starts it). An
+ * empty module stands in for that package in this process's CommonJS cache.
+ */
+function withoutTelemetryPackage(require: NodeJS.Require) {
+  const insightsPath = createRequire(require.resolve("azurite/dist/src/common/Telemetry")).resolve(
+    "applicationinsights",
+  );
+  if (require.cache[insightsPath]) return;
+  const stub = new Module(insightsPath);
+  stub.filename = insightsPath;
+  stub.loaded = true;
+  require.cache[insightsPath] = stub;
+}
+
 /** Azurite's blob service in this process, on a free loopback port, telemetry off. */
 async function startAzurite(dataDir: string | undefined): Promise<{ url: string; close(): Promise<void> }> {
   // Azurite is CommonJS and only needed when no real storage is configured: load it on demand.
   const require = createRequire(import.meta.url);
+  withoutTelemetryPackage(require);
   const { AzuriteTelemetryClient } = require("azurite/dist/src/common/Telemetry") as {
     AzuriteTelemetryClient: { enableTelemetry: boolean };
   };
