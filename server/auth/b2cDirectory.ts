@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ConfidentialClientApplication } from "@azure/msal-node";
+import type { ConfidentialClientApplication } from "@azure/msal-node";
 import type { B2cConfig } from "../config";
 import { DomainError } from "../services/errors";
 import { createInviteToken, type IdentityDirectory, INVITE_SUBJECT, inviteMessageBody } from "../services/invitations";
@@ -11,11 +11,17 @@ const GRAPH_SCOPE = "https://graph.microsoft.com/.default";
 export type GraphTokenSource = () => Promise<string>;
 
 export function msalGraphTokenSource(tenantId: string, clientId: string, clientSecret: string): GraphTokenSource {
-  const client = new ConfidentialClientApplication({
-    auth: { clientId, clientSecret, authority: `https://login.microsoftonline.com/${tenantId}` },
-  });
+  // msal-node (~470 modules with its dependencies) is loaded for the first token, not at every start:
+  // only Azure AD B2C mode asks for one.
+  let client: Promise<ConfidentialClientApplication> | undefined;
   return async () => {
-    const result = await client.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
+    client ??= import("@azure/msal-node").then(
+      (msal) =>
+        new msal.ConfidentialClientApplication({
+          auth: { clientId, clientSecret, authority: `https://login.microsoftonline.com/${tenantId}` },
+        }),
+    );
+    const result = await (await client).acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
     if (!result?.accessToken) throw new Error("Microsoft Graph gave no access token");
     return result.accessToken;
   };
