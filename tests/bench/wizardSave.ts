@@ -13,6 +13,7 @@
  *   CLIENT_DIST_DIR=.tmp/dist-x npx tsx tests/bench/wizardSave.ts
  */
 import { performance } from "node:perf_hooks";
+import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { costCenterStaff, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
@@ -205,6 +206,41 @@ async function main() {
   }
 }
 
+/**
+ * The browser's Event Timing entries, gathered per interaction (a click's pointerdown, pointerup
+ * and click; a keystroke's keydown and keyup): its longest event, input to the next paint, which is
+ * what INP takes. Chromium reports only events of 16 ms or more; shorter interactions count as 16.
+ */
+async function observeInteractions(page: Page) {
+  await page.evaluate(() => {
+    const longest = new Map<number, number>();
+    (window as unknown as { interactionLongest: Map<number, number> }).interactionLongest = longest;
+    new PerformanceObserver((list) => {
+      // interactionId: Chromium's Event Timing field, not yet in TypeScript's DOM types.
+      for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
+        if (entry.interactionId)
+          longest.set(entry.interactionId, Math.max(longest.get(entry.interactionId) ?? 0, entry.duration));
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+  });
+}
+
+/**
+ * The durations (ms) of the `count` interactions since the last call: those Chromium reported, and
+ * 16 for each it did not (under 16 ms).
+ */
+async function takeInteractions(page: Page, count: number): Promise<number[]> {
+  // Event Timing entries arrive after the next paint: give the last interaction's a frame or two.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const reported = await page.evaluate(() => {
+    const longest = (window as unknown as { interactionLongest: Map<number, number> }).interactionLongest;
+    const durations = [...longest.values()];
+    longest.clear();
+    return durations;
+  });
+  return [...reported, ...Array.from({ length: Math.max(0, count - reported.length) }, () => 16)];
+}
+
 async function browserBench(baseUrl: string) {
   const { browser, page } = await signedInChromium(baseUrl, "user");
   try {
@@ -222,23 +258,31 @@ async function browserBench(baseUrl: string) {
     const measures = () =>
       page.evaluate(() => performance.getEntriesByName("care-schedule:render", "measure").map((m) => m.duration));
     const first = await measures();
-    for (let i = 0; i < 20; i++) {
+    await observeInteractions(page);
+    const chartView = page.getByRole("radiogroup", { name: "Chart view" });
+    /** One view change, by a click or by the arrow keys (the screen's keyboard use); waits for its render. */
+    const toggle = async (how: "click" | "key", i: number) => {
       const before = (await measures()).length;
-      await page
-        .getByRole("radiogroup", { name: "Chart view" })
-        .getByText(i % 2 === 0 ? "Total" : "By role", { exact: true })
-        .click();
+      if (how === "click") await chartView.getByText(i % 2 === 0 ? "Total" : "By role", { exact: true }).click();
+      else await page.keyboard.press(i % 2 === 0 ? "ArrowRight" : "ArrowLeft");
       await page.waitForFunction(
         (n) => performance.getEntriesByName("care-schedule:render", "measure").length > n,
         before,
       );
       const all = await measures();
       renders.push(...all.slice(before));
-    }
+    };
+    for (let i = 0; i < 20; i++) await toggle("click", i);
+    const clicks = await takeInteractions(page, 20);
+    await chartView.getByRole("radio", { checked: true }).focus();
+    for (let i = 0; i < 20; i++) await toggle("key", i);
+    const keys = await takeInteractions(page, 20);
     report("Client (Chromium, built client): the care-schedule screen with 40 roles", [
       { name: "open the screen until the chart shows (wall)", samples: loads },
       { name: "render of the schedule (React, first loads)", samples: first },
       { name: "re-render of the schedule (view toggle)", samples: renders },
+      { name: "interaction to next paint: a click (INP)", samples: clicks },
+      { name: "interaction to next paint: a keystroke (INP)", samples: keys },
     ]);
   } finally {
     await browser.close();
