@@ -175,6 +175,7 @@ function HourChart({ total, roles, needed }: ChartProps) {
   const innerH = height - pad.top - pad.bottom;
   const barW = innerW / 24;
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
+  const barX = (h: number) => pad.left + h * barW + 2;
   const ticks = niceTicks(max);
   const described = total.map((v, h) => `${hourLabel(h)}: ${one(v)} on duty`).join(", ");
   return (
@@ -195,40 +196,28 @@ function HourChart({ total, roles, needed }: ChartProps) {
             </text>
           </g>
         ))}
-        {HOURS.map((h) => {
-          const x = pad.left + h * barW + 2;
-          if (roles.length === 0) {
-            const v = total[h] ?? 0;
-            return (
-              <rect key={h} x={x} width={barW - 4} y={y(v)} height={y(0) - y(v)} fill={ROLE_COLOURS[0]}>
-                <title>{`${hourLabel(h)}: ${one(v)} on duty`}</title>
-              </rect>
-            );
-          }
-          let base = 0;
-          return (
-            <g key={h}>
-              {roles.map((r, i) => {
-                const v = r.hours[h] ?? 0;
-                const top = base + v;
-                const rect = v ? (
-                  <rect
-                    key={r.unitRoleId}
-                    x={x}
-                    width={barW - 4}
-                    y={y(top)}
-                    height={y(base) - y(top)}
-                    fill={ROLE_COLOURS[i % ROLE_COLOURS.length]}
-                  >
-                    <title>{`${hourLabel(h)} ${r.name}: ${one(v)}`}</title>
-                  </rect>
-                ) : null;
-                base = top;
-                return rect;
-              })}
-            </g>
-          );
-        })}
+        {roles.length === 0
+          ? HOURS.map((h) => {
+              const v = total[h] ?? 0;
+              return (
+                <rect key={h} x={barX(h)} width={barW - 4} y={y(v)} height={y(0) - y(v)} fill={ROLE_COLOURS[0]}>
+                  <title>{`${hourLabel(h)}: ${one(v)} on duty`}</title>
+                </rect>
+              );
+            })
+          : // One path a role (its 24 stacked segments), not a rect an hour and role: 40 roles were
+            // ~1,000 rects and titles to build on every view change (bench:wizard's interaction timing).
+            stackedSegments(roles, y).map((segments, i) => (
+              <path
+                key={roles[i]?.unitRoleId}
+                d={segments
+                  .map(({ hour, top, bottom }) => `M${barX(hour)},${top}h${barW - 4}V${bottom}H${barX(hour)}Z`)
+                  .join("")}
+                fill={ROLE_COLOURS[i % ROLE_COLOURS.length]}
+              >
+                <title>{roles[i]?.name}</title>
+              </path>
+            ))}
         <line
           x1={pad.left}
           x2={width - pad.right}
@@ -252,6 +241,19 @@ function HourChart({ total, roles, needed }: ChartProps) {
         ))}
       </svg>
     </Box>
+  );
+}
+
+/** Each role's bar segments, stacked on the roles before it: per hour with staff, its top and bottom y. */
+function stackedSegments(roles: ChartProps["roles"], y: (v: number) => number) {
+  const base = HOURS.map(() => 0);
+  return roles.map((role) =>
+    HOURS.flatMap((h) => {
+      const v = role.hours[h] ?? 0;
+      const below = base[h] ?? 0;
+      base[h] = below + v;
+      return v ? [{ hour: h, top: y(below + v), bottom: y(below) }] : [];
+    }),
   );
 }
 
