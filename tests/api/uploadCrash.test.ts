@@ -15,9 +15,10 @@ import { startSharedBlobStorage } from "../support/sharedStorage";
 import { writeStaffCsv } from "../support/uploadFiles";
 
 /**
- * Kill the worker mid-import (SIGKILL of a child process), restart: either every row landed or
- * none did, and the job ends in a clear state. Storage is an Azurite in this process, shared with
- * the child through a connection string, as production shares Azure.
+ * Kill the worker mid-import (SIGKILL of a child process), restart: the retried job imports every
+ * row exactly once and ends in Success (on PostgreSQL no row of the killed import landed before).
+ * Storage is an Azurite in this process, shared with the child through a connection string, as
+ * production shares Azure.
  */
 
 const ROWS = 40_000;
@@ -79,7 +80,7 @@ const generatedStaff = (db: DatabaseHandle["db"]) =>
     .where(like(staff.employeeId, "G%"))
     .then((rows) => rows[0]?.n ?? 0);
 
-it("SIGKILL mid-import: no row landed; after a restart the retried job imports every row once", async () => {
+it("SIGKILL mid-import: none landed on PostgreSQL; after a restart the retried job imports every row once", async () => {
   const killed = await killMidImport();
   expect(killed.rowsProcessed).toBeGreaterThan(0);
 
@@ -90,8 +91,13 @@ it("SIGKILL mid-import: no row landed; after a restart the retried job imports e
   });
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    // Nothing of the killed transaction is there; the upload says it was being processed.
-    expect(await generatedStaff(database.db)).toBe(0);
+    // PostgreSQL imports in one transaction: nothing of the killed one is there. PGlite stages the
+    // rows and merges them in short transactions only once the whole file has passed (WriteMode
+    // "slices", server/uploads/writers.ts): killed while merging, part of the file is there, and
+    // the retried job below completes it. Either way the upload still says it is being processed.
+    const landed = await generatedStaff(database.db);
+    if (testDbKind === "postgres") expect(landed).toBe(0);
+    else expect(landed).toBeLessThanOrEqual(ROWS);
     const [before] = await database.db.select().from(uploads).where(eq(uploads.id, killed.uploadId));
     expect(before?.status).toBe("Processing");
 
