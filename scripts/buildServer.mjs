@@ -23,7 +23,8 @@ export const SERVER_BUNDLE = `${SERVER_OUT_DIR}/main.mjs`;
  * server's RSS. 16 MB semi-spaces cost no measured throughput (bench:requests) and an idle server
  * keeps 70 MB less (bench:startup). V8 reads the flag only at start, so it is on the command line.
  */
-export const SERVER_COMMAND = ["--max-semi-space-size=16", SERVER_BUNDLE];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
+export const SERVER_COMMAND = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
 
 /**
  * @param {string} root the checkout

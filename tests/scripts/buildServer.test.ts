@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
-import { buildServer, SERVER_COMMAND } from "../../scripts/buildServer.mjs";
+import { buildServer, SERVER_COMMAND, SERVER_NODE_FLAGS } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
 import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
@@ -78,7 +78,7 @@ describe("the compiled server", () => {
       env.DATABASE_URL = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
     }
     let output = "";
-    const child: ChildProcess = spawn(process.execPath, [path.join(outDir, "main.mjs")], {
+    const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(outDir, "main.mjs")], {
       cwd: root,
       env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? "" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -207,15 +207,15 @@ function HourChart({ total, roles, needed }: ChartProps) {
             })
           : // One path a role (its 24 stacked segments), not a rect an hour and role: 40 roles were
             // ~1,000 rects and titles to build on every view change (bench:wizard's interaction timing).
-            stackedSegments(roles, y).map((segments, i) => (
+            stackedSegments(roles, y).map(({ role, segments }, i) => (
               <path
-                key={roles[i]?.unitRoleId}
+                key={role.unitRoleId}
                 d={segments
                   .map(({ hour, top, bottom }) => `M${barX(hour)},${top}h${barW - 4}V${bottom}H${barX(hour)}Z`)
                   .join("")}
                 fill={ROLE_COLOURS[i % ROLE_COLOURS.length]}
               >
-                <title>{roles[i]?.name}</title>
+                <title>{role.name}</title>
               </path>
             ))}
         <line
@@ -244,17 +244,18 @@ function HourChart({ total, roles, needed }: ChartProps) {
   );
 }
 
-/** Each role's bar segments, stacked on the roles before it: per hour with staff, its top and bottom y. */
+/** Each role with its bar segments, stacked on the roles before it: per hour with staff, its top and bottom y. */
 function stackedSegments(roles: ChartProps["roles"], y: (v: number) => number) {
   const base = HOURS.map(() => 0);
-  return roles.map((role) =>
-    HOURS.flatMap((h) => {
+  return roles.map((role) => ({
+    role,
+    segments: HOURS.flatMap((h) => {
       const v = role.hours[h] ?? 0;
       const below = base[h] ?? 0;
       base[h] = below + v;
       return v ? [{ hour: h, top: y(below + v), bottom: y(below) }] : [];
     }),
-  );
+  }));
 }
 
 function niceTicks(max: number): number[] {
