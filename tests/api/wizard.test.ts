@@ -462,6 +462,14 @@ describe("step 5 and 6: position control, attestation, lock", () => {
     expect(totals.totalGap).toBe(0);
     expect(totals.totalOverHire).toBe(0);
     expect(isGapClosed(totals.totalGap)).toBe(true);
+
+    // The answer is assembled from what the calculation read and wrote, not read again: it is the
+    // wizard exactly as a read afterwards shows it, the completed step InProgress again included.
+    const completed = await call("PATCH", "/wizard/", token.user, { planId, step: "FinalizePositionControl" });
+    expect(statuses(completed.body).FinalizePositionControl).toBe("Completed");
+    const again = await call("POST", "/staff-position/open/calculate", token.user, { staffingId: planId });
+    expect(statuses(again.body).FinalizePositionControl).toBe("InProgress");
+    expect((await call("GET", `/wizard/${CC_6010}`, token.user)).body).toEqual(again.body);
   });
 
   it("edits an open position; bad requisition numbers are refused; the gap must close before completing", async () => {

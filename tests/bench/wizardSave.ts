@@ -5,6 +5,8 @@
  * Server: every step's save through the service, as the cost center's wizard holder, each answering
  * the whole recomputed wizard as the screens receive it (unit definition, role change with its
  * care-schedule recompute, staff assignment, open-position calculation, step completion, read).
+ * The open-position calculation and the wizard read also run against their hand-written SQL floors
+ * (wizardFloor.ts), taking turns with the app, and are reported as app | floor | ratio.
  * Client: the care-schedule screen in Chromium on the built client; the render time of the chart
  * and tables from the page's own performance measures, first render and re-renders.
  *
@@ -32,6 +34,7 @@ import {
 import { resolveViewer } from "../../server/services/viewer";
 import { clientDistDir, hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
 import { quantile } from "./statistics";
+import { calculateOpenPositionsFloor, readWizardFloor } from "./wizardFloor";
 
 const args = process.argv.slice(2);
 if (args.includes("--postgres")) process.env.TEST_DB = "postgres";
@@ -46,17 +49,43 @@ const int = (min: number, max: number) => min + Math.floor(random() * (max - min
 
 type Stats = { name: string; samples: number[] };
 const stats: Stats[] = [];
-async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
-  let entry = stats.find((s) => s.name === name);
+/** Runs `run` and adds its duration to the samples `name` has in `into`. */
+async function timeInto<T>(into: Stats[], name: string, run: () => Promise<T>): Promise<T> {
+  let entry = into.find((s) => s.name === name);
   if (!entry) {
     entry = { name, samples: [] };
-    stats.push(entry);
+    into.push(entry);
   }
   const start = performance.now();
   const result = await run();
   entry.samples.push(performance.now() - start);
   return result;
 }
+const timed = <T>(name: string, run: () => Promise<T>) => timeInto(stats, name, run);
+const floors: Stats[] = [];
+const floorTimed = <T>(name: string, run: () => Promise<T>) => timeInto(floors, name, run);
+/** This project | its SQL floor | ratio, p50 (issue #16's target: within 2x). */
+function reportAgainstFloors() {
+  console.log("\nAgainst the hand-written SQL floor (p50 ms; target: ratio <= 2)");
+  console.log("operation".padEnd(46), "app".padStart(9), "floor".padStart(9), "ratio".padStart(7));
+  for (const floor of floors) {
+    const app = stats.find((s) => s.name === floor.name);
+    if (!app) continue;
+    const p50 = (samples: number[]) =>
+      quantile(
+        [...samples].sort((a, b) => a - b),
+        0.5,
+      );
+    const [a, f] = [p50(app.samples), p50(floor.samples)];
+    console.log(
+      floor.name.padEnd(46),
+      a.toFixed(1).padStart(9),
+      f.toFixed(1).padStart(9),
+      (a / f).toFixed(2).padStart(7),
+    );
+  }
+}
+
 function report(title: string, rows: Stats[]) {
   console.log(`\n${title}`);
   console.log(
@@ -180,10 +209,17 @@ async function main() {
         }),
       );
     }
-    for (let i = 0; i < 5; i++) {
+    // The app and its SQL floor (wizardFloor.ts) take turns, so a slow moment hits both.
+    const ids = { planId, costCenterId: COST_CENTER, userId: viewer.userId, facilityId: DEMO_FACILITY_ID };
+    for (let i = 0; i < 10; i++) {
       view = await timed("step 5: calculate open positions", () => calculateOpenPositions(db, viewer, planId));
+      const rows = view.plan?.openPositions ?? [];
+      await floorTimed("step 5: calculate open positions", () => calculateOpenPositionsFloor(db, ids, rows));
     }
-    for (let i = 0; i < 20; i++) view = await timed("read the whole wizard", () => getWizard(db, viewer, COST_CENTER));
+    for (let i = 0; i < 20; i++) {
+      view = await timed("read the whole wizard", () => getWizard(db, viewer, COST_CENTER));
+      await floorTimed("read the whole wizard", () => readWizardFloor(db, ids));
+    }
     database.queries.length = 0;
     await getWizard(db, viewer, COST_CENTER);
     const readQueries = database.queries.length;
@@ -193,6 +229,7 @@ async function main() {
       stats,
     );
     console.log(`SQL statements to read the whole wizard: ${readQueries}`);
+    reportAgainstFloors();
 
     if (args.includes("--no-browser")) return;
     if (!hasBuiltClient()) {

@@ -2,23 +2,33 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable, Transaction } from "../../../db/client";
 import { staffingPlans, wizardSteps } from "../../../db/schema";
+import { budgetYearOf } from "../../../schema/calendar";
 import { laterSteps, type WizardStep } from "../../../schema/staffing";
 import { type AuditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { type Access, access, WIZARD_MESSAGES } from "./access";
-import { buildView, type PlanRow, type WizardView } from "./view";
+import {
+  assemblePlan,
+  buildView,
+  type PlanInputs,
+  type PlanRow,
+  selectPlansWithAttester,
+  type WizardView,
+  wizardOf,
+} from "./view";
 
-export type EditContext = { granted: Access; plan: PlanRow };
+export type EditContext = { granted: Access; plan: PlanRow; attestedByName: string | null };
 
 /** The plan behind an id, for its cost center's wizard holder, refused while locked. */
 export async function planForEdit(db: Queryable, viewer: Viewer, planId: string): Promise<EditContext> {
   requireUuid(planId, "staffing plan");
-  const [plan] = await db.select().from(staffingPlans).where(eq(staffingPlans.id, planId)).limit(1);
-  if (!plan) throw notFound("Staffing plan");
+  const [found] = await selectPlansWithAttester(db).where(eq(staffingPlans.id, planId)).limit(1);
+  if (!found) throw notFound("Staffing plan");
+  const { plan, attestedByName } = found;
   const granted = await access(db, viewer, plan.costCenterId, "edit");
   if (plan.lockedAt) throw new DomainError("conflict", WIZARD_MESSAGES.locked);
-  return { granted, plan };
+  return { granted, plan, attestedByName };
 }
 
 /** How a change finds, in its transaction, the plan for its editor (and the row it changes, if any). */
@@ -30,6 +40,13 @@ export function planToEdit(viewer: Viewer, planId: string): FindForEdit<EditCont
 }
 
 /**
+ * What a change answers: its audit entry, and, when the change read the plan's stored inputs and
+ * knows them as they are after it, those inputs: the wizard is then assembled from them instead of
+ * read again (the steps' statuses are brought up to date by changePlan).
+ */
+export type PlanChange = AuditEntry | { audit: AuditEntry; inputsAfter: PlanInputs };
+
+/**
  * One change of a plan on its wizard's `step`, in one transaction: `find` gives the plan for its
  * editor, `change` makes the change and answers its audit entry; then the step is marked changed
  * (markChanged), the entry recorded and the wizard answered as it is after the change.
@@ -38,33 +55,44 @@ export async function changePlan<C extends EditContext>(
   db: Database,
   step: WizardStep,
   find: FindForEdit<C>,
-  change: (tx: Transaction, context: C) => Promise<AuditEntry>,
+  change: (tx: Transaction, context: C) => Promise<PlanChange>,
 ): Promise<WizardView> {
   return db.transaction(async (tx) => {
     const context = await find(tx);
-    const entry = await change(tx, context);
-    await markChanged(tx, context.plan.id, step);
-    await recordAudit(tx, entry);
-    return viewAfter(tx, context.granted);
+    const outcome = await change(tx, context);
+    const { audit, inputsAfter } = "audit" in outcome ? outcome : { audit: outcome, inputsAfter: null };
+    const now = new Date();
+    const marked = await markChanged(tx, context.plan.id, step, now);
+    await recordAudit(tx, audit);
+    const { granted, plan, attestedByName } = context;
+    // The wizard shows the budget year's plan; a change of another year's plan is answered by reading it.
+    if (!inputsAfter || plan.budgetYear !== budgetYearOf(now, granted.budget, granted.timeZone))
+      return viewAfter(tx, granted);
+    const statusOf = new Map(marked.map((m) => [m.step, m.status]));
+    const steps = inputsAfter.steps.map((s) => ({ ...s, status: statusOf.get(s.step) ?? s.status }));
+    const view = assemblePlan(granted, { ...plan, updatedAt: now }, attestedByName, now, { ...inputsAfter, steps });
+    return wizardOf(granted, plan.budgetYear, view.annualHoursPerFte, view);
   });
 }
 
 /**
  * A change on `step`: the step is InProgress again, and so is every later step that had been
- * begun (isWizardUpdated); later steps never visited stay Pending.
+ * begun (isWizardUpdated); later steps never visited stay Pending. Answers the steps it changed.
  */
-export async function markChanged(db: Queryable, planId: string, step: WizardStep) {
+export async function markChanged(db: Queryable, planId: string, step: WizardStep, at = new Date()) {
   const later = laterSteps(step);
-  await db
+  const marked = await db
     .update(wizardSteps)
-    .set({ status: "InProgress", updatedAt: new Date() })
+    .set({ status: "InProgress", updatedAt: at })
     .where(
       and(
         eq(wizardSteps.planId, planId),
         sql`(${wizardSteps.step} = ${step} or (${inArray(wizardSteps.step, [...later])} and ${wizardSteps.status} <> 'Pending'))`,
       ),
-    );
-  await db.update(staffingPlans).set({ updatedAt: new Date() }).where(eq(staffingPlans.id, planId));
+    )
+    .returning({ step: wizardSteps.step, status: wizardSteps.status });
+  await db.update(staffingPlans).set({ updatedAt: at }).where(eq(staffingPlans.id, planId));
+  return marked;
 }
 
 export async function viewAfter(db: Queryable, granted: Access): Promise<WizardView> {

@@ -191,20 +191,31 @@ export async function buildView(db: Queryable, granted: Access, now: Date): Prom
   const [plan] = await selectPlansWithAttester(db)
     .where(and(eq(staffingPlans.costCenterId, granted.costCenter.id), eq(staffingPlans.budgetYear, budgetYear)))
     .limit(1);
-  const base = {
+  if (!plan) {
+    const annualHoursPerFte = await annualHoursPerFteFor(db, granted.costCenter.facilityId, budgetYear);
+    return wizardOf(granted, budgetYear, annualHoursPerFte, null);
+  }
+  const [view] = (await planViews(db, granted.costCenter.facilityId, [{ granted, ...plan }], now)) as [PlanView];
+  return wizardOf(granted, budgetYear, view.annualHoursPerFte, view);
+}
+
+/** The wizard of the budget year: its cost center, and its plan's view when it has one. */
+export function wizardOf(
+  granted: Access,
+  budgetYear: number,
+  annualHoursPerFte: number,
+  plan: PlanView | null,
+): WizardView {
+  return {
     costCenterId: granted.costCenter.id,
     costCenterCode: granted.costCenter.code,
     costCenterName: granted.costCenter.name,
     canEdit: granted.canEdit,
     budgetYear,
+    annualHoursPerFte,
     prnStandard: granted.costCenter.prnFte,
+    plan,
   };
-  if (!plan) {
-    const annualHoursPerFte = await annualHoursPerFteFor(db, granted.costCenter.facilityId, budgetYear);
-    return { ...base, annualHoursPerFte, plan: null };
-  }
-  const [view] = (await planViews(db, granted.costCenter.facilityId, [{ granted, ...plan }], now)) as [PlanView];
-  return { ...base, annualHoursPerFte: view.annualHoursPerFte, plan: view };
 }
 
 /** What attestation stores: the plan as it was signed, figures and all. */

@@ -1,0 +1,95 @@
+/**
+ * The SQL floors of bench:wizard (issue #16: every hot read and save within 2x of the hand-written
+ * SQL for the same answer). Each floor is one transaction of hand-written statements that fetch or
+ * write what the app's answer is made of, the reads sent together as the app sends them; no query
+ * building, no view assembly, no JSON shaping: the database's own cost plus the driver's.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { type Database, type Queryable, rowsOf } from "../../db/client";
+
+/** What the wizard of one cost center's plan is read from: the nine statements' rows. */
+async function readPlanRows(tx: Queryable, ids: { planId: string; costCenterId: string; userId: string }) {
+  const { planId, costCenterId, userId } = ids;
+  const statements: SQL[] = [
+    sql`select p.*, u.first_name || ' ' || u.last_name as attested_by_name
+          from staffing_plans p left join users u on u.id = p.attested_by_user_id where p.id = ${planId}`,
+    sql`select cc.*, f.time_zone, b.*, perm.complete_wizard, perm.manage_staff
+          from cost_centers cc join facilities f on f.id = cc.facility_id
+          left join facility_budget_settings b on b.facility_id = cc.facility_id
+          left join cost_center_permissions perm on perm.cost_center_id = cc.id and perm.user_id = ${userId}
+         where cc.id = ${costCenterId} and cc.deleted_at is null`,
+    sql`select coalesce((select b.annual_hours_per_fte from facility_fte_basis b
+                          where b.facility_id = f.id and b.budget_year <= p.budget_year
+                          order by b.budget_year desc limit 1), f.annual_hours_per_fte)::float8 as hours
+          from staffing_plans p join cost_centers cc on cc.id = p.cost_center_id
+          join facilities f on f.id = cc.facility_id where p.id = ${planId}`,
+    sql`select step, status from wizard_steps where plan_id = ${planId}`,
+    sql`select r.*, coalesce(j.is_direct_care, true) as is_direct_care
+          from unit_roles r left join jobs j on j.id = r.job_id where r.plan_id = ${planId}
+         order by r.sort_order, r.name`,
+    sql`select s.* from role_shifts s join unit_roles r on r.id = s.role_id where r.plan_id = ${planId}`,
+    sql`select ccs.fte as cost_center_fte, s.id, s.employee_id, s.first_name, s.last_name, s.staff_type,
+               s.date_of_hire, s.contract_end_date, s.education
+          from cost_center_staff ccs join staff s on s.id = ccs.staff_id
+         where ccs.cost_center_id = ${costCenterId} and s.termination_date is null
+         order by lower(s.first_name), lower(s.last_name)`,
+    sql`select * from staff_positions where plan_id = ${planId}`,
+    sql`select * from open_positions where plan_id = ${planId}`,
+  ];
+  return Promise.all(statements.map((statement) => tx.execute(statement)));
+}
+
+export type FloorIds = { planId: string; costCenterId: string; userId: string; facilityId: string };
+
+/** Reading the whole wizard: its nine statements in one read transaction. */
+export function readWizardFloor(db: Database, ids: FloorIds) {
+  return db.transaction((tx) => readPlanRows(tx, ids));
+}
+
+/** An open position as the calculation writes it. */
+export type OpenPositionRow = {
+  unitRoleId: string | null;
+  fte: number;
+  shift: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  durationHours: number | null;
+};
+
+/**
+ * The open-position calculation: the plan's rows read, its open positions replaced by `rows` (one
+ * insert from arrays, answering the new rows), the step and later begun steps back to InProgress,
+ * the plan's time stamp, one audit row with before and after.
+ */
+export function calculateOpenPositionsFloor(db: Database, ids: FloorIds, rows: readonly OpenPositionRow[]) {
+  const { planId, userId, facilityId } = ids;
+  const records = rows.map((r) => ({
+    unit_role_id: r.unitRoleId,
+    fte: r.fte,
+    shift: r.shift,
+    start_time: r.startTime,
+    end_time: r.endTime,
+    duration_hours: r.durationHours,
+  }));
+  return db.transaction(async (tx) => {
+    const read = await readPlanRows(tx, ids);
+    await tx.execute(sql`delete from open_positions where plan_id = ${planId}`);
+    const created = await tx.execute(sql`
+      insert into open_positions (plan_id, unit_role_id, fte, shift, start_time, end_time, duration_hours, is_traveller)
+      select ${planId}, r.unit_role_id, r.fte, r.shift::shift, r.start_time, r.end_time, r.duration_hours, false
+        from json_to_recordset(${JSON.stringify(records)}::json)
+          as r(unit_role_id uuid, fte numeric, shift text, start_time varchar, end_time varchar, duration_hours numeric)
+      returning *`);
+    await tx.execute(sql`
+      update wizard_steps set status = 'InProgress', updated_at = now()
+       where plan_id = ${planId}
+         and (step = 'FinalizePositionControl' or (step = 'ReviewAttestation' and status <> 'Pending'))
+      returning step, status`);
+    await tx.execute(sql`update staffing_plans set updated_at = now() where id = ${planId}`);
+    await tx.execute(sql`
+      insert into audit_log (actor_user_id, facility_id, action, entity_type, entity_id, before, after, source)
+      values (${userId}, ${facilityId}, 'open_position.calculate', 'open_position', ${planId},
+              ${JSON.stringify(rowsOf(read[8]))}::jsonb, ${JSON.stringify(rowsOf(created))}::jsonb, 'graphql')`);
+    return created;
+  });
+}
