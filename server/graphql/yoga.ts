@@ -83,9 +83,12 @@ export function createGraphQLServer(options: {
       useBodyLimit(MAX_REQUEST_BYTES),
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "authorization"] }),
       EnvelopArmorPlugin({
-        maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
+        // Depth and cost count fields, a fragment as if its fields were written in place: by default
+        // each spread (and `... on` a type) is one level deeper and 1.5 times costlier, so the
+        // client's own documents, built from the fragments each save answers, were refused.
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true },
         maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
-        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true, flattenFragments: true },
         maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
         maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
         blockFieldSuggestion: { enabled: true },

@@ -17,8 +17,15 @@
 import { performance } from "node:perf_hooks";
 import type { Page } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
+import { type DefinitionNode, type DocumentNode, Kind, print, visit } from "graphql";
+import {
+  Wizard_CalculateOpenPositionsMutationDocument,
+  Wizard_QueryDocument,
+  Wizard_SaveUnitDefinitionMutationDocument,
+} from "../../client/src/gql/graphql";
 import { costCenterStaff, staff, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { mulberry32 } from "../../db/seed/random";
 import {
   assignStaffPosition,
@@ -32,6 +39,7 @@ import {
   type WizardView,
 } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
+import { signInWithPassword } from "../support/signIn";
 import { clientDistDir, hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
 import { quantile } from "./statistics";
 import { calculateOpenPositionsFloor, readWizardFloor } from "./wizardFloor";
@@ -230,6 +238,7 @@ async function main() {
     );
     console.log(`SQL statements to read the whole wizard: ${readQueries}`);
     reportAgainstFloors();
+    await answersOverHttp(app.baseUrl, planId, unit);
 
     if (args.includes("--no-browser")) return;
     if (!hasBuiltClient()) {
@@ -240,6 +249,72 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
+  }
+}
+
+/**
+ * A save as the client sends it (answering what the change can move) against the same save
+ * answering the whole wizard, as every save did before: its spread of a *Change fragment becomes
+ * Wizard_Fields, with the fragments the wizard's read is made of.
+ */
+function answeringWholeWizard(mutation: DocumentNode): string {
+  const definitions = new Map<string, DefinitionNode>();
+  for (const definition of [...mutation.definitions, ...Wizard_QueryDocument.definitions]) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      if (!definition.name.value.endsWith("Change")) definitions.set(definition.name.value, definition);
+    } else if (definition.kind === Kind.OPERATION_DEFINITION && definition.operation === "mutation")
+      definitions.set("", definition);
+  }
+  const whole = visit(
+    { kind: Kind.DOCUMENT, definitions: [...definitions.values()] },
+    {
+      FragmentSpread: (node) =>
+        node.name.value.endsWith("Change") ? { ...node, name: { ...node.name, value: "Wizard_Fields" } } : undefined,
+    },
+  );
+  return print(whole);
+}
+
+/** Two saves over HTTP, each answering what changed and answering the whole wizard, taking turns. */
+async function answersOverHttp(baseUrl: string, planId: string, unit: Record<string, number>) {
+  const token = await signInWithPassword(baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+  const post = async (query: string, variables: Record<string, unknown>) => {
+    const start = performance.now();
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    if (!text.includes("Success")) throw new Error(`The save failed: ${text.slice(0, 300)}`);
+    return { ms: performance.now() - start, bytes: Buffer.byteLength(text) };
+  };
+  console.log("\nSaves over HTTP (GraphQL, uncompressed answer): what changed | the whole wizard, p50 of 10 each");
+  console.log("save".padEnd(36), "bytes".padStart(19), "p50 ms".padStart(17));
+  for (const [name, document, variables] of [
+    ["step 1: save unit definition", Wizard_SaveUnitDefinitionMutationDocument, { planId, input: unit }],
+    ["step 5: calculate open positions", Wizard_CalculateOpenPositionsMutationDocument, { planId }],
+  ] as const) {
+    const [changed, whole] = [print(document), answeringWholeWizard(document)];
+    const samples = { changed: [] as number[], whole: [] as number[] };
+    const bytes = { changed: 0, whole: 0 };
+    for (let i = 0; i < 10; i++) {
+      for (const kind of ["changed", "whole"] as const) {
+        const answer = await post(kind === "changed" ? changed : whole, variables);
+        samples[kind].push(answer.ms);
+        bytes[kind] = answer.bytes;
+      }
+    }
+    const p50 = (values: number[]) =>
+      quantile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      ).toFixed(1);
+    console.log(
+      name.padEnd(36),
+      `${bytes.changed.toLocaleString()} | ${bytes.whole.toLocaleString()}`.padStart(19),
+      `${p50(samples.changed)} | ${p50(samples.whole)}`.padStart(17),
+    );
   }
 }
 

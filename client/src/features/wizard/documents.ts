@@ -1,6 +1,55 @@
 import { graphql } from "../../gql";
 
-/** Everything the six steps show; every mutation answers the whole wizard so the screens stay in step. */
+/**
+ * What any change of a plan can move: the plan's own fields, its steps and every figure computed
+ * from the whole plan (care schedule, summary, totals, needs, notices). Every save answers at least
+ * these; the lists a change can touch come with it (the wizard's answer to a save is what changed,
+ * not the whole wizard: at 300 staff and 500 open positions the lists are most of it).
+ */
+export const Wizard_PlanFiguresFragment = graphql(`
+  fragment Wizard_PlanFigures on StaffingPlan {
+    id
+    budgetYear
+    census
+    careTeamTarget
+    nonProductiveGoalPercentage
+    targetOvertimePercentage
+    productiveFteBudget
+    totalPaidFteBudget
+    startedAt
+    attestedAt
+    attestedByName
+    isLocked
+    annualHoursPerFte
+    needsReverification
+    steps { step status isFormValid problems }
+    careSchedule { total byRole { unitRoleId name hours } }
+    summary { dailyPlannedCare dailyPlannedHours directCareHours careTeamHours fixedDailyHours budgetBalance censusDrivenFte directCareFte censusDrivenDifference productiveFte totalPaidFte overtimeFte productiveFteVariance paidFteVariance }
+    totals { totalBudgetedWorked totalBudgetedPaid hiredExemptFte hiredVariableFte hiredFte prnFte totalTravellerFte totalRequestedFte totalBudgetedHiredDifference totalGap totalOverHire }
+    needs { unitRoleId roleName isExempt isDirectCare shift startTime endTime durationHours paidHours productiveFte paidFte hiredFte travellerFte requestedFte filledFte openFte gapFte overHireFte }
+    notices { step message }
+  }
+`);
+
+/** The plan's staff and the positions they hold (step 4): what a staff change answers besides the figures. */
+export const Wizard_PlanStaffFragment = graphql(`
+  fragment Wizard_PlanStaff on StaffingPlan {
+    staff { staffId employeeId firstName lastName staffType dateOfHire contractEndDate education costCenterFte assignedFte isAssigned isComplete needsContractDate needsPrnStandard }
+    staffPositions { id staffId unitRoleId roleName shift fte startTime endTime }
+  }
+`);
+
+/** The plan's open positions (step 5): what an open-position change answers besides the figures. */
+export const Wizard_PlanOpenPositionsFragment = graphql(`
+  fragment Wizard_PlanOpenPositions on StaffingPlan {
+    openPositions { id unitRoleId roleName requisitionNumber fte shift startTime endTime durationHours isTraveller }
+  }
+`);
+
+/**
+ * Everything the six steps show: the wizard's read, and the answer of the changes that can touch
+ * every part (beginning a plan, a role change, which renames and removes positions, attesting).
+ */
 export const Wizard_FieldsFragment = graphql(`
   fragment Wizard_Fields on Wizard {
     costCenterId
@@ -12,31 +61,35 @@ export const Wizard_FieldsFragment = graphql(`
     prnStandard
     jobs { id name isExempt }
     plan {
-      id
-      budgetYear
-      census
-      careTeamTarget
-      nonProductiveGoalPercentage
-      targetOvertimePercentage
-      productiveFteBudget
-      totalPaidFteBudget
-      startedAt
-      attestedAt
-      attestedByName
-      isLocked
-      annualHoursPerFte
-      needsReverification
-      steps { step status isFormValid problems }
+      ...Wizard_PlanFigures
       roles { id jobId name isExempt fte replacement unpaidBreakMinutes isDirectCare isComplete shifts { id shift startTime endTime durationHours paidHours staffPerShift } }
-      careSchedule { total byRole { unitRoleId name hours } }
-      summary { dailyPlannedCare dailyPlannedHours directCareHours careTeamHours fixedDailyHours budgetBalance censusDrivenFte directCareFte censusDrivenDifference productiveFte totalPaidFte overtimeFte productiveFteVariance paidFteVariance }
-      totals { totalBudgetedWorked totalBudgetedPaid hiredExemptFte hiredVariableFte hiredFte prnFte totalTravellerFte totalRequestedFte totalBudgetedHiredDifference totalGap totalOverHire }
-      needs { unitRoleId roleName isExempt isDirectCare shift startTime endTime durationHours paidHours productiveFte paidFte hiredFte travellerFte requestedFte filledFte openFte gapFte overHireFte }
-      staff { staffId employeeId firstName lastName staffType dateOfHire contractEndDate education costCenterFte assignedFte isAssigned isComplete needsContractDate needsPrnStandard }
-      staffPositions { id staffId unitRoleId roleName shift fte startTime endTime }
-      openPositions { id unitRoleId roleName requisitionNumber fte shift startTime endTime durationHours isTraveller }
-      notices { step message }
+      ...Wizard_PlanStaff
+      ...Wizard_PlanOpenPositions
     }
+  }
+`);
+
+/** The answer of a change that moves only the figures (unit definition, care schedule, a step completed). */
+export const Wizard_FiguresChangeFragment = graphql(`
+  fragment Wizard_FiguresChange on Wizard {
+    costCenterId
+    plan { ...Wizard_PlanFigures }
+  }
+`);
+
+/** The answer of a staff change (assign, split, transfer, remove, contract date, PRN standard). */
+export const Wizard_StaffChangeFragment = graphql(`
+  fragment Wizard_StaffChange on Wizard {
+    costCenterId
+    plan { ...Wizard_PlanFigures ...Wizard_PlanStaff }
+  }
+`);
+
+/** The answer of an open-position change (calculate, add, edit, delete). */
+export const Wizard_OpenPositionsChangeFragment = graphql(`
+  fragment Wizard_OpenPositionsChange on Wizard {
+    costCenterId
+    plan { ...Wizard_PlanFigures ...Wizard_PlanOpenPositions }
   }
 `);
 
@@ -68,7 +121,7 @@ export const Wizard_SaveUnitDefinitionMutation = graphql(`
       __typename
       ... on MutationSaveUnitDefinitionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_FiguresChange
         }
       }
       ...DomainError_Fields
@@ -124,7 +177,7 @@ export const Wizard_SaveCareScheduleMutation = graphql(`
       __typename
       ... on MutationSaveCareScheduleSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_FiguresChange
         }
       }
       ...DomainError_Fields
@@ -138,7 +191,7 @@ export const Wizard_AssignStaffPositionMutation = graphql(`
       __typename
       ... on MutationAssignStaffPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
@@ -152,7 +205,7 @@ export const Wizard_SplitStaffPositionMutation = graphql(`
       __typename
       ... on MutationSplitStaffPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
@@ -166,7 +219,7 @@ export const Wizard_RemoveStaffPositionMutation = graphql(`
       __typename
       ... on MutationRemoveStaffPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
@@ -180,7 +233,7 @@ export const Wizard_SetTravellerContractDateMutation = graphql(`
       __typename
       ... on MutationSetTravellerContractDateSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
@@ -194,7 +247,7 @@ export const Wizard_ApplyPrnStandardMutation = graphql(`
       __typename
       ... on MutationApplyPrnStandardSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
@@ -208,7 +261,7 @@ export const Wizard_CalculateOpenPositionsMutation = graphql(`
       __typename
       ... on MutationCalculateOpenPositionsSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_OpenPositionsChange
         }
       }
       ...DomainError_Fields
@@ -222,7 +275,7 @@ export const Wizard_CreateOpenPositionMutation = graphql(`
       __typename
       ... on MutationCreateOpenPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_OpenPositionsChange
         }
       }
       ...DomainError_Fields
@@ -236,7 +289,7 @@ export const Wizard_UpdateOpenPositionMutation = graphql(`
       __typename
       ... on MutationUpdateOpenPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_OpenPositionsChange
         }
       }
       ...DomainError_Fields
@@ -250,7 +303,7 @@ export const Wizard_DeleteOpenPositionMutation = graphql(`
       __typename
       ... on MutationDeleteOpenPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_OpenPositionsChange
         }
       }
       ...DomainError_Fields
@@ -264,7 +317,7 @@ export const Wizard_CompleteWizardStepMutation = graphql(`
       __typename
       ... on MutationCompleteWizardStepSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_FiguresChange
         }
       }
       ...DomainError_Fields
@@ -306,7 +359,7 @@ export const Wizard_TransferStaffPositionMutation = graphql(`
       __typename
       ... on MutationTransferStaffPositionSuccess {
         data {
-          ...Wizard_Fields
+          ...Wizard_StaffChange
         }
       }
       ...DomainError_Fields
