@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, type Queryable, rowsOf } from "../../db/client";
+import { laterSteps, type WizardStep } from "../../schema/staffing";
 
 /** What the wizard of one cost center's plan is read from: the nine statements' rows. */
 async function readPlanRows(tx: Queryable, ids: { planId: string; costCenterId: string; userId: string }) {
@@ -57,12 +58,70 @@ export type OpenPositionRow = {
 };
 
 /**
- * The open-position calculation: the plan's rows read, its open positions replaced by `rows` (one
- * insert from arrays, answering the new rows), the step and later begun steps back to InProgress,
- * the plan's time stamp, one audit row with before and after.
+ * A save's floor: the plan's rows read (what the recomputed answer is made of), the change's own
+ * statement, its step and the later begun steps back to InProgress, the plan's time stamp, and one
+ * audit row with before and after.
+ */
+function saveFloor(
+  db: Database,
+  ids: FloorIds,
+  step: WizardStep,
+  action: string,
+  change: (tx: Queryable, read: unknown[]) => Promise<{ before: unknown; after: unknown }>,
+) {
+  const { planId, userId, facilityId } = ids;
+  const later = laterSteps(step);
+  return db.transaction(async (tx) => {
+    const read = await readPlanRows(tx, ids);
+    const { before, after } = await change(tx, read);
+    await tx.execute(sql`
+      update wizard_steps set status = 'InProgress', updated_at = now()
+       where plan_id = ${planId}
+         and (step = ${step} or (step::text = any(${`{${later.join(",")}}`}::text[]) and status <> 'Pending'))
+      returning step, status`);
+    await tx.execute(sql`update staffing_plans set updated_at = now() where id = ${planId}`);
+    await tx.execute(sql`
+      insert into audit_log (actor_user_id, facility_id, action, entity_type, entity_id, before, after, source)
+      values (${userId}, ${facilityId}, ${action}, ${action.split(".")[0]}, ${planId},
+              ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb, 'graphql')`);
+  });
+}
+
+/** Step 1: the unit definition's six values written to the plan. */
+export function saveUnitDefinitionFloor(db: Database, ids: FloorIds, unit: Record<string, number>) {
+  return saveFloor(db, ids, "UnitDefinition", "staffing_plan.unit_definition", async (tx, read) => {
+    const after = await tx.execute(sql`
+      update staffing_plans
+         set census = ${unit.census}, care_team_target = ${unit.careTeamTarget},
+             non_productive_goal_percentage = ${unit.nonProductiveGoalPercentage},
+             target_overtime_percentage = ${unit.targetOvertimePercentage},
+             productive_fte_budget = ${unit.productiveFteBudget}, total_paid_fte_budget = ${unit.totalPaidFteBudget}
+       where id = ${ids.planId}
+      returning *`);
+    return { before: rowsOf(read[0]), after: rowsOf(after) };
+  });
+}
+
+/** Step 4: one staff position inserted (answering its row). */
+export function assignStaffPositionFloor(
+  db: Database,
+  ids: FloorIds,
+  position: { staffId: string; unitRoleId: string; shift: string | null; fte: number },
+) {
+  return saveFloor(db, ids, "AssignStaff", "staff_position.assign", async (tx) => {
+    const after = await tx.execute(sql`
+      insert into staff_positions (plan_id, staff_id, unit_role_id, shift, fte)
+      values (${ids.planId}, ${position.staffId}, ${position.unitRoleId}, ${position.shift}::shift, ${position.fte})
+      returning *`);
+    return { before: null, after: rowsOf(after) };
+  });
+}
+
+/**
+ * The open-position calculation: its open positions replaced by `rows` (one insert from JSON,
+ * answering the new rows).
  */
 export function calculateOpenPositionsFloor(db: Database, ids: FloorIds, rows: readonly OpenPositionRow[]) {
-  const { planId, userId, facilityId } = ids;
   const records = rows.map((r) => ({
     unit_role_id: r.unitRoleId,
     fte: r.fte,
@@ -71,25 +130,14 @@ export function calculateOpenPositionsFloor(db: Database, ids: FloorIds, rows: r
     end_time: r.endTime,
     duration_hours: r.durationHours,
   }));
-  return db.transaction(async (tx) => {
-    const read = await readPlanRows(tx, ids);
-    await tx.execute(sql`delete from open_positions where plan_id = ${planId}`);
+  return saveFloor(db, ids, "FinalizePositionControl", "open_position.calculate", async (tx, read) => {
+    await tx.execute(sql`delete from open_positions where plan_id = ${ids.planId}`);
     const created = await tx.execute(sql`
       insert into open_positions (plan_id, unit_role_id, fte, shift, start_time, end_time, duration_hours, is_traveller)
-      select ${planId}, r.unit_role_id, r.fte, r.shift::shift, r.start_time, r.end_time, r.duration_hours, false
+      select ${ids.planId}, r.unit_role_id, r.fte, r.shift::shift, r.start_time, r.end_time, r.duration_hours, false
         from json_to_recordset(${JSON.stringify(records)}::json)
           as r(unit_role_id uuid, fte numeric, shift text, start_time varchar, end_time varchar, duration_hours numeric)
       returning *`);
-    await tx.execute(sql`
-      update wizard_steps set status = 'InProgress', updated_at = now()
-       where plan_id = ${planId}
-         and (step = 'FinalizePositionControl' or (step = 'ReviewAttestation' and status <> 'Pending'))
-      returning step, status`);
-    await tx.execute(sql`update staffing_plans set updated_at = now() where id = ${planId}`);
-    await tx.execute(sql`
-      insert into audit_log (actor_user_id, facility_id, action, entity_type, entity_id, before, after, source)
-      values (${userId}, ${facilityId}, 'open_position.calculate', 'open_position', ${planId},
-              ${JSON.stringify(rowsOf(read[8]))}::jsonb, ${JSON.stringify(rowsOf(created))}::jsonb, 'graphql')`);
-    return created;
+    return { before: rowsOf(read[8]), after: rowsOf(created) };
   });
 }
