@@ -13,17 +13,25 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../../db/client";
+import { print } from "graphql";
+import { CostCenterMaintenance_CostCentersQueryDocument } from "../../client/src/gql/graphql";
+import { type Database, type DatabaseHandle, rowsOf } from "../../db/client";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
+import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { costCenterSummary } from "../../server/services/costCenterSummary";
+import { listCostCenters } from "../../server/services/costCenters";
 import { facilityDashboard, scopeAndBudgetYear } from "../../server/services/dashboards";
 import { positionControl } from "../../server/services/positionControl";
 import { positionsRollup } from "../../server/services/positionsRollup";
+import { getWizard } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
-import { inSignedInChromium } from "./browser";
+import { graphqlPost } from "../support/graphql";
+import { signInWithPassword } from "../support/signIn";
+import { inSignedInChromium, startBenchApp } from "./browser";
 import { onDemoDatabase } from "./demoDatabase";
 import { numberOption } from "./options";
 import { median, medianTime } from "./statistics";
+import { readWizardFloor } from "./wizardFloor";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(args, name, fallback);
@@ -193,6 +201,57 @@ async function facilityDashboardInChromium(database: DatabaseHandle, rows: numbe
   });
 }
 
+/**
+ * Issue #16's hot reads at this size against their hand-written SQL floors (p50; target within 2x):
+ * the admin's cost-center list as the client asks for it over HTTP (GraphQL, signed in) against the
+ * one statement it needs, and the wizard of a bench unit (100 staff) through its service against
+ * its nine statements (wizardFloor.ts).
+ */
+async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: string, costCenterId: string) {
+  const db = database.db;
+  const app = await startBenchApp(database);
+  try {
+    const token = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const query = print(CostCenterMaintenance_CostCentersQueryDocument);
+    const list = async () => {
+      const { body } = await graphqlPost(app.baseUrl, token, { query });
+      if (!(body.data?.costCenters as unknown[] | undefined)?.length)
+        throw new Error("The cost-center list came back empty");
+    };
+    const listFloor = sql`
+      select c.id, c.code, c.name from cost_centers c
+       where c.facility_id = ${DEMO_FACILITY_ID} and c.deleted_at is null
+       order by case when c.code ~ '^[0-9]+$' then c.code::numeric end nulls last, c.code`;
+    const exec = await resolveViewer(db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
+    const [plan] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from staffing_plans where cost_center_id = ${costCenterId} limit 1`),
+    );
+    const ids = { planId: plan?.id as string, costCenterId, userId: execUserId, facilityId: DEMO_FACILITY_ID };
+    const admin = await resolveViewer(db, { subject: DEMO_USER_IDS.admin, email: undefined, claims: {} });
+    for (const [name, run, floor] of [
+      ["costCenters, the service (admin)", () => listCostCenters(db, admin), () => db.execute(listFloor)],
+      ["costCenters over HTTP (admin)", list, () => db.execute(listFloor)],
+      ["wizard of a bench unit (100 staff)", () => getWizard(db, exec, costCenterId), () => readWizardFloor(db, ids)],
+    ] as const) {
+      const took = await medianTime(run, WARM_UP, RUNS);
+      const least = await medianTime(floor, WARM_UP, RUNS);
+      console.log(
+        `${database.kind} ${name.padEnd(44)} median ${took.toFixed(1).padStart(7)} ms   floor ${least.toFixed(1).padStart(6)} ms   ${(took / least).toFixed(1)}× the floor`,
+      );
+    }
+    // What any signed-in request costs over HTTP here, whatever it reads: the HTTP list's part that
+    // no SQL floor has.
+    const me = async () => {
+      await graphqlPost(app.baseUrl, token, { query: "{ me { id } }" });
+    };
+    console.log(
+      `${database.kind} ${"{ me { id } } over HTTP (for reference)".padEnd(44)} median ${(await medianTime(me, WARM_UP, RUNS)).toFixed(1).padStart(7)} ms`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
 async function main() {
   await onDemoDatabase(args, async (database, seedingBegan) => {
     const kind = database.kind;
@@ -227,6 +286,7 @@ async function main() {
             : `   floor ${floor.toFixed(1).padStart(6)} ms   ${(took / floor).toFixed(1)}× the floor`),
       );
     }
+    await hotReadsAgainstFloors(database, exec.userId, one);
     // The read after a write: one plan's sums stale (a wizard save), or every plan's (a bulk change).
     const afterWrite = async (label: string, markStale: ReturnType<typeof sql>) => {
       const timings: number[] = [];
