@@ -27,6 +27,7 @@ import { createGraphQLServer } from "./graphql/yoga";
 import { redirectToCanonicalHost } from "./http/canonicalHost";
 import { graphiqlPage } from "./http/graphiqlPage";
 import { MAX_REQUEST_BYTES } from "./http/limits";
+import { type RequestActivity, requestActivity } from "./http/requestActivity";
 import { clientAddressResolver, requestSource } from "./http/requestSource";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
@@ -70,6 +71,8 @@ export type App = {
   viewers: ViewerResolver;
   /** Blob storage, job queue and events of the upload pipeline. */
   uploads: UploadServices;
+  /** The requests being answered (listener), which background work gives way to. */
+  requestActivity: RequestActivity;
   close(): Promise<void>;
 };
 
@@ -103,8 +106,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // The embedded provider records its sign-ins at its login form; B2C's happen at Microsoft.
     { signInAtFirstRequest: config.b2c !== undefined },
   );
+  const activity = requestActivity();
   const uploads = await startUploadPipeline(config, database, {
     extraBrowserOrigins: options.devOrigins,
+    requestActivity: activity,
     ...options.uploadPipeline,
   });
   const viewers = createViewerResolver(db, uploads.events, { rememberMs: config.viewerCacheSeconds * 1000 });
@@ -155,6 +160,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   const honoListener = getRequestListener(app.fetch);
   const clientAddress = clientAddressResolver(config.trustedProxies);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    activity.track(res);
     const source = clientAddress(req);
     setSecurityHeaders(req, res);
     if (embedded && isProviderPath(req.url) && !isInteractionPath(req.url)) {
@@ -194,6 +200,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   return {
     fetch: async (request) => app.fetch(request),
     listener,
+    requestActivity: activity,
     attachWebSockets(server) {
       // A larger message closes the socket with 1009 before it is buffered (ws' default is 100 MiB).
       const wsServer = new WebSocketServer({ server, path: "/graphql", maxPayload: MAX_REQUEST_BYTES });

@@ -29,7 +29,7 @@ class AlreadyImported extends Error {}
  */
 export async function importUpload(
   db: Database,
-  deps: { storage: BlobStorage; events: AppEvents; writeMode?: WriteMode },
+  deps: { storage: BlobStorage; events: AppEvents; writeMode?: WriteMode; betweenSlices?: () => Promise<void> },
   attempt: ImportAttempt,
 ): Promise<void> {
   const [upload] = await db.select().from(uploads).where(eq(uploads.id, attempt.uploadId));
@@ -80,6 +80,7 @@ export async function importUpload(
         costCenterId: upload.costCenterId ?? undefined,
         updateStaff: upload.updateStaff,
         removeStaff: upload.removeStaff,
+        betweenSlices: deps.betweenSlices,
       },
       progressEvery: 500,
       writeMode: deps.writeMode,

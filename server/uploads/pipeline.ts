@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { UPLOAD_KINDS, UPLOAD_TEMPLATES } from "../../schema/uploads";
 import type { AppConfig } from "../config";
 import { createAppEvents } from "../events";
+import type { RequestActivity } from "../http/requestActivity";
 import { sweepAbandonedUploads, type UploadServices } from "../services/uploads";
 import { type BlobStorage, openBlobStorage } from "./blobStorage";
 import { importUpload } from "./importUpload";
@@ -22,7 +23,15 @@ export type UploadPipelineOptions = {
   /** Origins beside the public URL whose pages may PUT files to storage (the Vite dev server). */
   extraBrowserOrigins?: string[];
   queue?: JobQueueOptions;
+  /** The app's requests, which a PGlite import merging in slices gives way to. */
+  requestActivity?: RequestActivity;
 };
+
+/**
+ * How long a slice of a PGlite import waits for the requests being answered to finish: under steady
+ * traffic the import still merges a slice (~40 ms) at least every 50 ms.
+ */
+export const SLICE_GIVES_WAY_MS = 50;
 
 /**
  * Blob storage, live events and the import worker, started with the app: Azure or the embedded
@@ -44,7 +53,11 @@ export async function startUploadPipeline(
   const queue = await openJobQueue(database, options.queue);
   if (config.importWorker) {
     const writeMode = writeModeOf(database.kind);
-    await queue.startImportWorker((attempt) => importUpload(database.db, { storage, events, writeMode }, attempt));
+    const activity = options.requestActivity;
+    const betweenSlices = activity ? () => activity.quiet(SLICE_GIVES_WAY_MS) : undefined;
+    await queue.startImportWorker((attempt) =>
+      importUpload(database.db, { storage, events, writeMode, betweenSlices }, attempt),
+    );
   }
   // A cheap query on a timer (every instance may run it: finishing an upload twice is harmless).
   let sweeping: Promise<unknown> = Promise.resolve();

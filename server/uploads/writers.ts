@@ -62,6 +62,12 @@ export type UploadWriteContext = {
   costCenterId?: string | null;
   updateStaff: boolean;
   removeStaff: boolean;
+  /**
+   * WriteMode "slices": awaited between two slices of the merge, so that requests waiting for the
+   * database go first (the app's RequestActivity). Without it a slice follows the next turn of the
+   * event loop.
+   */
+  betweenSlices?: () => Promise<void>;
 };
 
 export type UploadWriteResult = { inserted: number; updated: number; removed: number };
@@ -335,7 +341,10 @@ function stagingInSlices(db: Queryable, context: UploadWriteContext): StaffStagi
       for (let first = 0; first < (size?.pages ?? 0); first += MERGE_SLICE_PAGES) {
         const slice = sql.raw(`v.ctid >= '(${first},0)'::tid and v.ctid < '(${first + MERGE_SLICE_PAGES},0)'::tid`);
         await db.transaction((tx) => mergeStagedStaff(tx, context.facilityId, sql.raw(table), slice));
+        // One turn of the event loop first, always: a request that came during the slice is read
+        // and counted only then.
         await yieldToEventLoop();
+        await context.betweenSlices?.();
       }
       await drop();
     },

@@ -1,5 +1,6 @@
 // What the benchmarks that drive the built client share: the app on a benchmark's own database,
 // served on a free port, and Chromium signed in as a demo account through the sign-in form.
+
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +11,7 @@ import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { type App, createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { SLICE_GIVES_WAY_MS } from "../../server/uploads/pipeline";
 
 /** The built client the app serves (npm run build, or CLIENT_DIST_DIR). */
 export const clientDistDir = path.resolve(process.env.CLIENT_DIST_DIR ?? "dist/client");
@@ -31,6 +33,8 @@ export async function startBenchApp(database: DatabaseHandle, distDir = clientDi
   app.attachWebSockets(server);
   return {
     baseUrl,
+    /** Between two slices of a PGlite import, as the app's own import worker waits (pipeline.ts). */
+    betweenSlices: () => app.requestActivity.quiet(SLICE_GIVES_WAY_MS),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

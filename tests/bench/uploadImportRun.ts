@@ -8,9 +8,10 @@
  *   import <file> <pglite|postgres> — the real import into a fresh, seeded database, written as the
  *          app writes on that database (WriteMode: in slices on PGlite)
  *   probe  <file> <pglite|postgres> — the import again, with the app serving on the same database:
- *          while it runs, a signed-in `me` (the user; its viewer may come from the app's cache)
- *          and `costCenters` (the admin; read from the database every time) each every 100 ms,
- *          and their latencies (count, p50, p95, max in ms). The app's memory counts in its peak.
+ *          while it runs, a client process of its own (importProbeClient.ts) sends a signed-in `me`
+ *          (the user; its viewer may come from the app's cache) and `costCenters` (the admin; read
+ *          from the database every time) each every 100 ms, and their latencies (count, p50, p95,
+ *          max in ms) are printed. The app's memory counts in its peak; the client's does not.
  * Prints one JSON line: mode, seconds, rows, peakMb (VmHWM), status (and probe).
  *
  * PGlite's database is created, migrated and seeded by a child process of its own first: creating
@@ -163,7 +164,7 @@ if (mode === "prepare") {
       path: file,
       format,
       kind: "Staff",
-      context,
+      context: { ...context, betweenSlices: serving?.betweenSlices },
       writeMode: writeModeOf(database.kind),
     });
     const seconds = (performance.now() - started) / 1000;
