@@ -28,10 +28,10 @@ export type UploadPipelineOptions = {
 };
 
 /**
- * How long a slice of a PGlite import waits for the requests being answered to finish: under steady
- * traffic the import still merges a slice (~40 ms) at least every 50 ms.
+ * What a PGlite import awaits between two merge slices: the requests being answered finish first,
+ * for at most 50 ms, so under steady traffic it still merges a slice (~40 ms) at least every 50 ms.
  */
-export const SLICE_GIVES_WAY_MS = 50;
+export const betweenImportSlices = (activity: RequestActivity) => () => activity.quiet(50);
 
 /**
  * Blob storage, live events and the import worker, started with the app: Azure or the embedded
@@ -54,7 +54,7 @@ export async function startUploadPipeline(
   if (config.importWorker) {
     const writeMode = writeModeOf(database.kind);
     const activity = options.requestActivity;
-    const betweenSlices = activity ? () => activity.quiet(SLICE_GIVES_WAY_MS) : undefined;
+    const betweenSlices = activity ? betweenImportSlices(activity) : undefined;
     await queue.startImportWorker((attempt) =>
       importUpload(database.db, { storage, events, writeMode, betweenSlices }, attempt),
     );

@@ -11,7 +11,7 @@ import type { DemoAccountType } from "../../db/seed/demoAccounts";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { type App, createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { SLICE_GIVES_WAY_MS } from "../../server/uploads/pipeline";
+import { betweenImportSlices } from "../../server/uploads/pipeline";
 
 /** The built client the app serves (npm run build, or CLIENT_DIST_DIR). */
 export const clientDistDir = path.resolve(process.env.CLIENT_DIST_DIR ?? "dist/client");
@@ -34,7 +34,7 @@ export async function startBenchApp(database: DatabaseHandle, distDir = clientDi
   return {
     baseUrl,
     /** Between two slices of a PGlite import, as the app's own import worker waits (pipeline.ts). */
-    betweenSlices: () => app.requestActivity.quiet(SLICE_GIVES_WAY_MS),
+    betweenSlices: betweenImportSlices(app.requestActivity),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

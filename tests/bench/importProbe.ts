@@ -10,20 +10,29 @@ import { once } from "node:events";
 import type { DatabaseHandle } from "../../db/client";
 import { startBenchApp } from "./browser";
 
+const PROBING = "probing";
+
 type Latencies = { count: number; p50: number; p95: number; max: number };
 
 /** The app on `database`, probed by a signed-in `me` and `costCenters` until `stop`. */
 export async function serveAndProbe(database: DatabaseHandle) {
   const app = await startBenchApp(database);
-  const client = spawn(process.execPath, ["--import", "tsx", "tests/bench/importProbeClient.ts", app.baseUrl], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const client = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/bench/importProbeClient.ts", app.baseUrl, PROBING],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   let out = "";
-  client.stdout.on("data", (chunk) => {
-    out += chunk;
+  // Signed in and probing before the import begins (or failed before it could).
+  await new Promise<void>((resolve, reject) => {
+    client.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.startsWith(`${PROBING}\n`)) resolve();
+    });
+    client.once("exit", (code) => reject(new Error(`The probe client ended (${code}) before probing: ${out}`)));
   });
-  // Signed in and probing before the import begins.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
   return {
     betweenSlices: app.betweenSlices,
     async stop(): Promise<{ me: Latencies; costCenters: Latencies }> {

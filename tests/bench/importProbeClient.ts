@@ -2,21 +2,20 @@
  * The probe client of tests/bench/importProbe.ts, in a process of its own so that when it sends a
  * request does not depend on the busy server's event loop: signs in to the app at argv[2] and sends
  * a signed-in `me` (the user) and `costCenters` (the admin) every 100 ms each until its stdin
- * closes, then prints their latencies (count, p50, p95, max in ms) as one JSON line.
+ * closes, then prints their latencies (count, p50, p95, max in ms) as one JSON line. Once both are
+ * signed in and the first requests go out, it prints argv[3] (the parent's word for "probing").
  */
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { signInWithPassword } from "../support/signIn";
 import { quantile } from "./statistics";
 
-const baseUrl = process.argv[2] as string;
+const [baseUrl, probing] = process.argv.slice(2) as [string, string];
 
 /**
- * `query` signed in as `account` every 100 ms (the next one 100 ms after the previous was sent, or
- * at once when it took longer) until `stopped`.
+ * `query` with `token` every 100 ms (the next one 100 ms after the previous was sent, or at once
+ * when it took longer) until `stopped`.
  */
-async function probe(account: "user" | "admin", query: string, stopped: Promise<void>) {
-  const { email, password } = DEMO_ACCOUNTS[account];
-  const token = await signInWithPassword(baseUrl, email, password);
+async function probe(token: string, query: string, stopped: Promise<void>) {
   const latencies: number[] = [];
   let running = true;
   void stopped.then(() => {
@@ -47,8 +46,12 @@ async function probe(account: "user" | "admin", query: string, stopped: Promise<
 }
 
 const stopped = new Promise<void>((resolve) => process.stdin.on("close", resolve).resume());
+const signedIn = (account: "user" | "admin") =>
+  signInWithPassword(baseUrl, DEMO_ACCOUNTS[account].email, DEMO_ACCOUNTS[account].password);
+const [user, admin] = await Promise.all([signedIn("user"), signedIn("admin")]);
+console.log(probing);
 const [me, costCenters] = await Promise.all([
-  probe("user", "{ me { id name accountType facilityName } }", stopped),
-  probe("admin", "{ costCenters { id code name prnFte } }", stopped),
+  probe(user, "{ me { id name accountType facilityName } }", stopped),
+  probe(admin, "{ costCenters { id code name prnFte } }", stopped),
 ]);
 console.log(JSON.stringify({ me, costCenters }));

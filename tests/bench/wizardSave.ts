@@ -42,7 +42,7 @@ import {
 import { resolveViewer } from "../../server/services/viewer";
 import { signInWithPassword } from "../support/signIn";
 import { clientDistDir, hasBuiltClient, signedInChromium, startBenchApp } from "./browser";
-import { quantile } from "./statistics";
+import { median, quantile } from "./statistics";
 import {
   assignStaffPositionFloor,
   calculateOpenPositionsFloor,
@@ -85,12 +85,7 @@ function reportAgainstFloors() {
   for (const floor of floors) {
     const app = stats.find((s) => s.name === floor.name);
     if (!app) continue;
-    const p50 = (samples: number[]) =>
-      quantile(
-        [...samples].sort((a, b) => a - b),
-        0.5,
-      );
-    const [a, f] = [p50(app.samples), p50(floor.samples)];
+    const [a, f] = [median(app.samples), median(floor.samples)];
     console.log(
       floor.name.padEnd(46),
       a.toFixed(1).padStart(9),
@@ -315,15 +310,10 @@ async function answersOverHttp(baseUrl: string, planId: string, unit: Record<str
         bytes[kind] = answer.bytes;
       }
     }
-    const p50 = (values: number[]) =>
-      quantile(
-        [...values].sort((a, b) => a - b),
-        0.5,
-      ).toFixed(1);
     console.log(
       name.padEnd(36),
       `${bytes.changed.toLocaleString()} | ${bytes.whole.toLocaleString()}`.padStart(19),
-      `${p50(samples.changed)} | ${p50(samples.whole)}`.padStart(17),
+      `${median(samples.changed).toFixed(1)} | ${median(samples.whole).toFixed(1)}`.padStart(17),
     );
   }
 }
