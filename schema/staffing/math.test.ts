@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { HAND_WORKED_UNIT } from "../../tests/support/handWorkedPlan";
 import { budgetYearRange } from "../calendar";
 import {
   careSchedule,
@@ -29,14 +30,8 @@ import { openPositionSchema, roleSchema, STAFFING_MESSAGES, unitDefinitionSchema
 import { heldPosition, requestedAsCalculated, variableRole } from "./testRoles";
 
 const H = 2080;
-const unit = {
-  census: 22,
-  careTeamTarget: 9.6,
-  nonProductiveGoalPercentage: 10,
-  targetOvertimePercentage: 5,
-  productiveFteBudget: 30,
-  totalPaidFteBudget: 33,
-};
+/** The spec's sample unit: census 22 at 9.6 HPPD, 10 % non-productive, 5 % overtime, budget 30 / 33 FTE. */
+const unit = HAND_WORKED_UNIT;
 
 /** The spec's sample: RN 12-hour shifts 0700-1930 and 1900-0730, assistants on 8-hour shifts, a manager at 0.5. */
 const SAMPLE_ROLES: RoleInput[] = [

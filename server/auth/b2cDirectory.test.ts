@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invites } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { useSeededDatabase } from "../../tests/support/seededDatabase";
 import { type B2cConfig, loadConfig } from "../config";
 import { DomainError } from "../services/errors";
 import { b2cDirectory, GRAPH_BASE_URL } from "./b2cDirectory";
@@ -24,12 +24,7 @@ const B2C: B2cConfig = {
   graph: { clientId: "graph-client", clientSecret: "secret", senderAddress: "noreply@contoso.example" },
 };
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
-});
-afterAll(() => database?.close());
+const database = useSeededDatabase();
 
 type Call = { method: string; url: string; body: unknown; authorization: string | null };
 

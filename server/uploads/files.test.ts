@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startsLikeFormula } from "../../schema/spreadsheetText";
 import {
   type CellValue,
@@ -16,14 +15,14 @@ import {
   type UploadColumn,
   validateUploadRow,
 } from "../../schema/uploads";
+import { useTempDir } from "../../tests/support/tempDir";
 import { writeStaffCsv, writeStaffXlsx } from "../../tests/support/uploadFiles";
 import { readZip, WORKBOOK_PARTS, writeZip } from "../../tests/support/zipFiles";
 import { checkUploadFile, ZIP_LIMITS } from "./fileChecks";
 import { readUploadRows, UploadFileError, type UploadRow } from "./readRows";
 import { buildTemplate } from "./templates";
 
-const dir = mkdtempSync(path.join(tmpdir(), "upload-files-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDir("upload-files-");
 const file = (name: string) => path.join(dir, name);
 
 async function readAll(p: string, format: "xlsx" | "csv"): Promise<UploadRow[]> {

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { costCenterPermissions, costCenterStaff, costCenters, positions, staff, users } from "../../db/schema";
-import { DEMO_COST_CENTERS, DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { DEMO_COST_CENTERS, DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { formatUploadError, type UploadKind } from "../../schema/uploads";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { useSeededDatabase } from "../../tests/support/seededDatabase";
+import { useTempDir } from "../../tests/support/tempDir";
 import {
   demoUploadContext,
   type FileRow,
@@ -21,17 +20,8 @@ import { importUploadFile } from "./importFile";
 import { buildTemplate } from "./templates";
 import { STAFF_CHUNK_ROWS, type UploadWriteContext } from "./writers";
 
-let db: TestDatabase;
-const dir = mkdtempSync(path.join(tmpdir(), "upload-import-"));
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-});
-afterAll(async () => {
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const db = useSeededDatabase();
+const dir = useTempDir("upload-import-");
 
 const costCenterIdOf = (code: string) => demoId("costCenter", DEMO_COST_CENTERS.findIndex((c) => c.code === code) + 1);
 
@@ -440,31 +430,20 @@ describe("users", () => {
   });
 
   it("adds users with one row per cost center, creates a new position, links an employee", async () => {
+    // An executive on two rows, her email written two ways.
+    const vera = {
+      firstName: "Vera",
+      lastName: "Lind",
+      positionTitle: "Chief Quality Officer",
+      executive: "Yes",
+      completeWizard: "No",
+      manageStaff: "No",
+    };
     const outcome = await importRows("Users", [
       userRow({ employeeId: "900002-RN" }),
       userRow({ employeeId: "900002-RN", costCenterCode: "7020", costCenterFte: 0.5, completeWizard: "No" }),
-      userRow({
-        email: "Vera.Lind@Hospital.example",
-        firstName: "Vera",
-        lastName: "Lind",
-        positionTitle: "Chief Quality Officer",
-        executive: "Yes",
-        costCenterCode: "6010",
-        costCenterFte: null,
-        completeWizard: "No",
-        manageStaff: "No",
-      }),
-      userRow({
-        email: "vera.lind@hospital.example",
-        firstName: "Vera",
-        lastName: "Lind",
-        positionTitle: "Chief Quality Officer",
-        executive: "Yes",
-        costCenterCode: "6020",
-        costCenterFte: 0,
-        completeWizard: "No",
-        manageStaff: "No",
-      }),
+      userRow({ ...vera, email: "Vera.Lind@Hospital.example", costCenterCode: "6010", costCenterFte: null }),
+      userRow({ ...vera, email: "vera.lind@hospital.example", costCenterCode: "6020", costCenterFte: 0 }),
       userRow({
         email: "it.admin@hospital.example",
         firstName: "Ida",

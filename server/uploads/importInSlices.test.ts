@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client";
 import { costCenterStaff, costCenters, staff } from "../../db/schema";
-import { DEMO_FACILITY_ID, seedDemo } from "../../db/seed/demo";
-import { createTestDatabase, type TestDatabase, testDbKind } from "../../tests/support/database";
+import { DEMO_FACILITY_ID } from "../../db/seed/demo";
+import { testDbKind } from "../../tests/support/database";
+import { useSeededDatabase } from "../../tests/support/seededDatabase";
+import { useTempDir } from "../../tests/support/tempDir";
 import { demoUploadContext, type FileRow, generatedStaffRow, writeUploadFile } from "../../tests/support/uploadFiles";
 import { type ImportOptions, importUploadFile } from "./importFile";
 import type { WriteMode } from "./writers";
@@ -18,17 +18,8 @@ import type { WriteMode } from "./writers";
  * whole import. PostgreSQL imports in one transaction, so these run on PGlite only.
  */
 describe.skipIf(testDbKind !== "pglite")("staff imports in slices (PGlite)", () => {
-  let db: TestDatabase;
-  const dir = mkdtempSync(path.join(tmpdir(), "upload-slices-"));
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await seedDemo(db.db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const db = useSeededDatabase();
+  const dir = useTempDir("upload-slices-");
 
   async function importFile(
     kind: "Staff" | "CostCenterStaff",

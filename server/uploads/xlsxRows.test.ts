@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempDir } from "../../tests/support/tempDir";
 import { writeZip } from "../../tests/support/zipFiles";
 import { UploadFileError } from "./uploadFileError";
 import { readXlsxRows, type UploadRow } from "./xlsxRows";
@@ -12,8 +11,7 @@ import { readXlsxRows, type UploadRow } from "./xlsxRows";
  * file order, the 1904 date system, cells without references, single-quoted attributes. (The
  * exceljs-written cases are in files.test.ts.)
  */
-const dir = mkdtempSync(path.join(tmpdir(), "xlsx-rows-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = useTempDir("xlsx-rows-");
 
 type Sheet = { name: string; part: string; xml: string };
 

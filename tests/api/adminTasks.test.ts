@@ -196,6 +196,16 @@ describe("the Cost Centers step follows the facility (issue #15 item 5)", () => 
       .select({ id: costCenterPermissions.id, costCenterId: costCenterPermissions.costCenterId })
       .from(costCenterPermissions)
       .where(eq(costCenterPermissions.completeWizard, true));
+    const setCompleteWizard = (permissions: readonly { id: string }[], completeWizard: boolean) =>
+      db
+        .update(costCenterPermissions)
+        .set({ completeWizard })
+        .where(
+          inArray(
+            costCenterPermissions.id,
+            permissions.map((m) => m.id),
+          ),
+        );
     // The demo manager completes the wizard of 6010 and 6020.
     expect(managed.length).toBeGreaterThan(0);
     expect(await stateOf()).toBe("Completed");
@@ -206,21 +216,10 @@ describe("the Cost Centers step follows the facility (issue #15 item 5)", () => 
     expect(await stateOf()).toBe("Pending");
     // Back, but with nobody completing their wizards: still not ready.
     await db.update(costCenters).set({ deletedAt: null }).where(inArray(costCenters.id, ids));
-    await db
-      .update(costCenterPermissions)
-      .set({ completeWizard: false })
-      .where(
-        inArray(
-          costCenterPermissions.id,
-          managed.map((m) => m.id),
-        ),
-      );
+    await setCompleteWizard(managed, false);
     expect(await stateOf()).toBe("Pending");
     // One manager on one active cost center is enough.
-    await db
-      .update(costCenterPermissions)
-      .set({ completeWizard: true })
-      .where(eq(costCenterPermissions.id, managed[0]?.id as string));
+    await setCompleteWizard(managed.slice(0, 1), true);
     expect(await stateOf()).toBe("Completed");
     expect(await audits()).toEqual([
       {
@@ -233,15 +232,7 @@ describe("the Cost Centers step follows the facility (issue #15 item 5)", () => 
       },
     ]);
     // Put the rest back as seeded.
-    await db
-      .update(costCenterPermissions)
-      .set({ completeWizard: true })
-      .where(
-        inArray(
-          costCenterPermissions.id,
-          managed.map((m) => m.id),
-        ),
-      );
+    await setCompleteWizard(managed, true);
   });
 
   it("reaches 7 of 7 with the other six tasks done", async () => {

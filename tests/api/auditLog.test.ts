@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenters, facilities } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
@@ -11,6 +10,7 @@ import { graphqlRequest } from "../support/graphql";
 import { restFetch } from "../support/rest";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
 import { useTestServer } from "../support/testServer";
+import { workbookOf } from "../support/workbooks";
 
 const { server, token } = useTestServer();
 
@@ -85,6 +85,15 @@ describe("issue #17: the audit log records who, what, when and from where", () =
 });
 
 describe("issue #17: refused requests are recorded as authorization.denied", () => {
+  /** The record of a FORBIDDEN refusal of `what` (operation: field, or method and path) to a demo account, asked from here. */
+  const forbiddenHere = (actorUserId: string, entityType: "graphql" | "rest", what: string) => ({
+    actorUserId,
+    facilityId: DEMO_FACILITY_ID,
+    entityType,
+    after: { what, code: "FORBIDDEN" },
+    source: "127.0.0.1",
+  });
+
   it("records a FORBIDDEN GraphQL operation with the operation, field, code, actor and address", async () => {
     const { body } = await graphqlRequest(
       server.baseUrl,
@@ -93,13 +102,7 @@ describe("issue #17: refused requests are recorded as authorization.denied", () 
     );
     expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const [record] = await recordsOf("authorization.denied", "ExecTriesAJob: createJob");
-    expect(record).toMatchObject({
-      actorUserId: DEMO_USER_IDS.exec,
-      facilityId: DEMO_FACILITY_ID,
-      entityType: "graphql",
-      after: { what: "ExecTriesAJob: createJob", code: "FORBIDDEN" },
-      source: "127.0.0.1",
-    });
+    expect(record).toMatchObject(forbiddenHere(DEMO_USER_IDS.exec, "graphql", "ExecTriesAJob: createJob"));
   });
 
   it("records a refusal a field answers as typed data (... on DomainError), with the field", async () => {
@@ -118,13 +121,7 @@ describe("issue #17: refused requests are recorded as authorization.denied", () 
     expect(body.errors).toBeUndefined();
     expect(body.data?.startStaffingPlan).toEqual({ __typename: "DomainError", code: "forbidden" });
     expect(await recordsOf("authorization.denied", "ManagerStartsAnotherUnit: startStaffingPlan")).toMatchObject([
-      {
-        actorUserId: DEMO_USER_IDS.user,
-        facilityId: DEMO_FACILITY_ID,
-        entityType: "graphql",
-        after: { what: "ManagerStartsAnotherUnit: startStaffingPlan", code: "FORBIDDEN" },
-        source: "127.0.0.1",
-      },
+      forbiddenHere(DEMO_USER_IDS.user, "graphql", "ManagerStartsAnotherUnit: startStaffingPlan"),
     ]);
   });
 
@@ -148,13 +145,7 @@ describe("issue #17: refused requests are recorded as authorization.denied", () 
   it("records a REST 403 and a REST 401 with method and path", async () => {
     expect((await restFetch(server.baseUrl, "GET", "/organizational-unit", token.exec)).status).toBe(403);
     expect(await recordsOf("authorization.denied", "GET /api/organizational-unit")).toMatchObject([
-      {
-        actorUserId: DEMO_USER_IDS.exec,
-        facilityId: DEMO_FACILITY_ID,
-        entityType: "rest",
-        after: { code: "FORBIDDEN" },
-        source: "127.0.0.1",
-      },
+      forbiddenHere(DEMO_USER_IDS.exec, "rest", "GET /api/organizational-unit"),
     ]);
     expect((await restFetch(server.baseUrl, "GET", "/users/nobody-here", null)).status).toBe(401);
     expect(await recordsOf("authorization.denied", "GET /api/users/nobody-here")).toMatchObject([
@@ -434,8 +425,7 @@ describe("issue #17: the auditLog query and the export", () => {
       token.admin,
     );
     expect(xlsx.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await xlsx.arrayBuffer());
+    const book = await workbookOf(xlsx);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   costCenterPermissions,
   costCenterStaff,
@@ -14,12 +14,12 @@ import {
   users,
   wizardSteps,
 } from "../../db/schema";
-import { DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { WIZARD_STEPS } from "../../schema/staffing";
 import { dashboardOf, planFiguresInScope, plansInScope } from "../../server/services/dashboards";
 import { getWizard } from "../../server/services/staffingPlans";
 import { resolveViewer, type Viewer } from "../../server/services/viewer";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { useSeededDatabase } from "../support/seededDatabase";
 
 /**
  * Issue #13, property: the dashboards' figures, summed by the database (`planFiguresInScope`), are
@@ -30,18 +30,12 @@ import { createTestDatabase, type TestDatabase } from "../support/database";
  * signed plans changed after signing, plans awaiting re-verification, cost centers without a plan.
  */
 
-let database: TestDatabase;
+const database = useSeededDatabase();
 let exec: Viewer;
 let run = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db);
   exec = await resolveViewer(database.db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 // FTE in steps of 0.05 (as people enter them): sums stay clear of a rounding boundary.

@@ -1,10 +1,10 @@
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPositions, roleShifts, staffingPlans, unitRoles } from "../../db/schema";
 import { DEMO_COST_CENTERS, demoId } from "../../db/seed/demo";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
 import { demoAccountTokens, executiveOver, userOver } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #13, scoping on every path: all twelve demo cost centers have a plan with a role and a
@@ -73,8 +73,7 @@ async function csvCodes(path: string, token: string): Promise<string[]> {
 async function xlsxColumn(path: string, token: string, column: number): Promise<string[]> {
   const response = await rest(path, token);
   expect(response.status, path).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await response.arrayBuffer());
+  const book = await workbookOf(response);
   const sheet = book.worksheets[0];
   return (sheet?.getRows(2, sheet.rowCount - 1) ?? [])
     .map((row) => String(row.getCell(column).value ?? ""))
@@ -145,8 +144,7 @@ describe("issue #13: an executive overseeing 3 of 12 cost centers sees exactly t
       expect(positionsCsv.includes(`REQ-${code}`), code).toBe(EXEC_CODES.includes(code));
     }
     const positionsXlsx = await rest("/dashboard/position-control?format=xlsx", tokens.scopedExec);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await positionsXlsx.arrayBuffer());
+    const book = await workbookOf(positionsXlsx);
     const cells = (book.worksheets[0]?.getSheetValues() ?? []).flat().map(String);
     for (const { code } of DEMO_COST_CENTERS) {
       expect(cells.includes(`REQ-${code}`), code).toBe(EXEC_CODES.includes(code));

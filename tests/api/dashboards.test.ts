@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffingPlans, users } from "../../db/schema";
 import { DEMO_COST_CENTERS, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls } from "../support/staffingPlans";
 import { demoAccountTokens, tokenFactory } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #13: the facility dashboard's figures (GraphQL `facilityDashboard`, REST
@@ -193,8 +193,7 @@ describe("issue #13: the facility dashboard as a file (?format=xlsx|csv)", () =>
     expect(response.headers.get("content-disposition")).toMatch(
       /^attachment; filename="facility-dashboard-\d{4}\.xlsx"$/,
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await response.arrayBuffer());
+    const book = await workbookOf(response);
     const sheet = book.worksheets[0];
     expect(sheet?.rowCount).toBe(1 + DEMO_COST_CENTERS.length + 1);
     const total = sheet?.getRow(sheet.rowCount);

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterStaff, staff, staffPositions, wizardSteps } from "../../db/schema";
 import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
@@ -9,6 +8,7 @@ import { expectJson, restFetch } from "../support/rest";
 import { type Json, planCalls } from "../support/staffingPlans";
 import { useTestServer } from "../support/testServer";
 import { executiveOver, managerOfNewCostCenter, userOver } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #14, Manage Staff on the server (REST `/api/staff`, GraphQL `manageStaff` and its
@@ -144,8 +144,7 @@ describe("issue #14: the staff list as a file", () => {
     const xlsx = await call("GET", `/staff?costCenterId=${cc6010}&format=xlsx`, tokens.user);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-disposition")).toContain('filename="staff-6010.xlsx"');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await xlsx.arrayBuffer());
+    const book = await workbookOf(xlsx);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(3).value).toBe("Employee ID");
     const ids = (sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? []).map((r) => r.getCell(3).value);

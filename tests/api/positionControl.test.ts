@@ -1,9 +1,9 @@
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoId } from "../../db/seed/demo";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls, seedHandWorkedPlans } from "../support/staffingPlans";
 import { demoAccountTokens, executiveOver } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #13: position control (GraphQL `positionControl(filter, first, after)`, REST
@@ -290,8 +290,7 @@ describe("issue #13: position control over REST and as files", () => {
     expect(response.headers.get("content-disposition")).toBe(
       `attachment; filename="position-control-${seeded.budgetYear}.xlsx"`,
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await response.arrayBuffer());
+    const workbook = await workbookOf(response);
     const sheet = workbook.worksheets[0];
     const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual([

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId, seedDemo } from "../../db/seed/demo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { scopeAndBudgetYear } from "../../server/services/dashboards";
 import { positionControl } from "../../server/services/positionControl";
 import { resolveViewer, type Viewer } from "../../server/services/viewer";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { useSeededDatabase } from "../support/seededDatabase";
 
 /**
  * Issue #13: in the list's own order a page reads only the cost centers that can hold it (from each
@@ -13,13 +13,11 @@ import { createTestDatabase, type TestDatabase } from "../support/database";
  * unnarrowed list (`everyRow`, which reads every cost center), in the same order.
  */
 
-let database: TestDatabase;
+const database = useSeededDatabase();
 let exec: Viewer;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
-  await seedDemo(db);
   exec = await resolveViewer(db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
   const { budgetYear } = await scopeAndBudgetYear(db, exec, new Date());
   // Seven cost centers (P1…P7) with 0, 3, 1, 0, 5, 2 and 4 positions, staff and requisitions mixed.
@@ -60,10 +58,6 @@ beforeAll(async () => {
       );
     }
   }
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe("position control in the list's own order reads only the cost centers a page can hold", () => {

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoId } from "../../db/seed/demo";
 import { EXAMPLE_QUERIES } from "../../server/graphql/exampleQueries";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls, seedHandWorkedPlans } from "../support/staffingPlans";
 import { demoAccountTokens, executiveOver } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #13: the positions rollup (GraphQL `positionsRollup(groupBy)`, REST
@@ -199,8 +200,7 @@ describe("issue #13: the positions rollup as a file", () => {
     expect(response.headers.get("content-disposition")).toMatch(
       /^attachment; filename="positions-rollup-\d{4}\.xlsx"$/,
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await response.arrayBuffer());
+    const book = await workbookOf(response);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
       undefined,
@@ -390,8 +390,7 @@ describe("issue #13: the individual dashboard as files (GET /api/dashboard/cost-
     const response = await rest(`/dashboard/cost-center/${cc6010}?format=xlsx`, tokens.exec);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/filename="cost-center-6010-\d{4}\.xlsx"/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await response.arrayBuffer());
+    const book = await workbookOf(response);
     expect(book.worksheets.map((s) => s.name)).toEqual([
       "Plan and budget",
       "Roles",

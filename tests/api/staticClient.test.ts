@@ -36,6 +36,15 @@ function get(rawPath: string, headers: Record<string, string> = {}): Promise<Ans
   });
 }
 
+/** A 200 sent as the build's `encoding` copy of a file of `type`, varying by Accept-Encoding, its length the body's. */
+function expectCopy(answer: Answer, encoding: "br" | "gzip", type: RegExp) {
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-encoding"]).toBe(encoding);
+  expect(answer.headers["content-type"]).toMatch(type);
+  expect(answer.headers.vary).toBe("Accept-Encoding");
+  expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+}
+
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), "static-client-"));
   const dist = path.join(root, "dist", "client");
@@ -65,22 +74,14 @@ afterAll(async () => {
 describe("the built client's files", () => {
   it("sends the brotli copy to a browser that accepts br, and it decompresses to the file", async () => {
     const answer = await get("/assets/index-AbC123xy.js", { "Accept-Encoding": "gzip, deflate, br, zstd" });
-    expect(answer.status).toBe(200);
-    expect(answer.headers["content-encoding"]).toBe("br");
-    expect(answer.headers["content-type"]).toMatch(/^text\/javascript/);
-    expect(answer.headers.vary).toBe("Accept-Encoding");
-    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expectCopy(answer, "br", /^text\/javascript/);
     expect(answer.body.length).toBeLessThan(Buffer.byteLength(script) / 4);
     expect(brotliDecompressSync(answer.body).toString()).toBe(script);
   });
 
   it("sends the gzip copy when gzip is all the browser takes", async () => {
     const answer = await get("/assets/index-Zz9_8-Qw.css", { "Accept-Encoding": "gzip" });
-    expect(answer.status).toBe(200);
-    expect(answer.headers["content-encoding"]).toBe("gzip");
-    expect(answer.headers["content-type"]).toMatch(/^text\/css/);
-    expect(answer.headers.vary).toBe("Accept-Encoding");
-    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expectCopy(answer, "gzip", /^text\/css/);
     expect(gunzipSync(answer.body).toString()).toBe(style);
   });
 

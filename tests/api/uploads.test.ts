@@ -10,6 +10,7 @@ import { graphqlRequest } from "../support/graphql";
 import { useTestServer } from "../support/testServer";
 import { tokenFactory } from "../support/tokens";
 import { followUploadOverSocket, type UploadStatusUpdate } from "../support/uploads";
+import { workbookOf } from "../support/workbooks";
 
 const { server, token: tokens } = useTestServer();
 
@@ -561,8 +562,7 @@ describe("templates", () => {
     });
     const download = await fetch(template.templateDownloadLink);
     expect(download.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await download.arrayBuffer());
+    const book = await workbookOf(download);
     expect(book.worksheets.length).toBeGreaterThan(0);
     const rest = await fetch(`${server.baseUrl}/api/upload/template?type=2`, {
       headers: { authorization: `Bearer ${tokens.admin}` },

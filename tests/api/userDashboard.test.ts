@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client";
 import { costCenterPermissions, costCenterStaff } from "../../db/schema";
@@ -8,6 +7,7 @@ import { demoFacilityDay } from "../support/facilityDate";
 import { startTestServer, type TestServer } from "../support/server";
 import { type Json, planCalls, seedHandWorkedPlans } from "../support/staffingPlans";
 import { demoAccountTokens } from "../support/tokens";
+import { workbookOf } from "../support/workbooks";
 
 /**
  * Issue #13: the user dashboard (GraphQL `userDashboard`, REST `GET /api/dashboard`): the demo
@@ -120,8 +120,7 @@ describe("issue #13: the user dashboard, hand-worked", () => {
     expect(response.headers.get("content-disposition")).toBe(
       `attachment; filename="dashboard-${seeded.budgetYear}.xlsx"`,
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await response.arrayBuffer());
+    const book = await workbookOf(response);
     const sheet = book.worksheets[0];
     const header = (sheet?.getRow(1).values as unknown[]).slice(1);
     expect(header.slice(0, 6)).toEqual([
