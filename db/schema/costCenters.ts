@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import { createdAt, generatedId, updatedAt } from "./columns";
+import { index, pgTable, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, fteColumn, generatedId, updatedAt } from "./columns";
 import { facilityReference } from "./organization";
 
 /** A cost center (nursing unit). Soft-deleted: history and plans stay readable. */
@@ -12,10 +12,10 @@ export const costCenters = pgTable(
     code: varchar("code", { length: 12 }).notNull(),
     name: text("name").notNull(),
     /** PRN FTE standard for this unit; null means the facility's PRNStaffValue. */
-    prnFte: numeric("prn_fte", { precision: 5, scale: 3, mode: "number" }),
+    prnFte: fteColumn("prn_fte"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     uniqueIndex("cost_centers_active_code_uq").on(t.facilityId, t.code).where(sql`${t.deletedAt} is null`),

@@ -1,5 +1,5 @@
 import { integer, numeric, pgTable, primaryKey, text, uuid, varchar } from "drizzle-orm/pg-core";
-import { createdAt, generatedId, updatedAt } from "./columns";
+import { createdAt, fteColumn, generatedId, updatedAt } from "./columns";
 import { adminTaskNameEnum, taskStateEnum } from "./enums";
 
 export const organizations = pgTable("organizations", {
@@ -55,7 +55,7 @@ export const facilityBudgetSettings = pgTable("facility_budget_settings", {
   facilityId: uuid("facility_id")
     .primaryKey()
     .references(() => facilities.id),
-  prnStaffValue: numeric("prn_staff_value", { precision: 5, scale: 3, mode: "number" }).notNull(),
+  prnStaffValue: fteColumn("prn_staff_value").notNull(),
   fiscalYearMonthsBegin: integer("fiscal_year_months_begin").notNull(),
   fiscalYearDaysBegin: integer("fiscal_year_days_begin").notNull(),
   budgetSeasonBeginMonth: integer("budget_season_begin_month").notNull(),

@@ -15,11 +15,11 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { ModelInputs } from "../../schema/staffing/modelling";
-import { createdAt, generatedId, updatedAt } from "./columns";
+import { createdAt, fteColumn, generatedId, updatedAt } from "./columns";
 import { costCenterReference } from "./costCenters";
 import { roleReplacementEnum, shiftEnum, staffTypeEnum, stepStatusEnum, wizardStepEnum } from "./enums";
 import { jobs } from "./jobs";
-import { staff } from "./staff";
+import { staffReference } from "./staff";
 import { users } from "./users";
 
 /** The staffing plan a wizard builds: one per cost center per budget year. */
@@ -77,7 +77,7 @@ export const unitRoles = pgTable(
     jobId: uuid("job_id").references(() => jobs.id),
     name: text("name").notNull(),
     isExempt: boolean("is_exempt").notNull().default(false),
-    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }),
+    fte: fteColumn("fte"),
     replacement: roleReplacementEnum("replacement").notNull().default("Variable"),
     /** Unpaid meal break per shift in minutes; null: 30 min on shifts of 8 h or more. */
     unpaidBreakMinutes: integer("unpaid_break_minutes"),
@@ -117,12 +117,10 @@ export const staffPositions = pgTable(
   {
     id: generatedId(),
     planId: planReference(),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id),
+    staffId: staffReference(),
     unitRoleId: uuid("unit_role_id").references(() => unitRoles.id, { onDelete: "set null" }),
     shift: shiftEnum("shift"),
-    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    fte: fteColumn("fte").notNull(),
     startTime: varchar("start_time", { length: 4 }),
     endTime: varchar("end_time", { length: 4 }),
   },
@@ -172,7 +170,7 @@ export const openPositions = pgTable(
     planId: planReference(),
     unitRoleId: uuid("unit_role_id").references(() => unitRoles.id, { onDelete: "set null" }),
     requisitionNumber: text("requisition_number"),
-    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    fte: fteColumn("fte").notNull(),
     shift: shiftEnum("shift"),
     startTime: varchar("start_time", { length: 4 }),
     endTime: varchar("end_time", { length: 4 }),

@@ -1,17 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from "drizzle-orm/pg-core";
-import { createdAt, generatedId, updatedAt } from "./columns";
+import { boolean, date, index, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, fteColumn, generatedId, personNameColumns, updatedAt } from "./columns";
 import { costCenterReference } from "./costCenters";
 import { staffTypeEnum, terminationTypeEnum } from "./enums";
 import { facilityReference } from "./organization";
@@ -23,12 +12,10 @@ export const staff = pgTable(
     id: generatedId(),
     facilityId: facilityReference(),
     employeeId: varchar("employee_id", { length: 40 }).notNull(),
-    firstName: text("first_name").notNull(),
-    middleName: text("middle_name"),
-    lastName: text("last_name").notNull(),
+    ...personNameColumns(),
     email: text("email"),
     dateOfHire: date("date_of_hire", { mode: "string" }),
-    assignedFte: numeric("assigned_fte", { precision: 5, scale: 3, mode: "number" }).notNull().default(0),
+    assignedFte: fteColumn("assigned_fte").notNull().default(0),
     staffType: staffTypeEnum("staff_type").notNull().default("Regular"),
     contractEndDate: date("contract_end_date", { mode: "string" }),
     education: text("education"),
@@ -57,15 +44,19 @@ export const staff = pgTable(
   ],
 );
 
+/** The staff member a row is of. */
+export const staffReference = () =>
+  uuid("staff_id")
+    .notNull()
+    .references(() => staff.id);
+
 /** Membership of a staff member in a cost center, with the FTE they work there. */
 export const costCenterStaff = pgTable(
   "cost_center_staff",
   {
     costCenterId: costCenterReference(),
-    staffId: uuid("staff_id")
-      .notNull()
-      .references(() => staff.id),
-    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }).notNull().default(0),
+    staffId: staffReference(),
+    fte: fteColumn("fte").notNull().default(0),
     /** Set when a bulk upload changed this membership; the admin reviews it. */
     uploadChange: boolean("upload_change").notNull().default(false),
     createdAt: createdAt(),

@@ -1,17 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from "drizzle-orm/pg-core";
-import { createdAt, generatedId, updatedAt } from "./columns";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, fteColumn, generatedId, personNameColumns, updatedAt } from "./columns";
 import { costCenterReference } from "./costCenters";
 import { userTypeEnum } from "./enums";
 import { facilityReference, organizations } from "./organization";
@@ -42,15 +31,13 @@ export const users = pgTable(
     positionId: uuid("position_id").references(() => positions.id),
     identitySubject: text("identity_subject"),
     email: text("email").notNull(),
-    firstName: text("first_name").notNull(),
-    middleName: text("middle_name"),
-    lastName: text("last_name").notNull(),
+    ...personNameColumns(),
     userType: userTypeEnum("user_type").notNull().default("User"),
     notes: varchar("notes", { length: 40 }),
     uploadChange: boolean("upload_change").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     uniqueIndex("users_active_email_uq").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
@@ -76,7 +63,7 @@ export const costCenterPermissions = pgTable(
     id: generatedId(),
     userId: userReference(),
     costCenterId: costCenterReference(),
-    fte: numeric("fte", { precision: 5, scale: 3, mode: "number" }),
+    fte: fteColumn("fte"),
     completeWizard: boolean("complete_wizard").notNull().default(false),
     manageStaff: boolean("manage_staff").notNull().default(false),
     readOnly: boolean("read_only").notNull().default(true),

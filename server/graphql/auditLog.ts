@@ -7,7 +7,7 @@ import {
   type AuditLogPage,
   searchAuditLog,
 } from "../services/auditLog";
-import { builder } from "./builder";
+import { type BuilderTypes, builder } from "./builder";
 
 const AuditKindEnum = builder.enumType("AuditKind", {
   description: "Kinds of audit record: sign-ins, failed sign-ins (and locks), refused requests, changes.",
@@ -32,16 +32,23 @@ const AuditLogPageInput = builder.inputType("AuditLogPageInput", {
   fields: (t) => ({ offset: t.int(), size: t.int() }),
 });
 
+/** What every audit record shows, in the audit log and in a cost center's history (costCenter.ts). */
+export const auditRecordFields = <Entry extends { id: number; at: Date; action: string; what: string }>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Entry>,
+) => ({
+  id: t.id({ resolve: (entry) => String(entry.id) }),
+  at: t.string({ description: "When (ISO 8601, UTC).", resolve: (entry) => entry.at.toISOString() }),
+  action: t.string({ description: "The recorded action, `<entity>.<verb>`.", resolve: (entry) => entry.action }),
+  what: t.string({ description: "The action in words.", resolve: (entry) => entry.what }),
+});
+
 const AuditLogEntryType = builder.objectRef<AuditLogEntry>("AuditLogEntry").implement({
   description: "One audit record: who, what, when, from where.",
   fields: (t) => ({
-    id: t.id({ resolve: (entry) => String(entry.id) }),
-    at: t.string({ description: "When (ISO 8601, UTC).", resolve: (entry) => entry.at.toISOString() }),
+    ...auditRecordFields(t),
     who: t.exposeString("who", {
       description: "The actor's name and email, the email a sign-in tried, or 'Unknown'.",
     }),
-    action: t.exposeString("action", { description: "The recorded action, `<entity>.<verb>`." }),
-    what: t.exposeString("what", { description: "The action in words." }),
     entityType: t.exposeString("entityType", { description: "What kind of record it concerns." }),
     entityId: t.exposeString("entityId", { description: "Which record (an id, an email, a request)." }),
     details: t.exposeString("details", {

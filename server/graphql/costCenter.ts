@@ -1,3 +1,4 @@
+import type { ArgBuilder } from "@pothos/core";
 import type { Database } from "../../db/client";
 import { type CostCenterHistory, costCenterHistory, type HistoryEntry } from "../services/costCenterHistory";
 import {
@@ -14,7 +15,9 @@ import {
   updateCostCenter,
 } from "../services/costCenters";
 import type { Viewer } from "../services/viewer";
-import { adminMutation, builder } from "./builder";
+import { auditRecordFields } from "./auditLog";
+import { adminMutation, type BuilderTypes, builder } from "./builder";
+import type { GraphQLContext } from "./context";
 
 export const CostCenterType = builder.objectRef<CostCenterRecord>("CostCenter").implement({
   description: "A cost center (nursing unit) of a facility.",
@@ -47,11 +50,8 @@ const DeactivatedCostCenterType = builder.objectRef<DeactivatedCostCenter>("Deac
 const HistoryEntryType = builder.objectRef<HistoryEntry>("CostCenterHistoryEntry").implement({
   description: "One recorded change of a cost center or of one of its plans.",
   fields: (t) => ({
-    id: t.id({ resolve: (entry) => String(entry.id) }),
-    at: t.string({ description: "When (ISO 8601, UTC).", resolve: (entry) => entry.at.toISOString() }),
+    ...auditRecordFields(t),
     actorName: t.exposeString("actorName", { nullable: true, description: "Who made the change." }),
-    action: t.exposeString("action", { description: "The recorded action, `<entity>.<verb>`." }),
-    what: t.exposeString("what", { description: "The action in words." }),
     details: t.exposeString("details", {
       nullable: true,
       description: "What changed, where the record says it plainly.",
@@ -67,6 +67,19 @@ const HistoryType = builder.objectRef<CostCenterHistory>("CostCenterHistory").im
     }),
     entries: t.field({ type: [HistoryEntryType], resolve: (history) => history.entries }),
   }),
+});
+
+/**
+ * The argument and resolver of a field of one cost center (`costCenterId`): `run` answers it for
+ * the viewer, and refuses one without the permission it needs on that cost center.
+ */
+export const ofCostCenter = <Result>(
+  t: { arg: ArgBuilder<BuilderTypes> },
+  run: (db: Database, viewer: Viewer, costCenterId: string) => Promise<Result>,
+) => ({
+  args: { costCenterId: t.arg.id({ required: true }) },
+  resolve: (_root: unknown, args: { costCenterId: string }, context: GraphQLContext) =>
+    run(context.db, context.viewer, args.costCenterId),
 });
 
 const CostCenterInput = builder.inputType("CostCenterInput", {

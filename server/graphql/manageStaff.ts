@@ -13,6 +13,7 @@ import {
   updateStaffMember,
 } from "../services/manageStaff";
 import { builder, userMutation } from "./builder";
+import { ofCostCenter } from "./costCenter";
 import { personNameFields, StaffTypeEnum } from "./user";
 import { ShiftEnum } from "./wizard";
 
@@ -155,8 +156,7 @@ builder.queryField("manageStaff", (t) =>
     type: ManagedStaffType,
     description: "A cost center's staff for Manage Staff. User accounts with a permission on the cost center.",
     authScopes: { user: true },
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => listManagedStaff(context.db, context.viewer, args.costCenterId),
+    ...ofCostCenter(t, listManagedStaff),
   }),
 );
 
@@ -175,8 +175,7 @@ builder.queryField("staffTransferTargets", (t) =>
     description:
       "The cost centers a staff member of this one may be transferred to within the organisation (TransferWithinOrg): the facility's other active cost centers, by number. Its Manage Staff holder only.",
     authScopes: { user: true },
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => transferTargets(context.db, context.viewer, args.costCenterId),
+    ...ofCostCenter(t, transferTargets),
   }),
 );
 

@@ -9,8 +9,16 @@ import {
   saveScenario,
 } from "../services/staffingPlans";
 import { builder, userMutation } from "./builder";
+import { ofCostCenter } from "./costCenter";
 import { StaffTypeEnum } from "./user";
-import { RoleReplacementEnum, roleFields, ShiftEnum, unitDefinitionFields, WizardType, withNulls } from "./wizard";
+import {
+  RoleReplacementEnum,
+  roleFields,
+  ShiftEnum,
+  unitDefinitionFields,
+  unitDefinitionOf,
+  WizardType,
+} from "./wizard";
 
 type ModelShift = ModelRole["shifts"][number];
 const ModelShiftType = builder.objectRef<ModelShift>("ModelShift").implement({
@@ -143,8 +151,7 @@ builder.queryField("modelling", (t) =>
     type: ModellingType,
     description: "A cost center's plan, ready to model, with its scenarios. User accounts with a permission on it.",
     authScopes: { user: true },
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => getModelling(context.db, context.viewer, args.costCenterId),
+    ...ofCostCenter(t, getModelling),
   }),
 );
 
@@ -161,14 +168,7 @@ builder.mutationFields((t) => ({
       inputs: t.arg({ type: ModelInputsInput, required: true }),
     },
     resolve: (_root, args, c) =>
-      saveScenario(
-        c.db,
-        c.viewer,
-        args.planId,
-        args.scenarioId ?? null,
-        args.name,
-        withNulls(args.inputs, ["productiveFteBudget", "totalPaidFteBudget"]),
-      ),
+      saveScenario(c.db, c.viewer, args.planId, args.scenarioId ?? null, args.name, unitDefinitionOf(args.inputs)),
   }),
   deleteModellingScenario: t.field({
     type: "ID",

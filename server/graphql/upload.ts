@@ -1,4 +1,10 @@
-import { UPLOAD_KINDS, UPLOAD_STATUSES, UPLOAD_TYPE_CODES, type UploadError } from "../../schema/uploads";
+import {
+  UPLOAD_KINDS,
+  UPLOAD_STATUSES,
+  UPLOAD_TYPE_CODES,
+  type UploadError,
+  type UploadKind,
+} from "../../schema/uploads";
 import type { UploadStatusEvent } from "../events";
 import { DomainError } from "../services/errors";
 import { listUploadHistory, UPLOAD_HISTORY_LIMIT, type UploadHistoryEntry } from "../services/uploadHistory";
@@ -14,7 +20,7 @@ import {
   uploadStagedBlocks,
   uploadTemplate,
 } from "../services/uploads";
-import { adminMutation, builder } from "./builder";
+import { adminMutation, type BuilderTypes, builder } from "./builder";
 import type { GraphQLContext } from "./context";
 
 const UploadKindEnum = builder.enumType("UploadKind", {
@@ -50,17 +56,33 @@ const StagedBlockType = builder.objectRef<{ name: string; size: number }>("Stage
   }),
 });
 
+/** What an upload shows as its uploader follows it and as the upload history lists it. */
+const uploadRecordFields = <
+  Upload extends {
+    uploadId: string;
+    kind: UploadKind;
+    originalFileName: string;
+    rowsProcessed: number;
+    createdAt: Date;
+    completedAt: Date | null;
+  },
+>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Upload>,
+) => ({
+  id: t.id({ resolve: (upload) => upload.uploadId }),
+  kind: t.field({ type: UploadKindEnum, resolve: (upload) => upload.kind }),
+  originalFileName: t.string({ resolve: (upload) => upload.originalFileName }),
+  rowsProcessed: t.int({ resolve: (upload) => upload.rowsProcessed }),
+  createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
+  completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
+});
+
 const UploadType = builder.objectRef<UploadView>("Upload").implement({
   fields: (t) => ({
-    id: t.exposeID("uploadId"),
-    kind: t.field({ type: UploadKindEnum, resolve: (upload) => upload.kind }),
+    ...uploadRecordFields(t),
     status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
-    rowsProcessed: t.exposeInt("rowsProcessed"),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
-    originalFileName: t.exposeString("originalFileName"),
     costCenterId: t.exposeID("costCenterId", { nullable: true }),
-    createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
-    completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
     stagedBlocks: t.field({
       type: [StagedBlockType],
       description:
@@ -84,14 +106,12 @@ const UploadHistoryUserType = builder.objectRef<UploadHistoryEntry["uploadedBy"]
 const UploadHistoryEntryType = builder.objectRef<UploadHistoryEntry>("UploadHistoryEntry").implement({
   description: "A past upload of the facility: what was sent, by whom, and how its import went.",
   fields: (t) => ({
-    id: t.exposeID("uploadId"),
-    kind: t.field({ type: UploadKindEnum, resolve: (entry) => entry.kind }),
+    ...uploadRecordFields(t),
     status: t.field({
       type: UploadStatusEnum,
       description: "Pending and Processing: in progress; Success: imported; Error: nothing imported.",
       resolve: (entry) => entry.status,
     }),
-    originalFileName: t.exposeString("originalFileName"),
     fileSize: t.float({
       nullable: true,
       description: "Bytes, as stored (as declared while the file has not arrived).",
@@ -104,15 +124,12 @@ const UploadHistoryEntryType = builder.objectRef<UploadHistoryEntry>("UploadHist
       description: "The cost center of a CostCenterStaff upload.",
       resolve: (entry) => entry.costCenter,
     }),
-    rowsProcessed: t.exposeInt("rowsProcessed"),
     errorCount: t.exposeInt("errorCount", { description: "How many problems the file had in all." }),
     firstErrors: t.field({
       type: [UploadErrorType],
       description: "The first few problems (errorCount says how many there are).",
       resolve: (entry) => entry.firstErrors,
     }),
-    createdAt: t.string({ resolve: (entry) => entry.createdAt.toISOString() }),
-    completedAt: t.string({ nullable: true, resolve: (entry) => entry.completedAt?.toISOString() ?? null }),
   }),
 });
 

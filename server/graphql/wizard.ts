@@ -35,6 +35,7 @@ import {
 } from "../services/staffingPlans";
 import type { Viewer } from "../services/viewer";
 import { type BuilderTypes, builder, type InputFields } from "./builder";
+import { ofCostCenter } from "./costCenter";
 import { StaffTypeEnum } from "./user";
 
 export const WizardStepEnum = builder.enumType("WizardStep", { values: WIZARD_STEPS });
@@ -327,8 +328,7 @@ builder.queryField("wizard", (t) =>
     type: WizardType,
     description: "A cost center's wizard. Complete Wizard holders edit; Read Only and Executive holders read.",
     authScopes: { user: true, exec: true },
-    args: { costCenterId: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => getWizard(context.db, context.viewer, args.costCenterId),
+    ...ofCostCenter(t, getWizard),
   }),
 );
 
@@ -403,11 +403,15 @@ const OpenPositionInput = builder.inputType("OpenPositionInput", {
 
 /** Drops GraphQL's absent-vs-null difference for optional fields: the zod rules treat both as missing. */
 const plain = <T extends object>(input: T) => JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
-export const withNulls = (input: Record<string, unknown>, keys: string[]) => {
+const withNulls = (input: Record<string, unknown>, keys: string[]) => {
   const out = plain(input);
   for (const key of keys) out[key] ??= null;
   return out;
 };
+
+/** Step 1's fields (unitDefinitionFields) as the zod rules read them: a budget left out is null. */
+export const unitDefinitionOf = (input: Record<string, unknown>) =>
+  withNulls(input, ["productiveFteBudget", "totalPaidFteBudget"]);
 
 const mutation = {
   type: WizardType,
@@ -464,13 +468,7 @@ builder.mutationFields((t) => {
     saveUnitDefinition: t.field({
       ...mutation,
       args: { planId: t.arg.id({ required: true }), input: t.arg({ type: UnitDefinitionInput, required: true }) },
-      resolve: (_r, args, c) =>
-        saveUnitDefinition(
-          c.db,
-          c.viewer,
-          args.planId,
-          withNulls(args.input, ["productiveFteBudget", "totalPaidFteBudget"]),
-        ),
+      resolve: (_r, args, c) => saveUnitDefinition(c.db, c.viewer, args.planId, unitDefinitionOf(args.input)),
     }),
     createUnitRole: changeWith("planId", RoleInput, createRole),
     updateUnitRole: changeWith("id", RoleInput, updateRole),
@@ -526,8 +524,7 @@ builder.mutationFields((t) => {
       ...mutation,
       authScopes: { user: true, admin: true },
       description: "Re-verification of a wizard begun before budget season.",
-      args: { costCenterId: t.arg.id({ required: true }) },
-      resolve: (_r, args, c) => budgetSeasonReset(c.db, c.viewer, args.costCenterId),
+      ...ofCostCenter(t, budgetSeasonReset),
     }),
   };
 });

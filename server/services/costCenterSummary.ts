@@ -3,11 +3,11 @@
 // and the attestation, read by the same loader as the facility dashboard.
 import type { Queryable } from "../../db/client";
 import type { ShiftName } from "../../schema/staffing";
-import { roundFteForDisplay } from "../../schema/staffing";
+import { emptyRoleTotals, roundFteForDisplay } from "../../schema/staffing";
 import { type CostCenterFigures, figuresOf, outOfScope, plansInScope } from "./dashboards";
 import { requireUuid } from "./errors";
 import { jobsOfFacility } from "./jobs";
-import type { RollupFigures } from "./positionsRollup";
+import { type RollupFigures, roleFigures, sumFigures } from "./positionsRollup";
 import type { PlanView } from "./staffingPlans";
 import type { Viewer } from "./viewer";
 
@@ -123,15 +123,7 @@ export async function costCenterSummary(
           paidHours: s.paidHours,
           staffPerShift: s.staffPerShift,
         })),
-        figures: {
-          budgetedFte: fte(totals?.paidFte ?? 0),
-          hiredFte: fte(totals?.hiredFte ?? 0),
-          prnFte: fte(totals?.prnFte ?? 0),
-          travellerFte: fte(totals?.travellerFte ?? 0),
-          requestedFte: fte(totals?.requestedFte ?? 0),
-          gapFte: fte(totals?.gapFte ?? 0),
-          overHireFte: fte(totals?.overHireFte ?? 0),
-        },
+        figures: sumFigures([roleFigures(totals ?? emptyRoleTotals(role.id))]),
       };
     }),
     openPositions: (view?.openPositions ?? []).map((o) => ({

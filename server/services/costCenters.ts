@@ -32,6 +32,10 @@ export const byNumericCode = [
   costCenters.code,
 ];
 
+/** The condition for the facility's active (not deactivated) cost center `id`. */
+export const isActiveCostCenter = (facilityId: string, id: string) =>
+  and(eq(costCenters.id, id), eq(costCenters.facilityId, facilityId), isNull(costCenters.deletedAt));
+
 const activeCostCenters = preparedOnce((db) =>
   db
     .select(costCenterColumns)
@@ -63,7 +67,7 @@ async function findActive(db: Queryable, viewer: Viewer, id: string): Promise<Co
     .select(costCenterColumns)
     .from(costCenters)
     .leftJoin(facilityBudgetSettings, eq(facilityBudgetSettings.facilityId, costCenters.facilityId))
-    .where(and(eq(costCenters.id, id), eq(costCenters.facilityId, viewer.facilityId), isNull(costCenters.deletedAt)))
+    .where(isActiveCostCenter(viewer.facilityId, id))
     .limit(1);
   if (!row) throw notFound("Cost center");
   return row;

@@ -6,7 +6,7 @@ import { costCenterPermissions, costCenters, facilityBudgetSettings, staffingPla
 import { budgetYearOf } from "../../schema/calendar";
 import type { PlanStatus } from "../../schema/dashboards";
 import { type FilledFte, roundFteForDisplay, WIZARD_STEPS } from "../../schema/staffing";
-import { byNumericCode, costCenterColumns } from "./costCenters";
+import { byNumericCode, costCenterColumns, isActiveCostCenter } from "./costCenters";
 import { type DomainError, forbidden, notFound } from "./errors";
 import { type Access, budgetColumns, planViews, selectPlansWithAttester } from "./staffingPlans";
 import { type PlanFigures, planFigures } from "./staffingPlans/figures";
@@ -166,13 +166,7 @@ export async function outOfScope(db: Queryable, viewer: Viewer, costCenterId: st
   const [exists] = await db
     .select({ id: costCenters.id })
     .from(costCenters)
-    .where(
-      and(
-        eq(costCenters.id, costCenterId),
-        eq(costCenters.facilityId, viewer.facilityId),
-        isNull(costCenters.deletedAt),
-      ),
-    );
+    .where(isActiveCostCenter(viewer.facilityId, costCenterId));
   return exists ? forbidden("You do not have access to this cost center") : notFound("Cost center");
 }
 

@@ -27,6 +27,7 @@ import {
   type ShiftName,
 } from "../../schema/staffing";
 import { auditEntry, recordAudit } from "./audit";
+import { isActiveCostCenter } from "./costCenters";
 import { DomainError, notFound, requireUuid } from "./errors";
 import { type Access, buildView } from "./staffingPlans";
 import { access } from "./staffingPlans/access";
@@ -501,13 +502,7 @@ async function transferTarget(
       costCenterStaff,
       and(eq(costCenterStaff.costCenterId, costCenters.id), eq(costCenterStaff.staffId, staffId)),
     )
-    .where(
-      and(
-        eq(costCenters.id, toCostCenterId),
-        eq(costCenters.facilityId, viewer.facilityId),
-        isNull(costCenters.deletedAt),
-      ),
-    );
+    .where(isActiveCostCenter(viewer.facilityId, toCostCenterId));
   if (!target) throw notFound("Cost center");
   if (target.member) refuse(MANAGE_STAFF_MESSAGES.alreadyThere(target.code), "conflict");
   return { id: target.id, code: target.code, name: target.name };

@@ -2,7 +2,7 @@
 // in the viewer's scope, from the same per-role position control the wizard shows.
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
-import { type FilledFte, noFilledFte, sumAsShown } from "../../schema/staffing";
+import { type FilledFte, noFilledFte, type RolePositionTotals, sumAsShown } from "../../schema/staffing";
 import { planFiguresInScope } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
 import type { Viewer } from "./viewer";
@@ -47,8 +47,22 @@ const FIGURE_KEYS = [
 
 const zero = (): RollupFigures => ({ budgetedFte: 0, ...noFilledFte() });
 
-/** Figures added up as shown (each rounded to 2 decimals first): a total is the sum of its rows on screen. */
-function sumFigures(parts: readonly RollupFigures[]): RollupFigures {
+/** A role's position control as rollup figures, unrounded: its paid need is what it budgets. */
+export const roleFigures = (role: RolePositionTotals): RollupFigures => ({
+  budgetedFte: role.paidFte,
+  hiredFte: role.hiredFte,
+  prnFte: role.prnFte,
+  travellerFte: role.travellerFte,
+  requestedFte: role.requestedFte,
+  gapFte: role.gapFte,
+  overHireFte: role.overHireFte,
+});
+
+/**
+ * Figures added up as shown (each rounded to 2 decimals first): a total is the sum of its rows on
+ * screen, and one part alone is that part as shown.
+ */
+export function sumFigures(parts: readonly RollupFigures[]): RollupFigures {
   const sum = zero();
   for (const key of FIGURE_KEYS) sum[key] = sumAsShown(parts.map((p) => p[key]));
   return sum;
@@ -116,13 +130,8 @@ export async function positionsRollup(
         cell = { row, part, figures: zero() };
         cells.set(id, cell);
       }
-      cell.figures.budgetedFte += role.paidFte;
-      cell.figures.hiredFte += role.hiredFte;
-      cell.figures.prnFte += role.prnFte;
-      cell.figures.travellerFte += role.travellerFte;
-      cell.figures.requestedFte += role.requestedFte;
-      cell.figures.gapFte += role.gapFte;
-      cell.figures.overHireFte += role.overHireFte;
+      const figures = roleFigures(role);
+      for (const key of FIGURE_KEYS) cell.figures[key] += figures[key];
     }
   });
 

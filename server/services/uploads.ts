@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
 import { costCenters, uploads } from "../../db/schema";
@@ -21,6 +21,7 @@ import { type BlobStorage, UPLOAD_SAS_MINUTES, type UploadTarget } from "../uplo
 import type { JobQueue } from "../uploads/jobQueue";
 import { auditEntry, recordAudit } from "./audit";
 import { requireAdmin } from "./authorization";
+import { isActiveCostCenter } from "./costCenters";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
@@ -174,9 +175,7 @@ async function requireActiveCostCenter(db: Queryable, facilityId: string, costCe
   const [found] = await db
     .select({ id: costCenters.id })
     .from(costCenters)
-    .where(
-      and(eq(costCenters.id, costCenterId), eq(costCenters.facilityId, facilityId), isNull(costCenters.deletedAt)),
-    );
+    .where(isActiveCostCenter(facilityId, costCenterId));
   if (!found) throw notFound("Cost center");
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { copyIntoTable, copyLine, type Queryable, rowsOf } from "../../db/client";
+import { type CopyValue, copyIntoTable, copyLine, type Queryable, rowsOf } from "../../db/client";
 import { costCenterPermissions, costCenterStaff, costCenters, positions, staff, users } from "../../db/schema";
 import {
   type CostCenterUploadRow,
@@ -218,7 +218,8 @@ type StagedStaff = {
   fte: number;
 };
 
-const STAGING_COLUMNS = [
+/** A staff row's own columns in a COPY of staff rows (staffCopyValues gives their values, in this order). */
+export const STAFF_COPY_COLUMNS = [
   "employee_id",
   "first_name",
   "middle_name",
@@ -231,37 +232,38 @@ const STAGING_COLUMNS = [
   "education",
   "requisition_number",
   "notes",
-  "write_staff",
-  "cost_center_id",
-  "fte",
 ] as const;
 
-const STAGING_DEFINITION = `
+/** STAFF_COPY_COLUMNS as a staging table defines them. */
+export const STAFF_COPY_DEFINITION = `
   employee_id varchar(40) not null, first_name text not null, middle_name text, last_name text not null,
   email text, date_of_hire date, assigned_fte numeric, staff_type staff_type, contract_end_date date,
-  education text, requisition_number text, notes varchar(40), write_staff boolean not null,
-  cost_center_id uuid, fte numeric`;
+  education text, requisition_number text, notes varchar(40)`;
+
+/** A staff row's values for STAFF_COPY_COLUMNS. */
+export const staffCopyValues = (f: StaffFields): CopyValue[] => [
+  f.employeeId,
+  f.firstName,
+  f.middleName,
+  f.lastName,
+  f.email,
+  f.dateOfHire,
+  f.assignedFte,
+  f.staffType,
+  f.contractEndDate,
+  f.education,
+  f.requisitionNumber,
+  f.notes,
+];
+
+const STAGING_COLUMNS = [...STAFF_COPY_COLUMNS, "write_staff", "cost_center_id", "fte"] as const;
+
+const STAGING_DEFINITION = `${STAFF_COPY_DEFINITION}, write_staff boolean not null, cost_center_id uuid, fte numeric`;
 
 /** A row as its line of the staging table's COPY text, made when the row is added (a short string
  * is all a chunk holds of it until the chunk is written). */
-function stagedStaffLine({ fields: f, writeStaff, costCenterId, fte }: StagedStaff): string {
-  return copyLine([
-    f.employeeId,
-    f.firstName,
-    f.middleName,
-    f.lastName,
-    f.email,
-    f.dateOfHire,
-    f.assignedFte,
-    f.staffType,
-    f.contractEndDate,
-    f.education,
-    f.requisitionNumber,
-    f.notes,
-    writeStaff,
-    costCenterId,
-    fte,
-  ]);
+function stagedStaffLine({ fields, writeStaff, costCenterId, fte }: StagedStaff): string {
+  return copyLine([...staffCopyValues(fields), writeStaff, costCenterId, fte]);
 }
 
 /**

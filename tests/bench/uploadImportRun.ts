@@ -37,25 +37,11 @@ import {
 } from "../../schema/uploads";
 import { importUploadFile } from "../../server/uploads/importFile";
 import { readUploadRows } from "../../server/uploads/readRows";
-import { writeModeOf } from "../../server/uploads/writers";
+import { STAFF_COPY_COLUMNS, STAFF_COPY_DEFINITION, staffCopyValues, writeModeOf } from "../../server/uploads/writers";
 import { POSTGRES_ADMIN_URL } from "../support/database";
 
-/** floor_staging's columns, in the order parsedCopyText writes them. */
-const FLOOR_COLUMNS = [
-  "employee_id",
-  "first_name",
-  "middle_name",
-  "last_name",
-  "email",
-  "date_of_hire",
-  "assigned_fte",
-  "staff_type",
-  "contract_end_date",
-  "education",
-  "requisition_number",
-  "notes",
-  "cost_center_id",
-];
+/** floor_staging's columns (a staff row's, as the app stages them, and its cost center), in the order parsedCopyText writes them. */
+const FLOOR_COLUMNS = [...STAFF_COPY_COLUMNS, "cost_center_id"];
 
 const [mode, file, databaseKind] = process.argv.slice(2) as [
   "prepare" | "parse" | "floor" | "import" | "probe",
@@ -123,11 +109,7 @@ if (mode === "prepare") {
     const started = performance.now();
     await database.db.transaction(async (tx) => {
       await tx.execute(
-        sql.raw(`create temp table floor_staging (
-          employee_id varchar(40) not null, first_name text not null, middle_name text, last_name text not null,
-          email text, date_of_hire date, assigned_fte numeric, staff_type staff_type, contract_end_date date,
-          education text, requisition_number text, notes varchar(40), cost_center_id uuid
-        ) on commit drop`),
+        sql.raw(`create temp table floor_staging (${STAFF_COPY_DEFINITION}, cost_center_id uuid) on commit drop`),
       );
       await copyIntoTable(tx, "floor_staging", FLOOR_COLUMNS, text);
       await tx.execute(sql`
@@ -200,21 +182,7 @@ async function parsedCopyText(file: string, format: UploadFormat, db: Database) 
     const validated = validateUploadRow("Staff", cells, rowNumber);
     if (!validated.ok) throw new Error(`Row ${rowNumber} is not valid`);
     const r: StaffUploadRow = validated.row;
-    values.push([
-      r.employeeId,
-      r.firstName,
-      r.middleName,
-      r.lastName,
-      r.email,
-      r.dateOfHire,
-      r.assignedFte,
-      r.staffType,
-      r.contractEndDate,
-      r.education,
-      r.requisitionNumber,
-      r.notes,
-      r.costCenterCode ? costCenters.get(r.costCenterCode) : null,
-    ]);
+    values.push([...staffCopyValues(r), r.costCenterCode ? costCenters.get(r.costCenterCode) : null]);
   }
   return { rows: values.length, text: copyText(values) };
 }

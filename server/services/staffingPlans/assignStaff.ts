@@ -19,7 +19,7 @@ import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
-import { changePlan, planForEdit, planToEdit } from "./edit";
+import { changePlan, partToEdit, planToEdit } from "./edit";
 
 async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
   requireUuid(staffId, "staff");
@@ -124,14 +124,14 @@ export async function assignStaffPosition(db: Database, viewer: Viewer, planId: 
 }
 
 /** A staff position and its plan, for the plan's editor. */
-function positionToEdit(viewer: Viewer, staffPositionId: string) {
-  return async (db: Queryable) => {
-    requireUuid(staffPositionId, "staff position");
-    const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
-    if (!position) throw notFound("Staff position");
-    return { ...(await planForEdit(db, viewer, position.planId)), position };
-  };
-}
+const positionToEdit = (viewer: Viewer, staffPositionId: string) =>
+  partToEdit(
+    viewer,
+    "Staff position",
+    staffPositionId,
+    (db, id) => db.select().from(staffPositions).where(eq(staffPositions.id, id)),
+    (position) => ({ position }),
+  );
 
 /** `PATCH /api/staff-position`: splits part of a position's FTE off to another staff member. */
 export async function splitStaffPosition(db: Database, viewer: Viewer, input: unknown) {

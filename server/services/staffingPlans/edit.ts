@@ -40,6 +40,26 @@ export function planToEdit(viewer: Viewer, planId: string): FindForEdit<EditCont
 }
 
 /**
+ * A part of a plan (a role, a staff or an open position) by its id, with the plan for its editor:
+ * the id is checked, then `read` finds the part in the change's transaction (none: `what` was not
+ * found), and `named` names it for the change.
+ */
+export function partToEdit<Part extends { planId: string }, Named extends object>(
+  viewer: Viewer,
+  what: string,
+  id: string,
+  read: (db: Queryable, id: string) => Promise<Part[]>,
+  named: (part: Part) => Named,
+): FindForEdit<EditContext & Named> {
+  return async (db) => {
+    requireUuid(id, what.toLowerCase());
+    const [part] = await read(db, id);
+    if (!part) throw notFound(what);
+    return { ...(await planForEdit(db, viewer, part.planId)), ...named(part) };
+  };
+}
+
+/**
  * What a change answers: its audit entry, and, when the change read the plan's stored inputs and
  * knows them as they are after it, those inputs: the wizard is then assembled from them instead of
  * read again (the steps' statuses are brought up to date by changePlan).

@@ -1,14 +1,13 @@
 // Step 5 (FinalizePositionControl): position control, the open positions that close the gap.
 import { eq, sql } from "drizzle-orm";
-import type { Database, Queryable, Transaction } from "../../../db/client";
+import type { Database, Transaction } from "../../../db/client";
 import { openPositions } from "../../../db/schema";
 import { type OpenPositionDraft, openPositionSchema, requisitionsFor } from "../../../schema/staffing";
 import { auditEntry } from "../audit";
-import { notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { roleOfPlan, slotOf } from "./assignStaff";
-import { changePlan, planForEdit, planToEdit } from "./edit";
+import { changePlan, partToEdit, planToEdit } from "./edit";
 import { assemblePlan, loadPlanInputs, type PlanInputs } from "./view";
 
 /** `POST /api/staff-position/open/calculate`: replaces the open positions with what stays unfilled. */
@@ -71,14 +70,14 @@ export async function createOpenPosition(db: Database, viewer: Viewer, planId: s
 }
 
 /** An open position and its plan, for the plan's editor. */
-function openToEdit(viewer: Viewer, openPositionId: string) {
-  return async (db: Queryable) => {
-    requireUuid(openPositionId, "open position");
-    const [open] = await db.select().from(openPositions).where(eq(openPositions.id, openPositionId));
-    if (!open) throw notFound("Open position");
-    return { ...(await planForEdit(db, viewer, open.planId)), open };
-  };
-}
+const openToEdit = (viewer: Viewer, openPositionId: string) =>
+  partToEdit(
+    viewer,
+    "Open position",
+    openPositionId,
+    (db, id) => db.select().from(openPositions).where(eq(openPositions.id, id)),
+    (open) => ({ open }),
+  );
 
 /** `POST /api/staff-position/updateOpen`: requisition number, FTE, shift, start and end time, traveller or not. */
 export async function updateOpenPosition(db: Database, viewer: Viewer, openPositionId: string, input: unknown) {

@@ -8,7 +8,7 @@ import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { storeCareSchedule } from "./careSchedule";
-import { changePlan, planForEdit, planToEdit } from "./edit";
+import { changePlan, partToEdit, planToEdit } from "./edit";
 
 async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: string | null) {
   if (!jobId) return;
@@ -54,14 +54,14 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
 }
 
 /** The plan of a role, for its editor. */
-function roleToEdit(viewer: Viewer, roleId: string) {
-  return async (db: Queryable) => {
-    requireUuid(roleId, "role");
-    const [role] = await db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, roleId));
-    if (!role) throw notFound("Role");
-    return planForEdit(db, viewer, role.planId);
-  };
-}
+const roleToEdit = (viewer: Viewer, roleId: string) =>
+  partToEdit(
+    viewer,
+    "Role",
+    roleId,
+    (db, id) => db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, id)),
+    () => ({}),
+  );
 
 /**
  * `PUT /api/role/{id}`: step 2, changes a role. Staff and open positions on shifts the role no
