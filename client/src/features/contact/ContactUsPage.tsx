@@ -12,14 +12,9 @@ import {
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { formatFacilityTime } from "../../ui/facilityTime";
-import {
-  callFailureText,
-  FormCountedTextarea,
-  FormTextField,
-  formRefusalText,
-  useSchemaValidity,
-} from "../../ui/inputs";
+import { FormCountedTextarea, FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { FormCard } from "../../ui/SectionCard";
+import { formFailureTexts, useMutationFailure } from "../../ui/useMutationFailure";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { useFacilityTimeZone } from "../shell/viewer";
@@ -60,26 +55,20 @@ export function ContactUsPage() {
   });
   const [sendContactMessage, { loading: sending }] = useMutation(ContactUsPage_SendContactMessageMutation);
   const [sent, setSent] = useState<SentMessage | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useMutationFailure(formFailureTexts(setError, CONTACT_FIELDS));
 
   const isValid = useSchemaValidity(control, contactUsSchema);
 
   useFooter({ hasUnsavedChanges: formState.isDirty && !sending && !sent });
 
   async function handleSend(input: ContactUsInput) {
-    setFailure(null);
-    try {
-      const { data } = await sendContactMessage({ variables: { input } });
-      const result = data?.sendContactMessage;
-      if (result?.__typename === "MutationSendContactMessageSuccess") {
-        setSent({ subject: result.data.subject, createdAt: result.data.createdAt });
+    await attempt(
+      async () => (await sendContactMessage({ variables: { input } })).data?.sendContactMessage,
+      (accepted) => {
+        setSent({ subject: accepted.data.subject, createdAt: accepted.data.createdAt });
         reset(EMPTY);
-      } else {
-        setFailure(formRefusalText(setError, result, CONTACT_FIELDS));
-      }
-    } catch (caught) {
-      setFailure(callFailureText(caught));
-    }
+      },
+    );
   }
 
   function handleSendAnother() {

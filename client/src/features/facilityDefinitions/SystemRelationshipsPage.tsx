@@ -7,14 +7,21 @@ import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
 import { DefinitionForm, DefinitionPage, FieldPairs, useDefinitionForm } from "./formParts";
 
+/** What the form shows: read by the screen's query and answered by its save. */
+graphql(`
+  fragment SystemRelationships_Settings on FacilitySettings {
+    id
+    facilityName
+    facilityOwner
+    systemName
+    divisionName
+  }
+`);
+
 const SystemRelationships_FacilityQuery = graphql(`
   query SystemRelationships_FacilityQuery {
     facilitySettings {
-      id
-      facilityName
-      facilityOwner
-      systemName
-      divisionName
+      ...SystemRelationships_Settings
     }
   }
 `);
@@ -25,11 +32,7 @@ const SystemRelationships_DefineMutation = graphql(`
       __typename
       ... on MutationDefineSystemRelationshipsSuccess {
         data {
-          id
-          facilityName
-          facilityOwner
-          systemName
-          divisionName
+          ...SystemRelationships_Settings
         }
       }
       ...DomainError_Fields

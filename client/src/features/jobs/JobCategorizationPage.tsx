@@ -37,7 +37,6 @@ import {
   FormCheckbox,
   FormSelectField,
   FormTextField,
-  formRefusalText,
   refusalText,
   useFormField,
   useSchemaValidity,
@@ -45,6 +44,7 @@ import {
 import { Loaded } from "../../ui/Loaded";
 import { FormCard } from "../../ui/SectionCard";
 import { type Column, DataTable, useTable } from "../../ui/table";
+import { formFailureTexts, useMutationFailure } from "../../ui/useMutationFailure";
 import { forgetAdminTasks } from "../onboarding/cache";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -429,27 +429,20 @@ function AddJobCard({ categories }: { categories: readonly Category[] }) {
     },
   });
   const [added, setAdded] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useMutationFailure(formFailureTexts(setError, ADD_JOB_FIELDS));
   const isValid = useSchemaValidity(control, createJobFormSchema);
   const options = useMemo(() => categories.map((c) => ({ value: String(c.id), label: c.name })), [categories]);
 
   async function handleAdd(values: CreateJobInput) {
     setAdded(null);
-    setFailure(null);
-    try {
-      const { data } = await createJob({
-        variables: { name: values.name, categoryId: values.categoryId },
-      });
-      const result = data?.createJob;
-      if (result?.__typename === "MutationCreateJobSuccess") {
+    await attempt(
+      async () =>
+        (await createJob({ variables: { name: values.name, categoryId: values.categoryId } })).data?.createJob,
+      (created) => {
         reset({ name: "", categoryId: "" });
-        setAdded(result.data.name);
-      } else {
-        setFailure(formRefusalText(setError, result, ADD_JOB_FIELDS));
-      }
-    } catch (caught) {
-      setFailure(callFailureText(caught));
-    }
+        setAdded(created.data.name);
+      },
+    );
   }
 
   return (

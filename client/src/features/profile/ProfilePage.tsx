@@ -7,9 +7,10 @@ import { type ProfileFormValues, type ProfileInput, profileSchema } from "../../
 import { graphql } from "../../gql";
 import { ErrorAlert } from "../../ui/ErrorAlert";
 import { FactList } from "../../ui/FactList";
-import { callFailureText, FormTextField, formRefusalText, useSchemaValidity } from "../../ui/inputs";
+import { FormTextField, useSchemaValidity } from "../../ui/inputs";
 import { LoadingState } from "../../ui/LoadingState";
 import { FormCard } from "../../ui/SectionCard";
+import { formFailureTexts, useMutationFailure } from "../../ui/useMutationFailure";
 import { AccountTypeBadge } from "../shell/AccountTypeBadge";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -18,13 +19,20 @@ import { ApiAccessCard } from "./ApiAccessCard";
 
 export const PROFILE_SAVED_MESSAGE = "Your profile has been updated.";
 
+/** The names the form edits: read with the user and answered by the save. */
+graphql(`
+  fragment ProfilePage_Names on User {
+    id
+    firstName
+    middleName
+    lastName
+  }
+`);
+
 const ProfilePage_UserQuery = graphql(`
   query ProfilePage_UserQuery($id: ID!) {
     user(id: $id) {
-      id
-      firstName
-      middleName
-      lastName
+      ...ProfilePage_Names
       email
     }
   }
@@ -36,10 +44,7 @@ const ProfilePage_UpdateMyProfileMutation = graphql(`
       __typename
       ... on MutationUpdateMyProfileSuccess {
         data {
-          id
-          firstName
-          middleName
-          lastName
+          ...ProfilePage_Names
         }
       }
       ...DomainError_Fields
@@ -121,27 +126,21 @@ function ProfileForm({ initial }: ProfileFormProps) {
     refetchQueries: "active",
   });
   const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useMutationFailure(formFailureTexts(setError, PROFILE_FIELDS));
 
   useFooter({ hasUnsavedChanges: formState.isDirty && !saving });
 
   async function handleSave(input: ProfileInput) {
     setSaved(false);
-    setFailure(null);
-    try {
-      const { data } = await updateMyProfile({ variables: { input } });
-      const result = data?.updateMyProfile;
-      if (result?.__typename === "MutationUpdateMyProfileSuccess") {
+    await attempt(
+      async () => (await updateMyProfile({ variables: { input } })).data?.updateMyProfile,
+      (updated) => {
         // The saved names become the form's new starting point: clean again, Save disabled.
-        const { firstName, middleName, lastName } = result.data;
+        const { firstName, middleName, lastName } = updated.data;
         reset({ firstName, middleName: middleName ?? "", lastName });
         setSaved(true);
-      } else {
-        setFailure(formRefusalText(setError, result, PROFILE_FIELDS));
-      }
-    } catch (caught) {
-      setFailure(callFailureText(caught));
-    }
+      },
+    );
   }
 
   const isValid = useSchemaValidity(control, profileSchema);

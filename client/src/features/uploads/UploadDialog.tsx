@@ -1,5 +1,6 @@
-import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { CheckboxField } from "../../ui/inputs";
 import { AttachedFile, FileDropZone, TemplateDownload, UploadErrorBox } from "./UploadParts";
 import { useFileUpload } from "./useFileUpload";
 
@@ -63,24 +64,18 @@ function UploadDialogContent({ costCenter, onCancel, onUploaded }: Omit<Props, "
           )}
           <UploadErrorBox message={upload.error} />
           <Stack gap="3">
-            <Checkbox.Root
+            <CheckboxField
+              label="Update staff already in this cost center with the file's details"
               checked={updateStaff}
-              onCheckedChange={(details) => setUpdateStaff(details.checked === true)}
+              onCheckedChange={setUpdateStaff}
               disabled={upload.busy || upload.succeeded}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Update staff already in this cost center with the file's details</Checkbox.Label>
-            </Checkbox.Root>
-            <Checkbox.Root
+            />
+            <CheckboxField
+              label="Remove staff of this cost center who are not in the file"
               checked={removeStaff}
-              onCheckedChange={(details) => setRemoveStaff(details.checked === true)}
+              onCheckedChange={setRemoveStaff}
               disabled={upload.busy || upload.succeeded}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Remove staff of this cost center who are not in the file</Checkbox.Label>
-            </Checkbox.Root>
+            />
           </Stack>
         </Stack>
       </Dialog.Body>

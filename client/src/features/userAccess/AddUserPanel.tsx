@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from "@apollo/client";
-import { Box, Button, Checkbox, Field, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Field, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { type Control, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { addUserOutsideSchema, addUserWithinSchema, sameFte, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
-import { FailureAlert } from "../../ui/ErrorAlert";
 import {
+  CheckboxField,
   FormTextField,
   SelectField,
   type SelectOption,
@@ -16,16 +16,10 @@ import {
   useSchemaValidity,
 } from "../../ui/inputs";
 import { Tip } from "../../ui/Tip";
-import {
-  type CostCenterOption,
-  emptyFte,
-  FormNotesAndPermissions,
-  fteSum,
-  type PermissionFields,
-  toPermissionInput,
-} from "./PermissionsEditor";
-import { failureText, formatFte } from "./parts";
-import { SidePanel } from "./SidePanel";
+import { useMutationFailure } from "../../ui/useMutationFailure";
+import { type CostCenterOption, emptyFte, fteSum, type PermissionFields, toPermissionInput } from "./PermissionsEditor";
+import { formatFte, PANEL_FAILURE_TEXTS } from "./parts";
+import { UserFormPanel } from "./UserFormPanel";
 
 const AddUser_OutsideMutation = graphql(`
   mutation AddUser_OutsideMutation($input: AddUserOutsideInput!) {
@@ -202,7 +196,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
   const form = useWatch({ control }) as AddUserValues;
   const rulePasses = useSchemaValidity(control, rule);
   const [staffSearch, setStaffSearch] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, attempt } = useMutationFailure(PANEL_FAILURE_TEXTS);
   const [addOutside, outsideState] = useMutation(AddUser_OutsideMutation);
   const [addWithin, withinState] = useMutation(AddUser_WithinMutation);
   const candidates = useQuery(AddUser_StaffCandidatesQuery, {
@@ -236,8 +230,8 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
       notes: values.notes || null,
       costCenterPermissions: toPermissionInput(values.permissions, values.executive),
     };
-    try {
-      const result =
+    await attempt(
+      async () =>
         mode === "outside"
           ? (
               await addOutside({
@@ -265,12 +259,9 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
                   input: { ...user, staffId: values.staffId, assignedFte: softwareAdmin ? null : assignedFte },
                 },
               })
-            ).data?.addUserWithinOrganization;
-      if (result && result.__typename !== "DomainError") onAdded(result.data.email);
-      else setFailure(failureText(result));
-    } catch (error) {
-      setFailure(failureText(error));
-    }
+            ).data?.addUserWithinOrganization,
+      (added) => onAdded(added.data.email),
+    );
   }
 
   function handleAddClick() {
@@ -309,8 +300,7 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
         : "this user";
 
   return (
-    <SidePanel
-      open
+    <UserFormPanel
       title={mode === "outside" ? USER_ACCESS_TEXTS.addOutsideTitle : USER_ACCESS_TEXTS.addWithinTitle}
       subtitle={`Position: ${position.title}`}
       dirty={formState.isDirty}
@@ -331,129 +321,134 @@ export function AddUserPanel({ mode, position, costCenters, prnFte, onClose, onA
           </Tip>
         </Stack>
       }
+      failure={failure}
+      failureTestId="add-user-error"
+      notesAndPermissions={{
+        control,
+        withoutPermissions: softwareAdmin
+          ? "Software Admin positions have no cost center permissions and no executive option."
+          : null,
+        costCenters,
+        userName,
+      }}
     >
-      <Stack gap="5">
-        <FailureAlert message={failure} testId="add-user-error" />
-        {mode === "outside" ? (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {OUTSIDE_FIELDS_BEFORE_FTE.map((field) => (
-              <FormTextField
-                key={field.name}
-                control={control}
-                {...field}
-                helperText={field.required ? undefined : OPTIONAL}
-              />
-            ))}
-            {form.prn ? (
-              <TextField
-                label="Assigned FTE"
-                required
-                type="number"
-                step={0.1}
-                placeholder="1.00"
-                value={assignedFteText}
-                onChange={() => undefined}
-                disabled
-                helperText="The facility's PRN FTE"
-              />
-            ) : (
-              <FormTextField
-                control={control}
-                name="assignedFte"
-                label="Assigned FTE"
-                required
-                type="number"
-                step={0.1}
-                min={0}
-                max={1.5}
-                placeholder="1.00"
-              />
-            )}
-            {OUTSIDE_FIELDS_AFTER_FTE.map((field) => (
-              <FormTextField key={field.name} control={control} {...field} helperText={OPTIONAL} />
-            ))}
-            <Stack gap="3" justify="center">
-              <Flag label="PRN" checked={form.prn} onChange={(on) => handleFlag("prn", on)} />
-              <Flag label="Is Traveller" checked={form.isTraveller} onChange={(on) => handleFlag("isTraveller", on)} />
-            </Stack>
-            {form.isTraveller ? (
-              <FormTextField
-                control={control}
-                name="contractDate"
-                label="Contract End Date"
-                required
-                placeholder="MM/DD/YYYY"
-              />
-            ) : null}
-          </SimpleGrid>
-        ) : (
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <TextField
-                label="Search staff"
-                placeholder="Name or employee ID"
-                value={staffSearch}
-                onChange={setStaffSearch}
-              />
-              <SelectStaff
-                control={control}
-                options={staffList.map((s) => ({
-                  value: s.id,
-                  label: `${s.firstName} ${s.lastName} (${s.employeeId})`,
-                }))}
-                onChoose={handleChooseStaff}
-              />
-              <Field.Root readOnly>
-                <Field.Label>Staff Name</Field.Label>
-                <Input
-                  readOnly
-                  value={chosen ? `${chosen.firstName} ${chosen.lastName}` : ""}
-                  aria-label="Staff Name"
-                />
-              </Field.Root>
-              <FormTextField
-                control={control}
-                name="assignedFte"
-                label="Assigned FTE"
-                required={!softwareAdmin}
-                type="number"
-                step={0.1}
-                min={0}
-                max={1.5}
-                placeholder="1.00"
-              />
-              <FormTextField control={control} name="email" label="Email" required type="email" />
-            </SimpleGrid>
-            {chosen && chosen.costCenters.length > 0 && !softwareAdmin ? (
-              <Box
-                role="note"
-                borderWidth="1px"
-                borderColor="border.error"
-                bg="bg.error"
-                color="fg.error"
-                p="3"
-                borderRadius="l2"
-                data-testid="within-warning"
-              >
-                {`${chosen.firstName} ${chosen.lastName} currently holds ${chosen.costCenters
-                  .map((c) => `${formatFte(c.fte)} FTE in ${c.code} ${c.name}`)
-                  .join(", ")}. Give them permissions over ${
-                  chosen.costCenters.length === 1 ? "that cost center" : "those cost centers"
-                } for the FTE to remain.`}
-              </Box>
-            ) : null}
+      {mode === "outside" ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {OUTSIDE_FIELDS_BEFORE_FTE.map((field) => (
+            <FormTextField
+              key={field.name}
+              control={control}
+              {...field}
+              helperText={field.required ? undefined : OPTIONAL}
+            />
+          ))}
+          {form.prn ? (
+            <TextField
+              label="Assigned FTE"
+              required
+              type="number"
+              step={0.1}
+              placeholder="1.00"
+              value={assignedFteText}
+              onChange={() => undefined}
+              disabled
+              helperText="The facility's PRN FTE"
+            />
+          ) : (
+            <FormTextField
+              control={control}
+              name="assignedFte"
+              label="Assigned FTE"
+              required
+              type="number"
+              step={0.1}
+              min={0}
+              max={1.5}
+              placeholder="1.00"
+            />
+          )}
+          {OUTSIDE_FIELDS_AFTER_FTE.map((field) => (
+            <FormTextField key={field.name} control={control} {...field} helperText={OPTIONAL} />
+          ))}
+          <Stack gap="3" justify="center">
+            <CheckboxField
+              label="PRN"
+              checked={form.prn}
+              onCheckedChange={(on) => handleFlag("prn", on)}
+              colorPalette="brand"
+            />
+            <CheckboxField
+              label="Is Traveller"
+              checked={form.isTraveller}
+              onCheckedChange={(on) => handleFlag("isTraveller", on)}
+              colorPalette="brand"
+            />
           </Stack>
-        )}
-        <FormNotesAndPermissions
-          control={control}
-          withoutPermissions={
-            softwareAdmin ? "Software Admin positions have no cost center permissions and no executive option." : null
-          }
-          costCenters={costCenters}
-          userName={userName}
-        />
-      </Stack>
-    </SidePanel>
+          {form.isTraveller ? (
+            <FormTextField
+              control={control}
+              name="contractDate"
+              label="Contract End Date"
+              required
+              placeholder="MM/DD/YYYY"
+            />
+          ) : null}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <TextField
+              label="Search staff"
+              placeholder="Name or employee ID"
+              value={staffSearch}
+              onChange={setStaffSearch}
+            />
+            <SelectStaff
+              control={control}
+              options={staffList.map((s) => ({
+                value: s.id,
+                label: `${s.firstName} ${s.lastName} (${s.employeeId})`,
+              }))}
+              onChoose={handleChooseStaff}
+            />
+            <Field.Root readOnly>
+              <Field.Label>Staff Name</Field.Label>
+              <Input readOnly value={chosen ? `${chosen.firstName} ${chosen.lastName}` : ""} aria-label="Staff Name" />
+            </Field.Root>
+            <FormTextField
+              control={control}
+              name="assignedFte"
+              label="Assigned FTE"
+              required={!softwareAdmin}
+              type="number"
+              step={0.1}
+              min={0}
+              max={1.5}
+              placeholder="1.00"
+            />
+            <FormTextField control={control} name="email" label="Email" required type="email" />
+          </SimpleGrid>
+          {chosen && chosen.costCenters.length > 0 && !softwareAdmin ? (
+            <Box
+              role="note"
+              borderWidth="1px"
+              borderColor="border.error"
+              bg="bg.error"
+              color="fg.error"
+              p="3"
+              borderRadius="l2"
+              data-testid="within-warning"
+            >
+              {`${chosen.firstName} ${chosen.lastName} currently holds ${chosen.costCenters
+                .map((c) => `${formatFte(c.fte)} FTE in ${c.code} ${c.name}`)
+                .join(", ")}. Give them permissions over ${
+                chosen.costCenters.length === 1 ? "that cost center" : "those cost centers"
+              } for the FTE to remain.`}
+            </Box>
+          ) : null}
+        </Stack>
+      )}
+    </UserFormPanel>
   );
 }
 
@@ -480,15 +475,5 @@ function SelectStaff({ control, options, onChoose }: SelectStaffProps) {
       }}
       data-testid="select-staff"
     />
-  );
-}
-
-function Flag({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <Checkbox.Root checked={checked} onCheckedChange={(d) => onChange(d.checked === true)} colorPalette="brand">
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
   );
 }

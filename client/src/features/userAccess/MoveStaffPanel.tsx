@@ -1,13 +1,13 @@
 import { useMutation } from "@apollo/client";
-import { Button, Checkbox, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { type Control, useForm } from "react-hook-form";
 import { type MoveStaffInput, moveStaffSchema, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
 import { FailureAlert } from "../../ui/ErrorAlert";
-import { FormSelectField, useFormField, useSchemaValidity } from "../../ui/inputs";
-import { failureText } from "./parts";
+import { CheckboxField, FormSelectField, useFormField, useSchemaValidity } from "../../ui/inputs";
+import { type FailureTexts, useMutationFailure } from "../../ui/useMutationFailure";
+import { failureText, PANEL_FAILURE_TEXTS } from "./parts";
 import { SidePanel } from "./SidePanel";
 
 const MoveStaff_Mutation = graphql(`
@@ -36,6 +36,15 @@ type Props = {
   onMoved: () => void;
 };
 
+const MOVE_FAILURE_TEXTS: FailureTexts = {
+  ...PANEL_FAILURE_TEXTS,
+  threw: (error) => {
+    // Spec §8: a failed move is only logged; the panel still says it did not happen.
+    console.error("Move failed", error);
+    return failureText(error);
+  },
+};
+
 type MoveStaffValues = { userIds: string[]; targetPositionId: string };
 const NOTHING_CHOSEN: MoveStaffValues = { userIds: [], targetPositionId: "" };
 
@@ -48,24 +57,14 @@ export function MoveStaffPanel({ position, targets, onClose, onMoved }: Props) {
   });
   // Spec §4: Save is enabled once a user is picked and a target position chosen (the shared rule).
   const canSave = useSchemaValidity(control, moveStaffSchema);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useMutationFailure(MOVE_FAILURE_TEXTS);
   const [move, { loading }] = useMutation(MoveStaff_Mutation);
   const options = targets
     .filter((t) => t.id !== position.id && t.isSoftwareAdmin === position.isSoftwareAdmin)
     .map((t) => ({ value: t.id, label: t.title }));
 
   async function handleSave(variables: MoveStaffInput) {
-    setFailure(null);
-    try {
-      const { data } = await move({ variables });
-      const result = data?.moveStaff;
-      if (result?.__typename === "MutationMoveStaffSuccess") onMoved();
-      else setFailure(failureText(result));
-    } catch (error) {
-      // Spec §8: a failed move is only logged; the panel still says it did not happen.
-      console.error("Move failed", error);
-      setFailure(failureText(error));
-    }
+    await attempt(async () => (await move({ variables })).data?.moveStaff, onMoved);
   }
 
   return (
@@ -124,16 +123,14 @@ function UsersToMove({ control, position }: UsersToMoveProps) {
     // Not one Field.Root around them: it would give every box the same id.
     <Stack gap="2" role="group" aria-label={`Users in ${position.title}`}>
       {users.map((user) => (
-        <Checkbox.Root
+        <CheckboxField
           key={user.id}
+          label={`${user.firstName} ${user.lastName}`}
           checked={chosen.has(user.id)}
-          onCheckedChange={(d) => handleToggle(user.id, d.checked === true)}
+          onCheckedChange={(on) => handleToggle(user.id, on)}
           colorPalette="brand"
-        >
-          <Checkbox.HiddenInput onBlur={field.onBlur} />
-          <Checkbox.Control />
-          <Checkbox.Label>{`${user.firstName} ${user.lastName}`}</Checkbox.Label>
-        </Checkbox.Root>
+          inputProps={{ onBlur: field.onBlur }}
+        />
       ))}
       {visibleError ? (
         <Text color="fg.error" textStyle="sm">

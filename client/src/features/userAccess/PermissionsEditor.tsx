@@ -17,7 +17,7 @@ import { useState } from "react";
 import { type Control, useController } from "react-hook-form";
 import { type PermissionFlags, toggleFlag, USER_ACCESS_TEXTS } from "../../../../schema/userAccess";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { FormCountedTextarea } from "../../ui/inputs";
+import { CheckboxField, FormCountedTextarea } from "../../ui/inputs";
 
 export type CostCenterOption = { id: string; code: string; name: string };
 
@@ -284,21 +284,18 @@ function CostCenterPicker({
                 </Checkbox.Root>
                 <Stack gap="2" maxH="400px" overflowY="auto" ps="2">
                   {options.map((option) => (
-                    <Checkbox.Root
+                    <CheckboxField
                       key={option.id}
+                      label={`${option.code} ${option.name}`}
                       checked={selected.has(option.id)}
-                      onCheckedChange={(d) => {
+                      onCheckedChange={(on) => {
                         const next = new Set(selected);
-                        if (d.checked === true) next.add(option.id);
+                        if (on) next.add(option.id);
                         else next.delete(option.id);
                         setSelected(next);
                       }}
                       colorPalette="brand"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{`${option.code} ${option.name}`}</Checkbox.Label>
-                    </Checkbox.Root>
+                    />
                   ))}
                 </Stack>
               </Stack>
@@ -325,7 +322,7 @@ function CostCenterPicker({
 /** What a user form holds for its cost centers: the editable list and the Executive switch. */
 export type PermissionFields = { permissions: EditablePermission[]; executive: boolean };
 
-type FormPermissionsProps<T extends PermissionFields, TOut> = {
+export type FormPermissionsProps<T extends PermissionFields, TOut> = {
   control: Control<T, unknown, TOut>;
   /** Shown instead of the editor where the user has no cost center permissions (admins). */
   withoutPermissions: string | null;

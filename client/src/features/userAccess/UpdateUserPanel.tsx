@@ -1,24 +1,23 @@
 import { useMutation } from "@apollo/client";
-import { Button, Stack } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { sameFte, USER_ACCESS_TEXTS, updateUserSchema } from "../../../../schema/userAccess";
 import { graphql } from "../../gql";
-import { FailureAlert } from "../../ui/ErrorAlert";
 import { FactList } from "../../ui/FactList";
 import { Tip } from "../../ui/Tip";
+import { useMutationFailure } from "../../ui/useMutationFailure";
 import {
   type CostCenterOption,
   type EditablePermission,
   emptyFte,
-  FormNotesAndPermissions,
   fteSum,
   type PermissionFields,
   toPermissionInput,
 } from "./PermissionsEditor";
-import { failureText, formatFte } from "./parts";
-import { SidePanel } from "./SidePanel";
+import { formatFte, PANEL_FAILURE_TEXTS } from "./parts";
+import { UserFormPanel } from "./UserFormPanel";
 
 const UpdateUser_Mutation = graphql(`
   mutation UpdateUser_Mutation($id: ID!, $input: UpdateUserAccessInput!) {
@@ -99,7 +98,7 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
     defaultValues: initial,
   });
   const { permissions = [], executive = false } = useWatch({ control }) as Partial<UpdateUserValues>;
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, attempt } = useMutationFailure(PANEL_FAILURE_TEXTS);
   const [save, { loading }] = useMutation(UpdateUser_Mutation);
   const adminOnlyNotes = user.userType === "Admin" || softwareAdmin;
   const name = `${user.firstName} ${user.lastName}`;
@@ -112,7 +111,6 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
   const target = user.assignedFte ?? null;
 
   async function handleSave(values: UpdateUserValues) {
-    setFailure(null);
     if (
       !values.executive &&
       !adminOnlyNotes &&
@@ -123,30 +121,18 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
       setFailure(USER_ACCESS_TEXTS.fteMismatchUpdate);
       return;
     }
-    try {
-      const { data } = await save({
-        variables: {
-          id: user.id,
-          input: {
-            executive: adminOnlyNotes ? false : values.executive,
-            notes: values.notes || null,
-            costCenterPermissions: adminOnlyNotes ? [] : toPermissionInput(values.permissions, values.executive),
-          },
-        },
-      });
-      const result = data?.updateUserAccess;
-      if (result?.__typename === "MutationUpdateUserAccessSuccess") onSaved();
-      else setFailure(failureText(result));
-    } catch (error) {
-      setFailure(failureText(error));
-    }
+    const input = {
+      executive: adminOnlyNotes ? false : values.executive,
+      notes: values.notes || null,
+      costCenterPermissions: adminOnlyNotes ? [] : toPermissionInput(values.permissions, values.executive),
+    };
+    await attempt(async () => (await save({ variables: { id: user.id, input } })).data?.updateUserAccess, onSaved);
   }
 
   const tip = reviewed ? USER_ACCESS_TEXTS.reviewTooltip : missingFte ? USER_ACCESS_TEXTS.updateTooltip : "";
 
   return (
-    <SidePanel
-      open
+    <UserFormPanel
       title={USER_ACCESS_TEXTS.updateTitle}
       subtitle={name}
       dirty={changed}
@@ -164,29 +150,28 @@ export function UpdateUserPanel({ user, softwareAdmin, costCenters, onClose, onS
           </Button>
         </Tip>
       }
+      failure={failure}
+      failureTestId="update-user-error"
+      notesAndPermissions={{
+        control,
+        withoutPermissions: adminOnlyNotes
+          ? "Admin users have no cost center permissions; only notes can change."
+          : null,
+        costCenters,
+        userName: name,
+      }}
     >
-      <Stack gap="5">
-        <FailureAlert message={failure} testId="update-user-error" />
-        <FactList
-          size="sm"
-          facts={[
-            { label: "First Name", value: user.firstName },
-            { label: "Last Name", value: user.lastName },
-            { label: "Position", value: user.title ?? "" },
-            { label: "Employee ID", value: user.employeeId ?? "N/A" },
-            { label: "Assigned FTE", value: formatFte(user.fte) },
-            { label: "Email", value: user.email },
-          ]}
-        />
-        <FormNotesAndPermissions
-          control={control}
-          withoutPermissions={
-            adminOnlyNotes ? "Admin users have no cost center permissions; only notes can change." : null
-          }
-          costCenters={costCenters}
-          userName={name}
-        />
-      </Stack>
-    </SidePanel>
+      <FactList
+        size="sm"
+        facts={[
+          { label: "First Name", value: user.firstName },
+          { label: "Last Name", value: user.lastName },
+          { label: "Position", value: user.title ?? "" },
+          { label: "Employee ID", value: user.employeeId ?? "N/A" },
+          { label: "Assigned FTE", value: formatFte(user.fte) },
+          { label: "Email", value: user.email },
+        ]}
+      />
+    </UserFormPanel>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation } from "@apollo/client";
 import { RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -14,8 +13,9 @@ import { graphql } from "../../gql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FailureAlert } from "../../ui/ErrorAlert";
 import { FormSelectField, useSchemaValidity } from "../../ui/inputs";
+import { type FailureTexts, useMutationFailure } from "../../ui/useMutationFailure";
 import type { CostCenterOption } from "./PermissionsEditor";
-import { failureText } from "./parts";
+import { failureText, PANEL_FAILURE_TEXTS } from "./parts";
 
 const UserDialogs_DeleteMutation = graphql(`
   mutation UserDialogs_DeleteMutation($id: ID!, $input: DeleteUserInput!) {
@@ -48,6 +48,11 @@ const deleteRule = z.preprocess((raw) => {
   };
 }, deleteUserSchema) as unknown as z.ZodType<DeleteUserInput, DeleteValues>;
 
+const DELETE_FAILURE_TEXTS: FailureTexts = {
+  ...PANEL_FAILURE_TEXTS,
+  threw: (error) => failureText(error, "Error processing action. Please try again later."),
+};
+
 type DialogUser = { id: string; firstName: string; lastName: string; email: string };
 
 /** Spec §4 delete: 'Delete as User' (keep as staff in a cost center) or 'Delete as User AND Staff' (a reason). */
@@ -69,22 +74,14 @@ export function DeleteUserDialog({
   });
   const mode = useWatch({ control, name: "mode" });
   const ready = useSchemaValidity(control, deleteRule);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useMutationFailure(DELETE_FAILURE_TEXTS);
   const [remove, { loading }] = useMutation(UserDialogs_DeleteMutation);
 
   // The two are mutually exclusive: picking one clears the other's choice.
   const choose = (next: string) => reset({ ...NOTHING_CHOSEN, mode: next as DeleteValues["mode"] });
 
   async function handleDelete(input: DeleteUserInput) {
-    setFailure(null);
-    try {
-      const { data } = await remove({ variables: { id: user.id, input } });
-      const result = data?.deleteUser;
-      if (result?.__typename === "MutationDeleteUserSuccess") onDeleted();
-      else setFailure(failureText(result));
-    } catch (error) {
-      setFailure(failureText(error, "Error processing action. Please try again later."));
-    }
+    await attempt(async () => (await remove({ variables: { id: user.id, input } })).data?.deleteUser, onDeleted);
   }
 
   return (
@@ -142,18 +139,12 @@ export function ResendInviteDialog({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
+  const notSent = () => resendFailedText(user.email);
+  const { failure, attempt } = useMutationFailure({ refused: notSent, threw: notSent });
   const [resend, { loading }] = useMutation(UserDialogs_ResendMutation);
 
   async function handleResend() {
-    setFailure(null);
-    try {
-      const { data } = await resend({ variables: { id: user.id } });
-      if (data?.resendInvite.__typename === "MutationResendInviteSuccess") onSent();
-      else setFailure(resendFailedText(user.email));
-    } catch {
-      setFailure(resendFailedText(user.email));
-    }
+    await attempt(async () => (await resend({ variables: { id: user.id } })).data?.resendInvite, onSent);
   }
 
   return (

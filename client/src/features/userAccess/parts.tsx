@@ -1,4 +1,5 @@
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import type { FailureTexts } from "../../ui/useMutationFailure";
 
 /**
  * Spec §4 unsaved changes: FINALIZE stays in the panel, DISCARD closes it. The add-outside panel
@@ -38,5 +39,8 @@ export function failureText(error: unknown, fallback = "An error occurred"): str
   }
   return fallback;
 }
+
+/** A panel's failure texts: a refusal or a failed call in the server's words, else spec §8's fallback. */
+export const PANEL_FAILURE_TEXTS: FailureTexts = { refused: (refusal) => failureText(refusal), threw: failureText };
 
 export const formatFte = (fte: number | null | undefined) => (fte === null || fte === undefined ? "" : fte.toFixed(2));

@@ -1,9 +1,9 @@
-import { Box, Button, Card, Checkbox, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, openPositionSchema } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
-import { SelectField, TextField } from "../../ui/inputs";
+import { CheckboxField, SelectField, TextField } from "../../ui/inputs";
 import { ConfirmRemove } from "./ConfirmRemove";
 import {
   Wizard_CalculateOpenPositionsMutation,
@@ -246,6 +246,17 @@ function OpenEditor({
     }
   }
   const show = (key: string) => (submitted ? errors.get(key) : undefined);
+  /** A time in 4-digit military time. */
+  const time = (key: "startTime" | "endTime", label: string, placeholder: string) => (
+    <TextField
+      label={label}
+      value={draft[key]}
+      placeholder={placeholder}
+      maxLength={4}
+      onChange={(value) => setDraft({ [key]: value })}
+      error={show(key)}
+    />
+  );
 
   async function handleSave() {
     setSubmitted(true);
@@ -294,32 +305,15 @@ function OpenEditor({
           onChange={(shift) => setDraft({ shift })}
           options={["Days", "Evenings", "Nights"].map((s) => ({ value: s, label: s }))}
         />
-        <TextField
-          label="Start time"
-          value={draft.startTime}
-          placeholder="0700"
-          maxLength={4}
-          onChange={(startTime) => setDraft({ startTime })}
-          error={show("startTime")}
-        />
-        <TextField
-          label="End time"
-          value={draft.endTime}
-          placeholder="1930"
-          maxLength={4}
-          onChange={(endTime) => setDraft({ endTime })}
-          error={show("endTime")}
-        />
+        {time("startTime", "Start time", "0700")}
+        {time("endTime", "End time", "1930")}
       </Grid>
-      <Checkbox.Root
+      <CheckboxField
         mt="3"
+        label="Fill with a traveller"
         checked={draft.isTraveller}
-        onCheckedChange={(e) => setDraft({ isTraveller: e.checked === true })}
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>Fill with a traveller</Checkbox.Label>
-      </Checkbox.Root>
+        onCheckedChange={(isTraveller) => setDraft({ isTraveller })}
+      />
       {serverError ? (
         <Text mt="2" color="fg.error" textStyle="sm" role="alert">
           {serverError}

@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, DataList, Flex, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, DataList, Flex, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { formatFte, formatHours } from "../../../../schema/staffing";
 import { formatFacilityTime } from "../../ui/facilityTime";
+import { CheckboxField } from "../../ui/inputs";
 import { useFacilityTimeZone } from "../shell/viewer";
 import { Wizard_AttestStaffingPlanMutation } from "./documents";
 import { NeedsTable, PlanFigures, TotalsTable } from "./figures";
@@ -100,18 +101,17 @@ function ReviewBody({
                   {review.problems.join(" ")}
                 </Text>
               ) : null}
-              <Checkbox.Root
+              <CheckboxField
+                label={
+                  <>
+                    I have reviewed this staffing plan and attest that it is complete and correct for budget year{" "}
+                    {plan.budgetYear}.
+                  </>
+                }
                 checked={agreed}
                 disabled={readOnly || !review?.isFormValid}
-                onCheckedChange={(e) => onAgree(e.checked === true)}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  I have reviewed this staffing plan and attest that it is complete and correct for budget year{" "}
-                  {plan.budgetYear}.
-                </Checkbox.Label>
-              </Checkbox.Root>
+                onCheckedChange={onAgree}
+              />
               <Text textStyle="sm" color="fg.muted">
                 ATTEST records your name and the time, completes the wizard and locks it until an administrator unlocks
                 or resets it.

@@ -1,4 +1,4 @@
-export { FormCheckbox, type FormCheckboxProps } from "./Checkbox";
+export { CheckboxField, type CheckboxFieldProps, FormCheckbox, type FormCheckboxProps } from "./Checkbox";
 export {
   CountedTextarea,
   type CountedTextareaProps,
