@@ -761,8 +761,29 @@ describe("positions by id and shifts (the plan is open again after re-verificati
       .where(eq(auditLog.action, "unit_role.update"))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect((audit?.before as Json).shifts).toHaveLength(3);
-    expect((audit?.after as Json).shifts).toHaveLength(2);
+    // The audit keeps the role's shifts before and after, in the shift order.
+    const shiftTimes = (snapshot: unknown) =>
+      (snapshot as Json).shifts.map((s: Json) => `${s.shift} ${s.startTime} ${s.durationHours}`);
+    expect(shiftTimes(audit?.before)).toEqual(["Days 0700 12.5", "Evenings 1100 8", "Nights 1900 12.5"]);
+    expect(shiftTimes(audit?.after)).toEqual(["Days 0700 12.5", "Nights 1900 12.5"]);
+    expect(audit?.after).toMatchObject({ id: rn.id, name: "Registered Nurse", isExempt: false });
+    // A shift that starts an hour earlier moves its staff positions' hours: 0600 + 12.5 h = 1830.
+    const earlier = await call("PUT", `/role/${rn.id}`, token.user, {
+      ...RN,
+      shifts: RN.shifts.map((s) => (s.shift === "Days" ? { ...s, startTime: "0600" } : s)),
+    });
+    expect(earlier.status).toBe(200);
+    const rnHours = (view: Json) =>
+      [
+        ...new Set(
+          view.plan.staffPositions
+            .filter((p: Json) => p.unitRoleId === rn.id)
+            .map((p: Json) => `${p.shift} ${p.startTime}-${p.endTime}`),
+        ),
+      ].sort();
+    expect(rnHours(earlier.body)).toEqual(["Days 0600-1830", "Nights 1900-0730"]);
+    const restored = await call("PUT", `/role/${rn.id}`, token.user, RN);
+    expect(rnHours(restored.body)).toEqual(["Days 0700-1930", "Nights 1900-0730"]);
     expect(
       (
         await call("POST", "/shift", token.exec, {

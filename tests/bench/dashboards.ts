@@ -11,6 +11,8 @@
  *
  *   npx tsx tests/bench/dashboards.ts [--postgres] [--browser] [--cost-centers 500] [--per-unit 100] [--runs 7]
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { print } from "graphql";
@@ -202,14 +204,37 @@ async function facilityDashboardInChromium(database: DatabaseHandle, rows: numbe
 }
 
 /**
+ * The cost-center list's floor over HTTP: a bare node:http server that answers any POST with the
+ * floor statement's rows as the same JSON shape (`{ data: { costCenters } }`), with no sign-in, no
+ * GraphQL and no model. Asked by the same client as the app, so both pay the same HTTP and JSON.
+ */
+async function startBareListServer(db: Database, listFloor: ReturnType<typeof sql>) {
+  const server = createServer(async (request, response) => {
+    for await (const _ of request);
+    const costCenters = rowsOf(await db.execute(listFloor));
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { costCenters } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/**
  * Issue #16's hot reads at this size against their hand-written SQL floors (p50; target within 2x):
  * the admin's cost-center list as the client asks for it over HTTP (GraphQL, signed in) against the
- * one statement it needs, and the wizard of a bench unit (100 staff) through its service against
- * its nine statements (wizardFloor.ts).
+ * one statement it needs, alone and served bare over HTTP (startBareListServer), and the wizard of a
+ * bench unit (100 staff) through its service against its nine statements (wizardFloor.ts).
  */
 async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: string, costCenterId: string) {
   const db = database.db;
+  const listFloor = sql`
+    select c.id, c.code, c.name from cost_centers c
+     where c.facility_id = ${DEMO_FACILITY_ID} and c.deleted_at is null
+     order by case when c.code ~ '^[0-9]+$' then c.code::numeric end nulls last, c.code`;
   const app = await startBenchApp(database);
+  const bare = await startBareListServer(db, listFloor);
   try {
     const token = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     const query = print(CostCenterMaintenance_CostCentersQueryDocument);
@@ -218,10 +243,9 @@ async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: strin
       if (!(body.data?.costCenters as unknown[] | undefined)?.length)
         throw new Error("The cost-center list came back empty");
     };
-    const listFloor = sql`
-      select c.id, c.code, c.name from cost_centers c
-       where c.facility_id = ${DEMO_FACILITY_ID} and c.deleted_at is null
-       order by case when c.code ~ '^[0-9]+$' then c.code::numeric end nulls last, c.code`;
+    const bareList = async () => {
+      await graphqlPost(bare.baseUrl, token, { query });
+    };
     const exec = await resolveViewer(db, { subject: DEMO_USER_IDS.exec, email: undefined, claims: {} });
     const [plan] = rowsOf<{ id: string }>(
       await db.execute(sql`select id from staffing_plans where cost_center_id = ${costCenterId} limit 1`),
@@ -231,6 +255,7 @@ async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: strin
     for (const [name, run, floor] of [
       ["costCenters, the service (admin)", () => listCostCenters(db, admin), () => db.execute(listFloor)],
       ["costCenters over HTTP (admin)", list, () => db.execute(listFloor)],
+      ["costCenters over HTTP vs the bare HTTP floor", list, bareList],
       ["wizard of a bench unit (100 staff)", () => getWizard(db, exec, costCenterId), () => readWizardFloor(db, ids)],
     ] as const) {
       const took = await medianTime(run, WARM_UP, RUNS);
@@ -248,6 +273,7 @@ async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: strin
       `${database.kind} ${"{ me { id } } over HTTP (for reference)".padEnd(44)} median ${(await medianTime(me, WARM_UP, RUNS)).toFixed(1).padStart(7)} ms`,
     );
   } finally {
+    await bare.close();
     await app.close();
   }
 }

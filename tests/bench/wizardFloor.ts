@@ -141,3 +141,69 @@ export function calculateOpenPositionsFloor(db: Database, ids: FloorIds, rows: r
     return { before: rowsOf(read[8]), after: rowsOf(created) };
   });
 }
+
+/** A role as step 2 saves it: its settings and its shifts, which replace the ones it had. */
+export type RoleChange = {
+  roleId: string;
+  name: string;
+  isExempt: boolean;
+  shifts: readonly { shift: string; startTime: string; durationHours: number; staffPerShift: number }[];
+};
+
+/**
+ * Step 2: a role changed. Its settings updated, its shifts replaced, the staff and open positions on
+ * a shift it no longer has removed, its staff positions given their shift's hours again (one
+ * statement), and the plan's saved care schedule replaced by `distribution` (what the app computed:
+ * the floor writes it, it does not compute it). The audit's before is the role as the read found it.
+ */
+export function changeRoleFloor(
+  db: Database,
+  ids: FloorIds,
+  role: RoleChange,
+  distribution: { total: number[]; byRole: Record<string, number[]> },
+) {
+  const shifts = role.shifts.map((s) => ({
+    shift: s.shift,
+    start_time: s.startTime,
+    duration_hours: s.durationHours,
+    staff_per_shift: s.staffPerShift,
+  }));
+  const kept = `{${role.shifts.map((s) => s.shift).join(",")}}`;
+  return saveFloor(db, ids, "DefineRoles", "unit_role.update", async (tx, read) => {
+    const before = {
+      role: rowsOf<{ id: string }>(read[4]).find((r) => r.id === role.roleId),
+      shifts: rowsOf<{ role_id: string }>(read[5]).filter((s) => s.role_id === role.roleId),
+    };
+    const [updated] = await Promise.all([
+      tx.execute(sql`
+        update unit_roles set name = ${role.name}, is_exempt = ${role.isExempt} where id = ${role.roleId} returning *`),
+      tx.execute(sql`delete from role_shifts where role_id = ${role.roleId}`),
+    ]);
+    const [inserted] = await Promise.all([
+      tx.execute(sql`
+        insert into role_shifts (role_id, shift, start_time, duration_hours, staff_per_shift)
+        select ${role.roleId}, s.shift::shift, s.start_time, s.duration_hours, s.staff_per_shift
+          from json_to_recordset(${JSON.stringify(shifts)}::json)
+            as s(shift text, start_time varchar, duration_hours numeric, staff_per_shift int)
+        returning *`),
+      tx.execute(sql`
+        delete from staff_positions
+         where unit_role_id = ${role.roleId} and (shift is null or shift::text <> all(${kept}::text[]))`),
+      tx.execute(sql`
+        delete from open_positions
+         where unit_role_id = ${role.roleId} and (shift is null or shift::text <> all(${kept}::text[]))`),
+      tx.execute(sql`
+        update staff_positions p
+           set start_time = s.start_time,
+               end_time = to_char(time '00:00' + make_interval(mins => (substr(s.start_time, 1, 2)::int * 60
+                          + substr(s.start_time, 3, 2)::int + (s.duration_hours * 60)::int) % 1440), 'HH24MI')
+          from json_to_recordset(${JSON.stringify(shifts)}::json) as s(shift text, start_time varchar, duration_hours numeric)
+         where p.unit_role_id = ${role.roleId} and p.shift::text = s.shift`),
+      tx.execute(sql`
+        insert into care_schedules (plan_id, distribution, computed_at)
+        values (${ids.planId}, ${JSON.stringify(distribution)}::jsonb, now())
+        on conflict (plan_id) do update set distribution = excluded.distribution, computed_at = excluded.computed_at`),
+    ]);
+    return { before, after: { role: rowsOf(updated)[0], shifts: rowsOf(inserted) } };
+  });
+}

@@ -46,6 +46,7 @@ import { median, quantile } from "./statistics";
 import {
   assignStaffPositionFloor,
   calculateOpenPositionsFloor,
+  changeRoleFloor,
   readWizardFloor,
   saveUnitDefinitionFloor,
 } from "./wizardFloor";
@@ -202,6 +203,14 @@ async function main() {
         shifts: role.shifts.map((s) => ({ ...s, staffPerShift: Math.min(24, s.staffPerShift + 1) })),
       };
       view = await timed("step 2: change a role (+ care schedule)", () => updateRole(db, viewer, role.id, input));
+      const schedule = view.plan?.careSchedule ?? { total: [], byRole: [] };
+      const distribution = {
+        total: schedule.total,
+        byRole: Object.fromEntries(schedule.byRole.map((r) => [r.unitRoleId, r.hours])),
+      };
+      await floorTimed("step 2: change a role (+ care schedule)", () =>
+        changeRoleFloor(db, ids, { roleId: role.id, ...input }, distribution),
+      );
     }
     await timed("complete a step", () => completeWizardStep(db, viewer, planId, "DefineRoles"));
     await timed("complete a step", () => completeWizardStep(db, viewer, planId, "CreateCareSchedules"));

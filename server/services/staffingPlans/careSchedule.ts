@@ -1,5 +1,5 @@
 // Step 3 (CreateCareSchedules): the 24-hour care schedule computed from the roles' shifts.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { careSchedules, roleShifts, staffingPlans, unitRoles } from "../../../db/schema";
 import { careSchedule } from "../../../schema/staffing";
@@ -11,18 +11,15 @@ import { planForEdit, viewAfter } from "./edit";
 
 /** Saves the care schedule for the plan's roles as they are now (the chart of step 3). */
 export async function storeCareSchedule(db: Queryable, planId: string) {
-  const roleRows = await db.select().from(unitRoles).where(eq(unitRoles.planId, planId));
-  const shiftRows = roleRows.length
-    ? await db
-        .select()
-        .from(roleShifts)
-        .where(
-          inArray(
-            roleShifts.roleId,
-            roleRows.map((r) => r.id),
-          ),
-        )
-    : [];
+  const [roleRows, shiftRows] = await Promise.all([
+    db.select().from(unitRoles).where(eq(unitRoles.planId, planId)),
+    db
+      .select({ shift: roleShifts })
+      .from(roleShifts)
+      .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
+      .where(eq(unitRoles.planId, planId))
+      .then((rows) => rows.map((r) => r.shift)),
+  ]);
   const schedule = careSchedule(
     roleRows.map((r) => ({
       key: r.id,

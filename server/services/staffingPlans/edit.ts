@@ -82,8 +82,8 @@ export async function changePlan<C extends EditContext>(
     const outcome = await change(tx, context);
     const { audit, inputsAfter } = "audit" in outcome ? outcome : { audit: outcome, inputsAfter: null };
     const now = new Date();
-    const marked = await markChanged(tx, context.plan.id, step, now);
-    await recordAudit(tx, audit);
+    // Independent writes, sent together (one round trip on PostgreSQL).
+    const [marked] = await Promise.all([markChanged(tx, context.plan.id, step, now), recordAudit(tx, audit)]);
     const { granted, plan, attestedByName } = context;
     // The wizard shows the budget year's plan; a change of another year's plan is answered by reading it.
     if (!inputsAfter || plan.budgetYear !== budgetYearOf(now, granted.budget, granted.timeZone))
@@ -101,17 +101,19 @@ export async function changePlan<C extends EditContext>(
  */
 export async function markChanged(db: Queryable, planId: string, step: WizardStep, at = new Date()) {
   const later = laterSteps(step);
-  const marked = await db
-    .update(wizardSteps)
-    .set({ status: "InProgress", updatedAt: at })
-    .where(
-      and(
-        eq(wizardSteps.planId, planId),
-        sql`(${wizardSteps.step} = ${step} or (${inArray(wizardSteps.step, [...later])} and ${wizardSteps.status} <> 'Pending'))`,
-      ),
-    )
-    .returning({ step: wizardSteps.step, status: wizardSteps.status });
-  await db.update(staffingPlans).set({ updatedAt: at }).where(eq(staffingPlans.id, planId));
+  const [marked] = await Promise.all([
+    db
+      .update(wizardSteps)
+      .set({ status: "InProgress", updatedAt: at })
+      .where(
+        and(
+          eq(wizardSteps.planId, planId),
+          sql`(${wizardSteps.step} = ${step} or (${inArray(wizardSteps.step, [...later])} and ${wizardSteps.status} <> 'Pending'))`,
+        ),
+      )
+      .returning({ step: wizardSteps.step, status: wizardSteps.status }),
+    db.update(staffingPlans).set({ updatedAt: at }).where(eq(staffingPlans.id, planId)),
+  ]);
   return marked;
 }
 

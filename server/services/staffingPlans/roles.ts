@@ -1,7 +1,7 @@
 // Step 2 (DefineRoles): the plan's roles and their shifts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
-import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
+import { jobs, openPositions, roleShifts, shiftEnum, staffPositions, unitRoles } from "../../../db/schema";
 import { roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
 import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
@@ -22,11 +22,17 @@ async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: str
     });
 }
 
+/** A role's shifts in the shift enum's order (Days, Evenings, Nights), as its audit records list them. */
+const shiftsOfRole = (db: Queryable, roleId: string) =>
+  db.select().from(roleShifts).where(eq(roleShifts.roleId, roleId)).orderBy(asc(roleShifts.shift));
+
+/** A role with its shifts, as its audit records keep it (the two reads sent together). */
 async function roleSnapshot(db: Queryable, roleId: string) {
-  const [role] = await db.select().from(unitRoles).where(eq(unitRoles.id, roleId));
-  if (!role) return null;
-  const shifts = await db.select().from(roleShifts).where(eq(roleShifts.roleId, roleId)).orderBy(asc(roleShifts.shift));
-  return { ...role, shifts };
+  const [[role], shifts] = await Promise.all([
+    db.select().from(unitRoles).where(eq(unitRoles.id, roleId)),
+    shiftsOfRole(db, roleId),
+  ]);
+  return role ? { ...role, shifts } : null;
 }
 
 /** `POST /api/role`: step 2, adds a role. */
@@ -53,14 +59,14 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
   });
 }
 
-/** The plan of a role, for its editor. */
+/** A role and its plan, for its editor. */
 const roleToEdit = (viewer: Viewer, roleId: string) =>
   partToEdit(
     viewer,
     "Role",
     roleId,
-    (db, id) => db.select({ planId: unitRoles.planId }).from(unitRoles).where(eq(unitRoles.id, id)),
-    () => ({}),
+    (db, id) => db.select().from(unitRoles).where(eq(unitRoles.id, id)),
+    (role) => ({ role }),
   );
 
 /**
@@ -69,41 +75,66 @@ const roleToEdit = (viewer: Viewer, roleId: string) =>
  */
 export async function updateRole(db: Database, viewer: Viewer, roleId: string, input: unknown) {
   const role = parseInput(roleSchema, input);
-  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { granted, plan }) => {
-    await assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId);
-    const before = await roleSnapshot(tx, roleId);
-    await tx.update(unitRoles).set(roleSettingsOf(role)).where(eq(unitRoles.id, roleId));
-    await tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId));
-    if (role.shifts.length) await tx.insert(roleShifts).values(role.shifts.map((s) => ({ ...s, roleId })));
-    const keep = role.shifts.map((s) => s.shift);
-    const kindChanged = before?.isExempt !== role.isExempt;
+  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { granted, plan, role: stored }) => {
+    // Statements that do not depend on each other's answers go together (one round trip each
+    // group on PostgreSQL); the shifts are replaced in two groups, deleted before inserted.
+    const [, shiftsBefore] = await Promise.all([
+      assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId),
+      shiftsOfRole(tx, roleId),
+    ]);
     const stale = (table: typeof staffPositions | typeof openPositions) => {
-      if (kindChanged) return eq(table.unitRoleId, roleId);
+      if (stored.isExempt !== role.isExempt) return eq(table.unitRoleId, roleId);
       if (role.isExempt) return sql`false`;
       const kept = sql.join(
-        keep.map((shift) => sql`${shift}`),
+        role.shifts.map((s) => sql`${s.shift}`),
         sql`, `,
       );
       return and(eq(table.unitRoleId, roleId), sql`(${table.shift} is null or ${table.shift} not in (${kept}))`);
     };
-    await tx.delete(staffPositions).where(stale(staffPositions));
-    await tx.delete(openPositions).where(stale(openPositions));
+    const [[updated]] = await Promise.all([
+      tx.update(unitRoles).set(roleSettingsOf(role)).where(eq(unitRoles.id, roleId)).returning(),
+      tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId)),
+      tx.delete(staffPositions).where(stale(staffPositions)),
+      tx.delete(openPositions).where(stale(openPositions)),
+    ]);
     // Staff positions keep their shift's hours.
-    for (const s of role.shifts) {
-      await tx
-        .update(staffPositions)
-        .set({ startTime: s.startTime, endTime: shiftEndTime(s.startTime, s.durationHours) })
-        .where(and(eq(staffPositions.unitRoleId, roleId), eq(staffPositions.shift, s.shift)));
-    }
+    const hours = role.shifts.map((s) => ({
+      shift: s.shift,
+      start_time: s.startTime,
+      end_time: shiftEndTime(s.startTime, s.durationHours),
+    }));
+    const [shiftsAfter] = await Promise.all([
+      role.shifts.length
+        ? tx
+            .insert(roleShifts)
+            .values(role.shifts.map((s) => ({ ...s, roleId })))
+            .returning()
+        : [],
+      hours.length
+        ? tx.execute(sql`
+            update ${staffPositions} set start_time = h.start_time, end_time = h.end_time
+              from json_to_recordset(${JSON.stringify(hours)}::json) as h(shift text, start_time varchar, end_time varchar)
+             where ${staffPositions.unitRoleId} = ${roleId} and ${staffPositions.shift}::text = h.shift`)
+        : null,
+    ]);
     await storeCareSchedule(tx, plan.id);
-    return auditEntry(viewer, "unit_role.update", roleId, before, await roleSnapshot(tx, roleId));
+    const inShiftOrder = [...shiftsAfter].sort(
+      (a, b) => shiftEnum.enumValues.indexOf(a.shift) - shiftEnum.enumValues.indexOf(b.shift),
+    );
+    return auditEntry(
+      viewer,
+      "unit_role.update",
+      roleId,
+      { ...stored, shifts: shiftsBefore },
+      { ...updated, shifts: inShiftOrder },
+    );
   });
 }
 
 /** `DELETE /api/role`: step 2, removes a role with its shifts, staff positions and open positions. */
 export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {
-  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { plan }) => {
-    const before = await roleSnapshot(tx, roleId);
+  return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { plan, role }) => {
+    const before = { ...role, shifts: await shiftsOfRole(tx, roleId) };
     await tx.delete(staffPositions).where(eq(staffPositions.unitRoleId, roleId));
     await tx.delete(openPositions).where(eq(openPositions.unitRoleId, roleId));
     await tx.delete(unitRoles).where(eq(unitRoles.id, roleId));
