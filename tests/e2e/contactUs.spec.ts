@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { gql } from "./support/ownData";
+import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { expectServerRefusal } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
 
@@ -7,20 +8,6 @@ import { expect, test } from "./support/test";
 
 const SENT = "Your message has been sent.";
 const SEND_OPERATION = "ContactUsPage_SendContactMessageMutation";
-
-async function screen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
-function recordSends(page: Page): unknown[] {
-  const sent: unknown[] = [];
-  page.on("request", (request) => {
-    if (!request.url().endsWith("/graphql") || request.method() !== "POST") return;
-    const body = request.postDataJSON() as { operationName?: string; variables?: unknown } | null;
-    if (body?.operationName === SEND_OPERATION) sent.push(body.variables);
-  });
-  return sent;
-}
 
 async function openContactUs(page: Page, account: "admin" | "user"): Promise<void> {
   await signIn(page, account, "/contact-us");
@@ -30,7 +17,7 @@ async function openContactUs(page: Page, account: "admin" | "user"): Promise<voi
 test.describe("contact us", () => {
   test("sends a message and confirms it", async ({ page }) => {
     await openContactUs(page, "user");
-    const sends = recordSends(page);
+    const sends = recordOperation(page, SEND_OPERATION);
     const send = page.getByRole("button", { name: "Send" });
     await expect(page.getByText("2000 characters remaining")).toBeVisible();
     await expect(send).toBeDisabled();
@@ -56,7 +43,7 @@ test.describe("contact us", () => {
 
   test("bad input shows the rule's message and sends nothing", async ({ page }) => {
     await openContactUs(page, "admin");
-    const sends = recordSends(page);
+    const sends = recordOperation(page, SEND_OPERATION);
     const send = page.getByRole("button", { name: "Send" });
     await expect(page.getByText(/is required/)).toHaveCount(0);
 
@@ -73,17 +60,11 @@ test.describe("contact us", () => {
     await expect(page.getByText(SENT)).toHaveCount(0);
 
     // The server applies the same rule: a blank subject sent straight to the API is refused.
-    const { sendContactMessage } = await gql(
+    await expectServerRefusal(
       page,
-      `mutation ($input: ContactMessageInput!) { sendContactMessage(input: $input) {
-        __typename ... on DomainError { message fieldErrors { field message } } } }`,
-      { input: { subject: "   ", message: "Hello" } },
+      { field: "sendContactMessage", inputType: "ContactMessageInput", input: { subject: "   ", message: "Hello" } },
+      { field: "subject", message: "Subject is required" },
     );
-    expect(sendContactMessage.__typename).toBe("DomainError");
-    expect(sendContactMessage.fieldErrors).toContainEqual({
-      field: "subject",
-      message: "Subject is required",
-    });
 
     await page.reload();
     await expect(page.getByLabel("Subject")).toHaveValue("");
@@ -99,21 +80,13 @@ test.describe("contact us", () => {
 
   test("server errors show on the form", async ({ page }) => {
     await openContactUs(page, "admin");
-    await page.route("**/graphql", (route) => {
-      const body = route.request().postDataJSON() as { operationName?: string } | null;
-      if (body?.operationName !== SEND_OPERATION) return route.fallback();
-      return route.fulfill({
-        json: {
-          data: {
-            sendContactMessage: {
-              __typename: "DomainError",
-              message: "Subject must be at most 120 characters",
-              code: "invalid",
-              fieldErrors: [{ field: "subject", message: "Subject must be at most 120 characters" }],
-            },
-          },
-        },
-      });
+    await answerOperation(page, SEND_OPERATION, {
+      sendContactMessage: {
+        __typename: "DomainError",
+        message: "Subject must be at most 120 characters",
+        code: "invalid",
+        fieldErrors: [{ field: "subject", message: "Subject must be at most 120 characters" }],
+      },
     });
     await page.getByLabel("Subject").fill("A subject");
     await page.getByLabel("Message").fill("A message");

@@ -79,6 +79,22 @@ async function selectCostCenter(page: Page, code: string): Promise<void> {
   await picker(page).selectOption({ label: code });
 }
 
+/** Signs in and adds a cost center of the test's own with this name; answers its number. */
+async function openWithOwnCostCenter(page: Page, name: string): Promise<string> {
+  await open(page);
+  const code = uniqueCode();
+  await addCostCenter(page, code, name);
+  return code;
+}
+
+/** As openWithOwnCostCenter, then picks the new cost center on the Delete/Reset panel; answers its number. */
+async function openDeleteResetOnOwnCostCenter(page: Page, name: string): Promise<string> {
+  const code = await openWithOwnCostCenter(page, name);
+  await choose(page, "Delete/Reset Cost Center");
+  await selectCostCenter(page, code);
+  return code;
+}
+
 /** Deactivates one of the test's cost centers through the API; its id. */
 async function deactivateByCode(page: Page, code: string): Promise<string> {
   const { costCenters } = await gql(page, "{ costCenters { id code } }");
@@ -205,10 +221,8 @@ test.describe("cost center maintenance", () => {
     page,
   }) => {
     await installTimingProbe(page, [BANNER]);
-    await open(page);
-    const original = uniqueCode();
+    const original = await openWithOwnCostCenter(page, "Wound Care E2E");
     const renumbered = uniqueCode();
-    await addCostCenter(page, original, "Wound Care E2E");
     await expect(banner(page)).toBeHidden({ timeout: 5000 });
 
     await choose(page, "Update Cost Center");
@@ -292,9 +306,7 @@ test.describe("cost center maintenance", () => {
     page,
   }) => {
     await installTimingProbe(page, [BANNER]);
-    await open(page);
-    const code = uniqueCode();
-    await addCostCenter(page, code, "Sleep Lab E2E");
+    const code = await openWithOwnCostCenter(page, "Sleep Lab E2E");
 
     await choose(page, "Delete/Reset Cost Center");
     const panel = page.getByRole("region", { name: "Select Cost Center" });
@@ -364,12 +376,8 @@ test.describe("cost center maintenance", () => {
   test("reset and unlock of a wizard that is not completed: the server's refusal, with the reset advice", async ({
     page,
   }) => {
-    await open(page);
-    const code = uniqueCode();
-    await addCostCenter(page, code, "Infusion Center E2E");
-    await choose(page, "Delete/Reset Cost Center");
+    const code = await openDeleteResetOnOwnCostCenter(page, "Infusion Center E2E");
     const panel = page.getByRole("region", { name: "Select Cost Center" });
-    await selectCostCenter(page, code);
 
     await panel.getByText("Resetting", { exact: true }).click();
     await act(page, "RESET");
@@ -392,11 +400,7 @@ test.describe("cost center maintenance", () => {
       page,
     }) => {
       await installTimingProbe(page, [BANNER]);
-      await open(page);
-      const code = uniqueCode();
-      await addCostCenter(page, code, `${choice} E2E`);
-      await choose(page, "Delete/Reset Cost Center");
-      await selectCostCenter(page, code);
+      await openDeleteResetOnOwnCostCenter(page, `${choice} E2E`);
       const ccId = await picker(page).inputValue();
       // A completed plan cannot be made from the browser: the server's success answer is stood in for.
       const faked = await answerOperation(page, operation, {
@@ -424,12 +428,8 @@ test.describe("cost center maintenance", () => {
   }
 
   test("failure texts: unfinished wizard on delete, empty answers, and a lost connection", async ({ page }) => {
-    await open(page);
-    const code = uniqueCode();
-    await addCostCenter(page, code, "Failure Paths E2E");
-    await choose(page, "Delete/Reset Cost Center");
+    const code = await openDeleteResetOnOwnCostCenter(page, "Failure Paths E2E");
     const panel = page.getByRole("region", { name: "Select Cost Center" });
-    await selectCostCenter(page, code);
 
     const refuse = (operation: string, field: string, message: string) =>
       answerOperation(page, operation, { [field]: { __typename: "DomainError", message } });
@@ -490,9 +490,7 @@ test.describe("deactivated cost centers and history (issue #15 item 6)", () => {
   test("a deactivated cost center is listed, comes back after a confirmation, and its history says who did what when", async ({
     page,
   }) => {
-    await open(page);
-    const code = uniqueCode();
-    await addCostCenter(page, code, "Step-Down Unit E2E");
+    const code = await openWithOwnCostCenter(page, "Step-Down Unit E2E");
     await expect(banner(page)).toBeHidden({ timeout: 5000 });
     // Deactivated through the API (the Delete/Reset panel's own flow is tested above).
     const id = await deactivateByCode(page, code);

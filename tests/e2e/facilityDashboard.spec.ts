@@ -1,7 +1,8 @@
-import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
+import { sortByGapLargestFirst } from "./support/dashboards";
 import { asExecutiveOf, buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { exportXlsx } from "./support/workbooks";
 
 /**
  * The facility dashboard (issue #13) as the demo executive sees it: a cost center of the test's own
@@ -51,11 +52,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await page.getByLabel("Plan status").selectOption({ label: "Every status" });
 
     // Sort by gap, largest first: ours (2.34) comes before every demo unit without a plan (0.00).
-    await page.getByRole("button", { name: /^Gap FTE/ }).click();
-    await page.getByRole("button", { name: /^Gap FTE/ }).click();
-    await expect(page.getByRole("columnheader", { name: /Gap FTE/ })).toHaveAttribute("aria-sort", "descending");
-    const gaps = (await rows.locator("td:nth-child(7)").allTextContents()).map(Number);
-    expect(gaps).toEqual([...gaps].sort((a, b) => b - a));
+    await sortByGapLargestFirst(page, rows);
 
     await rows.filter({ hasText: unit.code }).getByRole("button", { name: unit.code }).click();
     const drawer = page.getByRole("dialog");
@@ -72,11 +69,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     await page.screenshot({ path: "test-results/screens/facility-dashboard.png", fullPage: true });
 
     // The export holds the same rows as the screen, then the totals.
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Export .xlsx" }).click();
-    const file = await (await downloading).path();
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(file);
+    const { book } = await exportXlsx(page);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe("Cost center");
     expect(sheet?.rowCount).toBe(1 + before.length + 1 + 1); // header, rows, total

@@ -38,6 +38,35 @@ async function leaveWithoutSaving(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/landing$/);
 }
 
+/** Each group's tests begin signed in as the admin, on the group's screen. */
+function signInAndOpen(path: string, heading: string) {
+  return async ({ page }: { page: Page }) => {
+    await signIn(page, "admin");
+    await openAs(page, path, heading);
+  };
+}
+
+/**
+ * The server refuses the save (the answer stands in for the server's): its message shows in the
+ * form's alert, titled as given, and saving stays disabled until the form changes.
+ */
+async function expectSaveRefused(
+  page: Page,
+  refusal: {
+    operation: string;
+    field: string;
+    alertTitle: string;
+    message: string;
+    fieldErrors?: { field: string; message: string }[];
+  },
+): Promise<void> {
+  const { operation, field, alertTitle, message, fieldErrors = [] } = refusal;
+  await answerOperation(page, operation, { [field]: { __typename: "DomainError", message, fieldErrors } });
+  await saveButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: alertTitle })).toContainText(message);
+  await expect(saveButton(page)).toBeDisabled();
+}
+
 async function stepState(page: Page, title: string): Promise<Locator> {
   return page
     .getByTestId("setup-step")
@@ -63,10 +92,7 @@ async function fillRelations(page: Page, values: Partial<Record<keyof typeof SEE
 }
 
 test.describe("define system relationships", () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, "admin");
-    await openAs(page, RELATIONS_PATH, RELATIONS_HEADING);
-  });
+  test.beforeEach(signInAndOpen(RELATIONS_PATH, RELATIONS_HEADING));
 
   test("shows the four fields prefilled, N/A helper, and SAVE AND CONTINUE only for a valid change", async ({
     page,
@@ -166,20 +192,10 @@ test.describe("define system relationships", () => {
 
 const FINANCIAL_PATH = "/admin/facility-definitions/financial-information";
 const FINANCIAL_HEADING = "Basic Financial Information";
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** The twelve months by their English names, January to December. */
+const MONTHS = Array.from({ length: 12 }, (_, month) =>
+  new Date(Date.UTC(2000, month, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" }),
+);
 type FinancialValues = {
   prn: string;
   fiscalMonth: string;
@@ -244,10 +260,7 @@ async function fillFinancial(page: Page, values: Partial<FinancialValues>) {
 }
 
 test.describe("Basic Financial Information", () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, "admin");
-    await openAs(page, FINANCIAL_PATH, FINANCIAL_HEADING);
-  });
+  test.beforeEach(signInAndOpen(FINANCIAL_PATH, FINANCIAL_HEADING));
 
   test("shows the budget settings prefilled, months from the twelve-month list, and checks the rules", async ({
     page,
@@ -330,18 +343,13 @@ test.describe("Basic Financial Information", () => {
   test("a save error shows the server's message until the form changes; BACK goes to the landing page", async ({
     page,
   }) => {
-    await answerOperation(page, "FinancialInformation_UpdateMutation", {
-      updateFinancialInformation: {
-        __typename: "DomainError",
-        message: "Budget season end day must be at most 30 in April",
-        fieldErrors: [{ field: "budgetSeasonEndDay", message: "Budget season end day must be at most 30 in April" }],
-      },
+    await expectSaveRefused(page, {
+      operation: "FinancialInformation_UpdateMutation",
+      field: "updateFinancialInformation",
+      alertTitle: "The financial information was not saved",
+      message: "Budget season end day must be at most 30 in April",
+      fieldErrors: [{ field: "budgetSeasonEndDay", message: "Budget season end day must be at most 30 in April" }],
     });
-    await saveButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The financial information was not saved" })).toContainText(
-      "Budget season end day must be at most 30 in April",
-    );
-    await expect(saveButton(page)).toBeDisabled();
     await fillFinancial(page, { payEnd: "15" });
     await expect(page.getByText("The financial information was not saved")).toHaveCount(0);
     await expect(saveButton(page)).toBeEnabled();
@@ -392,10 +400,7 @@ async function addEducation(page: Page, name: string) {
 }
 
 test.describe("HR guidelines", () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, "admin");
-    await openAs(page, HR_PATH, HR_HEADING);
-  });
+  test.beforeEach(signInAndOpen(HR_PATH, HR_HEADING));
 
   test("shows the shift settings, week, time zone and education prefilled, and checks the rules", async ({ page }) => {
     for (const [label, value] of Object.entries(SEED_TIMES)) await expect(field(page, label)).toHaveValue(value);
@@ -452,15 +457,8 @@ test.describe("HR guidelines", () => {
     await field(page, "Time zone").selectOption({ label: "US/Central (GMT-6)" });
     await addEducation(page, "RN Residency");
     await page.getByRole("button", { name: "Remove High School Diploma" }).click();
-    await expect(educationItems(page)).toHaveText([
-      "ADN",
-      "BSN",
-      "CNA Certificate",
-      "DNP",
-      "LPN Diploma",
-      "MSN",
-      "RN Residency",
-    ]);
+    const changedEducation = ["ADN", "BSN", "CNA Certificate", "DNP", "LPN Diploma", "MSN", "RN Residency"];
+    await expect(educationItems(page)).toHaveText(changedEducation);
     await screen(page, "hr-guidelines-changed");
     await saveAndExpectLanding(page);
     await expect(await stepState(page, "PROVIDE BASIC HR GUIDELINES")).toHaveText("Completed");
@@ -473,15 +471,7 @@ test.describe("HR guidelines", () => {
     expect(await chosen(field(page, "End day"))).toBe("Saturday");
     expect(await chosen(field(page, "Time zone"))).toBe("US/Central (GMT-6)");
     // The server keeps the list sorted by name.
-    await expect(educationItems(page)).toHaveText([
-      "ADN",
-      "BSN",
-      "CNA Certificate",
-      "DNP",
-      "LPN Diploma",
-      "MSN",
-      "RN Residency",
-    ]);
+    await expect(educationItems(page)).toHaveText(changedEducation);
 
     // Put the seed back.
     await field(page, "Other shift start").fill("");
@@ -499,14 +489,12 @@ test.describe("HR guidelines", () => {
   });
 
   test("a save error shows the server's message until the form changes", async ({ page }) => {
-    await answerOperation(page, "HrGuidelines_UpdateMutation", {
-      updateHrGuidelines: { __typename: "DomainError", message: "Education levels must be unique", fieldErrors: [] },
+    await expectSaveRefused(page, {
+      operation: "HrGuidelines_UpdateMutation",
+      field: "updateHrGuidelines",
+      alertTitle: "The HR guidelines were not saved",
+      message: "Education levels must be unique",
     });
-    await saveButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The HR guidelines were not saved" })).toContainText(
-      "Education levels must be unique",
-    );
-    await expect(saveButton(page)).toBeDisabled();
     await field(page, "Dropdown end time").fill("2300");
     await expect(saveButton(page)).toBeEnabled();
     await leaveWithoutSaving(page);

@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import {
   asExecutiveOf,
@@ -11,6 +10,7 @@ import {
   uniqueWord,
 } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { exportXlsx } from "./support/workbooks";
 
 /**
  * The individual dashboard (issue #13) as the demo executive sees it: a cost center of the test's
@@ -81,12 +81,8 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     await expectNoSeriousAxeFindings(page, "the individual dashboard");
 
     // The export: a sheet per table, holding the screen's rows.
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Export .xlsx" }).click();
-    const download = await downloading;
+    const { download, book } = await exportXlsx(page);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^cost-center-${unit.code}-\\d{4}\\.xlsx$`));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(await download.path());
     expect(book.worksheets.map((s) => s.name)).toEqual([
       "Plan and budget",
       "Roles",

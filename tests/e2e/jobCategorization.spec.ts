@@ -40,6 +40,19 @@ async function choose(page: Page, job: string, category: string): Promise<void> 
   await expect(rowOf(page, job).getByText("Saved")).toBeVisible();
 }
 
+/** The row refuses the choice with its message and shows the saved category again. */
+async function expectChoiceRefused(page: Page, job: string, message: string, saved: string): Promise<void> {
+  await expect(rowOf(page, job).getByRole("alert")).toHaveText(message);
+  await expect.poll(() => chosen(categoryOf(page, job))).toBe(saved);
+}
+
+/** After a reload the job still shows the category the server holds. */
+async function expectCategoryAfterReload(page: Page, job: string, saved: string): Promise<void> {
+  await page.reload();
+  await expect(page.getByTestId("job-row").first()).toBeVisible();
+  expect(await chosen(categoryOf(page, job))).toBe(saved);
+}
+
 test.describe("job categorization", () => {
   test("lists every job with its category; None is never offered; CONTINUE and BACK go to the landing page", async ({
     page,
@@ -101,9 +114,7 @@ test.describe("job categorization", () => {
     expect(saves).toHaveLength(1);
     await screen(page, "job-categorization-saved");
 
-    await page.reload();
-    await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, job))).toBe("Allied Health");
+    await expectCategoryAfterReload(page, job, "Allied Health");
 
     // The landing page shows the onboarding step completed.
     await footer(page).getByRole("button", { name: "BACK" }).click();
@@ -113,9 +124,7 @@ test.describe("job categorization", () => {
     // Back again: the category changes as often as it is chosen.
     await page.goto("/admin/job-categorization");
     await choose(page, job, "Unit Support");
-    await page.reload();
-    await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, job))).toBe("Unit Support");
+    await expectCategoryAfterReload(page, job, "Unit Support");
   });
 
   test("a refused save shows the server's message and puts the saved category back", async ({ page }) => {
@@ -124,13 +133,10 @@ test.describe("job categorization", () => {
       setJobCategory: { __typename: "DomainError", message: "Job category 6 does not exist" },
     });
     await categoryOf(page, "Charge Nurse").selectOption({ label: "Allied Health" });
-    await expect(rowOf(page, "Charge Nurse").getByRole("alert")).toHaveText("Job category 6 does not exist");
-    await expect.poll(() => chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+    await expectChoiceRefused(page, "Charge Nurse", "Job category 6 does not exist", "Registered Nurse");
     await screen(page, "job-categorization-refused");
 
-    await page.reload();
-    await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+    await expectCategoryAfterReload(page, "Charge Nurse", "Registered Nurse");
   });
 
   test("a category the row's rule refuses (None, put into the list by hand) shows the rule's message and sends nothing", async ({
@@ -142,15 +148,12 @@ test.describe("job categorization", () => {
     // The list never offers None: it is added to the page as a tampered page would.
     await select.evaluate((el: HTMLSelectElement) => el.add(new Option("None", "0")));
     await select.selectOption("0");
-    await expect(rowOf(page, "Charge Nurse").getByRole("alert")).toHaveText(JOB_MESSAGES.categoryNotNone);
-    await expect.poll(() => chosen(select)).toBe("Registered Nurse");
+    await expectChoiceRefused(page, "Charge Nurse", JOB_MESSAGES.categoryNotNone, "Registered Nurse");
     await expect(rowOf(page, "Charge Nurse").getByText("Saved")).toBeHidden();
     await screen(page, "job-categorization-none-refused");
     expect(saves).toHaveLength(0);
 
-    await page.reload();
-    await expect(page.getByTestId("job-row").first()).toBeVisible();
-    expect(await chosen(categoryOf(page, "Charge Nurse"))).toBe("Registered Nurse");
+    await expectCategoryAfterReload(page, "Charge Nurse", "Registered Nurse");
   });
 
   test("adds a job: enabled once name and category are given; a duplicate shows the server's message", async ({

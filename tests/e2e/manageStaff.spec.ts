@@ -1,10 +1,20 @@
-import type { Page } from "@playwright/test";
-import ExcelJS from "exceljs";
+import type { Locator, Page } from "@playwright/test";
 import { MANAGE_STAFF_FOOTER } from "../../schema/manageStaff";
 import { demoFacilityDay, demoFacilityToday } from "../support/facilityDate";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { buildPlanAsManager, expect, facilityPrnStandard, JOB_IDS, mutate, test, uniqueWord } from "./support/ownData";
+import {
+  buildPlanAsManager,
+  expect,
+  facilityPrnStandard,
+  mutate,
+  type OwnUnit,
+  RN_DAYS,
+  SMALL_UNIT,
+  test,
+  uniqueWord,
+} from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { exportXlsx } from "./support/workbooks";
 
 /**
  * Manage Staff (issue #14) as the demo manager: two cost centers of the test's own on which the
@@ -13,12 +23,16 @@ import { signIn } from "./support/signIn";
  * and removes them. The permissions and the administrator's staff member go in teardown.
  */
 
-/** Staff members put into a cost center by its Manage Staff holder (the page's account), through GraphQL. */
-async function addStaffMembers(
+/**
+ * Signs the manager in, puts staff members into the cost center as its Manage Staff holder (through
+ * GraphQL), then opens Manage Staff with the cost center chosen.
+ */
+async function openWithStaffMembers(
   page: Page,
-  costCenterId: string,
+  unit: OwnUnit,
   members: readonly { firstName: string; lastName: string; fte: number }[],
 ): Promise<void> {
+  await signIn(page, "user", null);
   for (const member of members) {
     await mutate(
       page,
@@ -26,7 +40,7 @@ async function addStaffMembers(
       `mutation ($id: ID!, $input: StaffMemberInput!) { addStaffMember(costCenterId: $id, input: $input) {
         __typename ... on MutationAddStaffMemberSuccess { data { staffId } } ... on DomainError { message } } }`,
       {
-        id: costCenterId,
+        id: unit.id,
         input: {
           ...member,
           employeeId: `MS-${uniqueWord()}`,
@@ -36,12 +50,42 @@ async function addStaffMembers(
       },
     );
   }
+  await page.goto("/user/manageStaff");
+  await page.getByLabel("Cost center").selectOption({ label: unit.label });
 }
 
 /** Signs the manager in on Manage Staff with the cost center chosen. */
 async function openManageStaff(page: Page, costCenterLabel: string): Promise<void> {
   await signIn(page, "user", "/user/manageStaff");
   await page.getByLabel("Cost center").selectOption({ label: costCenterLabel });
+}
+
+/**
+ * Opens Add staff, fills it in as the manager types it (a new employee id; the type, when given,
+ * before the dates it brings) and presses ADD; answers the dialog, closed if the person was added.
+ */
+async function addThroughDialog(
+  page: Page,
+  person: {
+    firstName: string;
+    lastName: string;
+    type?: "Traveller" | "PRN";
+    dateOfHire: string;
+    contractEndDate?: string;
+    fte: string;
+  },
+): Promise<Locator> {
+  await page.getByRole("button", { name: "Add staff" }).click();
+  const dialog = page.getByTestId("add-staff-dialog");
+  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
+  await dialog.getByLabel("First name").fill(person.firstName);
+  await dialog.getByLabel("Last name").fill(person.lastName);
+  if (person.type) await dialog.getByLabel("Type").selectOption({ label: person.type });
+  await dialog.getByLabel("Date of hire").fill(person.dateOfHire);
+  if (person.contractEndDate) await dialog.getByLabel("Contract end date").fill(person.contractEndDate);
+  await dialog.getByLabel("FTE in this cost center").fill(person.fte);
+  await dialog.getByRole("button", { name: "ADD" }).click();
+  return dialog;
 }
 
 /** A date as the forms take it (MM/DD/YYYY), in UTC. */
@@ -68,14 +112,12 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
 
   // Add: a refusal is shown in the dialog, then a valid staff member is added.
   const last = `Okafor${uniqueWord()}`;
-  await page.getByRole("button", { name: "Add staff" }).click();
-  const dialog = page.getByTestId("add-staff-dialog");
-  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
-  await dialog.getByLabel("First name").fill("Nadia");
-  await dialog.getByLabel("Last name").fill(last);
-  await dialog.getByLabel("Date of hire").fill("01/15/2024");
-  await dialog.getByLabel("FTE in this cost center").fill("1.6");
-  await dialog.getByRole("button", { name: "ADD" }).click();
+  const dialog = await addThroughDialog(page, {
+    firstName: "Nadia",
+    lastName: last,
+    dateOfHire: "01/15/2024",
+    fte: "1.6",
+  });
   await expect(dialog).toContainText("Assigned FTE must be between 0 and 1.5");
   await dialog.getByLabel("FTE in this cost center").fill("0.9");
   await dialog.getByRole("button", { name: "ADD" }).click();
@@ -143,12 +185,8 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   await expectNoSeriousAxeFindings(page, "Manage Staff");
 
   // The export holds the screen's rows, in its order, with what was just saved.
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export .xlsx" }).click();
-  const download = await downloading;
+  const { download, book } = await exportXlsx(page);
   expect(download.suggestedFilename()).toBe(`staff-${unit.code}.xlsx`);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await download.path());
   const sheet = book.worksheets[0];
   const exported = (sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? []).map((r) => [
     r.getCell(1).text,
@@ -266,15 +304,12 @@ test("the table sorts by a column header (click or Enter), first names case-inse
   ownUnits,
 }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
-  await signIn(page, "user", null);
-  await addStaffMembers(page, unit.id, [
+  await openWithStaffMembers(page, unit, [
     { firstName: "Dora", lastName: "Quill", fte: 1 },
     { firstName: "carl", lastName: "Quill", fte: 0.3 },
     { firstName: "Bella", lastName: "Quill", fte: 0.9 },
     { firstName: "aaron", lastName: "Quill", fte: 0.5 },
   ]);
-  await page.goto("/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
   const names = page.getByTestId("staff-row").locator("td:first-child p:first-child");
   const header = (name: string) => page.getByRole("columnheader", { name: new RegExp(`^${name}`) });
   // By first name by default, case-insensitive (a case-sensitive order would put Bella and Dora first).
@@ -308,16 +343,13 @@ test("the table sorts by a column header (click or Enter), first names case-inse
 
 test("printed, the table holds every row, not only those in view", async ({ page, ownUnits }) => {
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
-  await signIn(page, "user", null);
   // 40 staff: more than a 720-pixel window renders of a long list (the rows in view and a few more).
   const members = Array.from({ length: 40 }, (_, i) => ({
     firstName: `Printed${String(i + 1).padStart(2, "0")}`,
     lastName: "Row",
     fte: 1,
   }));
-  await addStaffMembers(page, unit.id, members);
-  await page.goto("/user/manageStaff");
-  await page.getByLabel("Cost center").selectOption({ label: unit.label });
+  await openWithStaffMembers(page, unit, members);
   const rows = page.getByTestId("staff-row");
   await expect(page.getByTestId("staff-count")).toContainText("Showing 40 of 40 staff");
   await expect(rows.first()).toContainText("Printed01 Row");
@@ -362,17 +394,15 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   await openManageStaff(page, unit.label);
   const today = demoFacilityToday();
   const last = `Traveller${uniqueWord()}`;
-  await page.getByRole("button", { name: "Add staff" }).click();
-  const dialog = page.getByTestId("add-staff-dialog");
-  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
-  await dialog.getByLabel("First name").fill("Tomas");
-  await dialog.getByLabel("Last name").fill(last);
-  await dialog.getByLabel("Type").selectOption({ label: "Traveller" });
-  await dialog.getByLabel("Date of hire").fill("01/15/2024");
-  await dialog.getByLabel("Contract end date").fill(typed(demoFacilityDay(20)));
-  await dialog.getByLabel("FTE in this cost center").fill("0.5");
-  await dialog.getByRole("button", { name: "ADD" }).click();
-  await expect(dialog).toBeHidden();
+  const traveller = await addThroughDialog(page, {
+    firstName: "Tomas",
+    lastName: last,
+    type: "Traveller",
+    dateOfHire: "01/15/2024",
+    contractEndDate: typed(demoFacilityDay(20)),
+    fte: "0.5",
+  });
+  await expect(traveller).toBeHidden();
 
   const row = page.getByTestId("staff-row").filter({ hasText: `Tomas ${last}` });
   await expect(row.getByTestId("contract-warning")).toHaveText("Contract ends in 20 days");
@@ -384,15 +414,14 @@ test("a traveller's contract ending within 60 days is flagged in words, and the 
   // A PRN whose FTE here is not the facility's PRN standard (HR guidelines) is named, with the standard.
   const standard = await facilityPrnStandard(admin);
   const prnLast = `Prn${uniqueWord()}`;
-  await page.getByRole("button", { name: "Add staff" }).click();
-  await dialog.getByLabel("Employee ID").fill(`MS-${uniqueWord()}`);
-  await dialog.getByLabel("First name").fill("Paula");
-  await dialog.getByLabel("Last name").fill(prnLast);
-  await dialog.getByLabel("Type").selectOption({ label: "PRN" });
-  await dialog.getByLabel("Date of hire").fill("03/01/2025");
-  await dialog.getByLabel("FTE in this cost center").fill(standard === 0.5 ? "0.4" : "0.5");
-  await dialog.getByRole("button", { name: "ADD" }).click();
-  await expect(dialog).toBeHidden();
+  const prn = await addThroughDialog(page, {
+    firstName: "Paula",
+    lastName: prnLast,
+    type: "PRN",
+    dateOfHire: "03/01/2025",
+    fte: standard === 0.5 ? "0.4" : "0.5",
+  });
+  await expect(prn).toBeHidden();
   await expect(
     page
       .getByTestId("staff-row")
@@ -410,12 +439,10 @@ test("staff in an over-filled position are marked, with the plan's over-filled p
   const ben = await unit.addStaff({ firstName: "Ben", fte: 1 });
   const cleo = await unit.addStaff({ firstName: "Cleo", fte: 0.5 });
   await buildPlanAsManager(page, unit.id, {
-    unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 0, targetOvertimePercentage: 0 },
+    unit: { ...SMALL_UNIT, nonProductiveGoalPercentage: 0 },
     roles: [
       {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
+        ...RN_DAYS,
         shifts: [
           { shift: "Days", startTime: "0700", durationHours: 8.5, staffPerShift: 1 },
           { shift: "Nights", startTime: "2300", durationHours: 8.5, staffPerShift: 1 },

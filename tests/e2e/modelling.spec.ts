@@ -66,8 +66,9 @@ async function handWorkedPlan(
 /** A number field (its input, not its step buttons, which carry the label too). */
 const number = (scope: Page | Locator, label: string) => scope.getByRole("spinbutton", { name: label, exact: true });
 const figure = (page: Page, label: string) => page.getByTestId("model-figure").filter({ hasText: label });
-const cells = async (page: Page, label: string) =>
-  (await figure(page, label).locator("td, th").allInnerTexts()).map((text) => text.trim());
+/** A table row's cells (its header cell too), as read. */
+const cellTexts = async (row: Locator) => (await row.locator("td, th").allInnerTexts()).map((text) => text.trim());
+const cells = (page: Page, label: string) => cellTexts(figure(page, label));
 /** A figure's row of the comparison: its label, the saved plan's (or compared scenario's), the model's, the change. */
 type FigureRow = readonly [label: string, saved: string, model: string, change: string];
 /** Each figure's row reads as stated, in the order given. */
@@ -81,6 +82,19 @@ async function openModelling(page: Page, unit: OwnUnit): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "MODELLING" })).toBeVisible();
   await page.getByLabel("Cost center").selectOption({ label: unit.label });
   await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
+}
+
+/** Types values into the model's number fields, by label: the model then differs from the saved plan. */
+async function changeModel(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await number(page, label).fill(value);
+  await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
+}
+
+/** Carries the model into the wizard after the confirmation, which opens the wizard's first step. */
+async function carryIntoWizard(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Carry into wizard" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "CARRY INTO WIZARD" }).click();
+  await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
 }
 
 test("a manager changes census and staff, and sees the saved plan and the model side by side, worked by hand", async ({
@@ -100,9 +114,7 @@ test("a manager changes census and staff, and sees the saved plan and the model 
     ["Cost a year", "$1,726,222", "$1,726,222", "No change"],
   ]);
 
-  await number(page, "Average daily census").fill("12");
-  await number(page, "RN Days staff per shift").fill("5");
-  await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
+  await changeModel(page, { "Average daily census": "12", "RN Days staff per shift": "5" });
   await expectFigures(page, [
     // 12 × 8 = 96 h needed; 5×8 + 3×8 + 3×8 = 88 h scheduled; 88 ÷ 12 = 7.33 HPPD.
     ["Care hours needed a day", "80.0", "96.0", "+16.0"],
@@ -120,15 +132,7 @@ test("a manager changes census and staff, and sees the saved plan and the model 
     ["Cost a year", "$1,726,222", "$1,888,444", "+$162,222"],
   ]);
   const rn = page.getByTestId("model-role").filter({ hasText: "RN" });
-  expect((await rn.locator("td, th").allInnerTexts()).map((t) => t.trim())).toEqual([
-    "RN",
-    "15.60",
-    "17.16",
-    "1.00",
-    "14.60",
-    "16.16",
-    "+1.56",
-  ]);
+  expect(await cellTexts(rn)).toEqual(["RN", "15.60", "17.16", "1.00", "14.60", "16.16", "+1.56"]);
   await expect(page.getByTestId("model-distribution")).toBeVisible();
   await screen(page, "modelling-compared");
   await expectNoSeriousAxeFindings(page, "modelling with a changed model");
@@ -151,11 +155,12 @@ test("HPPD, non-productive %, overtime % and shift length change the model, work
   await handWorkedPlan(page, admin, unit, facilitySettings, ["UnitDefinition", "DefineRoles", "CreateCareSchedules"]);
   await openModelling(page, unit);
 
-  await number(page, "HPPD target").fill("9");
-  await number(page, "Non-productive %").fill("20");
-  await number(page, "Overtime %").fill("5");
-  await number(page, "RN Days shift length").fill("12");
-  await expect(page.getByTestId("model-state")).toHaveText("Unsaved changes");
+  await changeModel(page, {
+    "HPPD target": "9",
+    "Non-productive %": "20",
+    "Overtime %": "5",
+    "RN Days shift length": "12",
+  });
   await expectFigures(page, [
     // Needed: 10 × 8 = 80.0 → 10 × 9 = 90.0. Scheduled (no unpaid break on RN): 4×8 + 3×8 + 3×8 = 80.0
     // → 4×12 + 3×8 + 3×8 = 48 + 24 + 24 = 96.0; HPPD 80 ÷ 10 = 8.00 → 96 ÷ 10 = 9.60.
@@ -185,9 +190,7 @@ test("HPPD, non-productive %, overtime % and shift length change the model, work
   await page.getByLabel("Scenario name").fill("Long days");
   await page.locator("footer").getByRole("button", { name: "SAVE SCENARIO" }).click();
   await expect(page.getByTestId("model-state")).toHaveText("Saved");
-  await page.getByRole("button", { name: "Carry into wizard" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "CARRY INTO WIZARD" }).click();
-  await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
+  await carryIntoWizard(page);
   await expect(page.getByText(MODELLING_MESSAGES.carried)).toBeVisible();
   for (const step of ["UnitDefinition", "DefineRoles", "CreateCareSchedules"]) {
     await expect(page.getByTestId(`step-${step}`).getByTestId("step-status")).toHaveText("In progress");
@@ -285,9 +288,7 @@ test("scenarios: kept by name, refused twice, compared, deleted; a new role; car
   ]);
 
   // Carried into the wizard after a confirmation: the plan takes the scenario, steps go back.
-  await page.getByRole("button", { name: "Carry into wizard" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "CARRY INTO WIZARD" }).click();
-  await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
+  await carryIntoWizard(page);
   const { wizard } = await gql(page, `query ($id: ID!) { wizard(costCenterId: $id) { plan { roles { name } } } }`, {
     id: unit.id,
   });

@@ -1,17 +1,16 @@
-import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import {
   addStaff,
   asExecutiveOf,
   buildPlanAsManager,
   expect,
-  JOB_IDS,
   RN_DAYS,
   SMALL_UNIT,
   test,
   uniqueWord,
 } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { exportXlsx } from "./support/workbooks";
 
 /**
  * Position control (issue #13) as the demo executive sees it: a cost center of the test's own with
@@ -90,12 +89,8 @@ test("an executive reads position control: filter by cost center, status and sea
 
     // The export holds every position the filters let through, the FTE as numbers, then the total.
     await expect(page.getByTestId("position-count")).toHaveText("Showing 3 of 3 positions");
-    const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Export .xlsx" }).click();
-    const download = await downloading;
+    const { download, book } = await exportXlsx(page);
     expect(download.suggestedFilename()).toMatch(/^position-control-\d{4}\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(await download.path());
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe("Cost center");
     expect(sheet?.rowCount).toBe(5);
@@ -131,14 +126,7 @@ test("position control pages past 100 rows with Show more, and the server sorts 
   });
   await buildPlanAsManager(page, unit.id, {
     unit: { census: 30, careTeamTarget: 8, nonProductiveGoalPercentage: 10, targetOvertimePercentage: 0 },
-    roles: [
-      {
-        name: "Registered Nurse",
-        jobId: JOB_IDS.registeredNurse,
-        isExempt: false,
-        shifts: [shift("Days", "0700"), shift("Nights", "1900")],
-      },
-    ],
+    roles: [{ ...RN_DAYS, shifts: [shift("Days", "0700"), shift("Nights", "1900")] }],
     steps: [],
     openPositions: true,
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
-import { test as base, expect, gql, mutate } from "./support/ownData";
+import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { test as base, expect, expectServerRefusal, gql, mutate } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
 /**
@@ -37,24 +38,10 @@ const test = base.extend<{ execNameBack: undefined }>({
 const SAVED = "Your profile has been updated.";
 const UPDATE_OPERATION = "ProfilePage_UpdateMyProfileMutation";
 
-async function screen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: "disabled" });
-}
-
 async function openProfile(page: Page, account: "admin" | "user" | "exec"): Promise<void> {
   await signIn(page, account, "/user/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await expect(page.getByLabel("First Name")).not.toHaveValue("");
-}
-
-function recordUpdates(page: Page): unknown[] {
-  const sent: unknown[] = [];
-  page.on("request", (request) => {
-    if (!request.url().endsWith("/graphql") || request.method() !== "POST") return;
-    const body = request.postDataJSON() as { operationName?: string; variables?: unknown } | null;
-    if (body?.operationName === UPDATE_OPERATION) sent.push(body.variables);
-  });
-  return sent;
 }
 
 test.describe("profile", () => {
@@ -110,7 +97,7 @@ test.describe("profile", () => {
 
   test("bad input shows the rule's message, cannot be saved, and changes nothing", async ({ page }) => {
     await openProfile(page, "user");
-    const updates = recordUpdates(page);
+    const updates = recordOperation(page, UPDATE_OPERATION);
     const save = page.getByRole("button", { name: "Save" });
     // No message before a field is visited or changed.
     await expect(page.getByText(/is required|may contain only/)).toHaveCount(0);
@@ -135,38 +122,24 @@ test.describe("profile", () => {
 
   test("the server refuses a bad name with the same rule, and saves nothing", async ({ page }) => {
     await openProfile(page, "admin");
-    const { updateMyProfile } = await gql(
+    await expectServerRefusal(
       page,
-      `mutation ($input: ProfileInput!) { updateMyProfile(input: $input) {
-        __typename ... on DomainError { message fieldErrors { field message } } } }`,
-      { input: { firstName: "Alex<script>", lastName: "Morgan" } },
+      { field: "updateMyProfile", inputType: "ProfileInput", input: { firstName: "Alex<script>", lastName: "Morgan" } },
+      { field: "firstName", message: "First name may contain only letters, digits and spaces" },
     );
-    expect(updateMyProfile.__typename).toBe("DomainError");
-    expect(updateMyProfile.fieldErrors).toContainEqual({
-      field: "firstName",
-      message: "First name may contain only letters, digits and spaces",
-    });
     await page.reload();
     await expect(page.getByLabel("First Name")).toHaveValue("Alex");
   });
 
   test("server field errors show on their fields", async ({ page }) => {
     await openProfile(page, "admin");
-    await page.route("**/graphql", (route) => {
-      const body = route.request().postDataJSON() as { operationName?: string } | null;
-      if (body?.operationName !== UPDATE_OPERATION) return route.fallback();
-      return route.fulfill({
-        json: {
-          data: {
-            updateMyProfile: {
-              __typename: "DomainError",
-              message: "Last name must be at most 50 characters",
-              code: "invalid",
-              fieldErrors: [{ field: "lastName", message: "Last name must be at most 50 characters" }],
-            },
-          },
-        },
-      });
+    await answerOperation(page, UPDATE_OPERATION, {
+      updateMyProfile: {
+        __typename: "DomainError",
+        message: "Last name must be at most 50 characters",
+        code: "invalid",
+        fieldErrors: [{ field: "lastName", message: "Last name must be at most 50 characters" }],
+      },
     });
     await page.getByLabel("Last Name").fill("Morgan Smith");
     await page.getByRole("button", { name: "Save" }).click();

@@ -8,7 +8,7 @@ import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { screen } from "./support/graphqlRoute";
 import { expect, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
-import { downloadTemplate } from "./support/templates";
+import { downloadTemplate, staffRow } from "./support/templates";
 
 /**
  * The browser sends a file to storage in 4 MiB blocks (issue #15 item 8): a block whose request
@@ -25,36 +25,23 @@ const MiB = 1024 * 1024;
 async function bigStaffWorkbook(page: Page, costCenterCode: string, surname: string): Promise<string> {
   const { book, sheet } = await downloadTemplate(page);
   const id = uniqueWord();
-  sheet.addRow([
-    `${id}A`,
-    "Avery",
-    null,
-    surname,
-    null,
-    "03/15/2021",
-    0.9,
-    "Regular",
-    null,
-    "BSN",
-    null,
-    null,
-    costCenterCode,
-  ]);
-  sheet.addRow([
-    `${id}B`,
-    "Noor",
-    null,
-    surname,
-    null,
-    "2022-07-01",
-    0.6,
-    "Regular",
-    null,
-    null,
-    null,
-    null,
-    costCenterCode,
-  ]);
+  for (const [suffix, firstName, dateOfHire, assignedFte, education] of [
+    ["A", "Avery", "03/15/2021", 0.9, "BSN"],
+    ["B", "Noor", "2022-07-01", 0.6, undefined],
+  ] as const) {
+    sheet.addRow(
+      staffRow({
+        employeeId: `${id}${suffix}`,
+        firstName,
+        lastName: surname,
+        dateOfHire,
+        assignedFte,
+        staffType: "Regular",
+        education,
+        costCenterCode,
+      }),
+    );
+  }
   // Random bytes do not deflate: the part keeps its size in the zip. The import reads only the sheets.
   book.addImage({ buffer: randomBytes(17 * MiB) as unknown as ExcelJS.Buffer, extension: "png" });
   // In the test's own output folder, which Playwright empties before each run.

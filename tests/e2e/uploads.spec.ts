@@ -6,7 +6,7 @@ import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { answerOperation, screen } from "./support/graphqlRoute";
 import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
-import { downloadTemplate } from "./support/templates";
+import { downloadTemplate, staffRow } from "./support/templates";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
 
 /**
@@ -96,37 +96,26 @@ test.describe("the admin upload screen", () => {
     await signIn(page, "admin", "/admin/upload/staff");
     await expect(page.getByRole("heading", { level: 1, name: "UPLOAD STAFF DATA FILE" })).toBeVisible();
     const content = await fillDownloadedTemplate(page, [
-      [
-        `E2E-${stamp}1`,
-        "Avery",
-        null,
-        "Lindqvist",
-        null,
-        "03/15/2021",
-        0.9,
-        "Regular",
-        null,
-        "BSN",
-        null,
-        null,
+      staffRow({
+        employeeId: `E2E-${stamp}1`,
+        firstName: "Avery",
+        lastName: "Lindqvist",
+        dateOfHire: "03/15/2021",
+        assignedFte: 0.9,
+        staffType: "Regular",
+        education: "BSN",
         // A cost center of the test's own: no demo cost center gains staff.
-        unit.code,
-      ],
-      [
-        `E2E-${stamp}2`,
-        "Noor",
-        null,
-        "Lindqvist",
-        null,
-        "2022-07-01",
-        0.6,
-        "Traveller",
-        "12/31/2026",
-        null,
-        null,
-        null,
-        null,
-      ],
+        costCenterCode: unit.code,
+      }),
+      staffRow({
+        employeeId: `E2E-${stamp}2`,
+        firstName: "Noor",
+        lastName: "Lindqvist",
+        dateOfHire: "2022-07-01",
+        assignedFte: 0.6,
+        staffType: "Traveller",
+        contractEndDate: "12/31/2026",
+      }),
     ]);
     await attach(page, "staff.xlsx", content);
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();

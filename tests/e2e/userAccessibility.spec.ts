@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { screen } from "./support/graphqlRoute";
-import { addStaffCandidate, expect, gql, type OwnUnit, test } from "./support/ownData";
+import { addStaffCandidate, expect, gql, type OwnDataFixtures, type OwnUnit, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { openAddNewUserSubmenu, openAddUserPanel } from "./support/userAccess";
 
@@ -41,6 +41,17 @@ async function open(page: Page) {
   await signIn(page, "admin", PATH);
   await expect(page.getByRole("heading", { level: 1, name: "USER ACCESSIBILITY" })).toBeVisible();
   await expect(page.getByTestId("assign-users-summary")).toBeVisible();
+}
+
+/**
+ * Two cost centers of the test's own that nobody holds a permission on yet (for the forms' cost
+ * center picker), then the page as the admin.
+ */
+async function openWithTwoOwnUnits(page: Page, ownUnits: OwnDataFixtures["ownUnits"]) {
+  const oncology = await ownUnits.create("Oncology Own", { grant: false });
+  const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
+  await open(page);
+  return { oncology, orthopedics };
 }
 
 async function expand(page: Page, title: string) {
@@ -222,9 +233,7 @@ test("add outside: placeholders, PRN and traveller rules, the picker, FTE rules,
   page,
   ownUnits,
 }) => {
-  const oncology = await ownUnits.create("Oncology Own", { grant: false });
-  const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
-  await open(page);
+  const { oncology, orthopedics } = await openWithTwoOwnUnits(page, ownUnits);
   await openAddUserPanel(page, "Staff Nurse", "Outside your organization");
   const form = panel(page, "add-outside-panel");
   await expect(form.getByRole("heading", { name: TEXT.outsideTitle })).toBeVisible();
@@ -385,9 +394,7 @@ test("update user: UPDATE rule, tooltip, FTE sums, unsaved-changes dialog, audit
   page,
   ownUnits,
 }) => {
-  const oncology = await ownUnits.create("Oncology Own", { grant: false });
-  const orthopedics = await ownUnits.create("Orthopedics Own", { grant: false });
-  await open(page);
+  const { oncology, orthopedics } = await openWithTwoOwnUnits(page, ownUnits);
   const person = await addUser(page, oncology);
   const form = await openUpdateUser(page, "Staff Nurse", person.name);
   await expect(form.getByRole("heading", { name: "Update User" })).toBeVisible();

@@ -1,7 +1,8 @@
-import ExcelJS from "exceljs";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
+import { sortByGapLargestFirst } from "./support/dashboards";
 import { buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
 import { signIn } from "./support/signIn";
+import { exportXlsx } from "./support/workbooks";
 
 /**
  * The user dashboard (issue #13) as the demo manager sees it: a cost center of the test's own whose
@@ -43,19 +44,11 @@ test("a manager reads the dashboard: what to do next, the gap, the next step's b
   await expectNoSeriousAxeFindings(page, "the user dashboard");
 
   // Sorted by gap, largest first.
-  await page.getByRole("button", { name: /^Gap FTE/ }).click();
-  await page.getByRole("button", { name: /^Gap FTE/ }).click();
-  await expect(page.getByRole("columnheader", { name: /Gap FTE/ })).toHaveAttribute("aria-sort", "descending");
-  const gaps = (await page.getByTestId("user-dashboard-row").locator("td:nth-child(7)").allTextContents()).map(Number);
-  expect(gaps).toEqual([...gaps].sort((a, b) => b - a));
+  await sortByGapLargestFirst(page, page.getByTestId("user-dashboard-row"));
 
   // The export holds the row with what to do next.
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export .xlsx" }).click();
-  const download = await downloading;
+  const { download, book } = await exportXlsx(page);
   expect(download.suggestedFilename()).toMatch(/^dashboard-\d{4}\.xlsx$/);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(await download.path());
   const sheet = book.worksheets[0];
   const ours = sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1)?.find((r) => r.getCell(1).value === unit.code);
   expect([ours?.getCell(4).value, ours?.getCell(14).value]).toEqual([

@@ -13,11 +13,12 @@ import {
   expect,
   gql,
   graphqlAsPage,
-  JOB_IDS,
   type Json,
   type OwnUnit,
   openWizardStep,
+  RN_DAYS,
   type RoleSpec,
+  SMALL_UNIT,
   type StaffMember,
   setRequisition,
   test,
@@ -64,6 +65,13 @@ async function addRole(page: Page, role: (typeof HAND_WORKED_ROLES)[number]) {
   await editor.getByRole("button", { name: "Save role" }).click();
   await expect(editor).toBeHidden();
   await expect(page.getByTestId("role-row").filter({ hasText: role.name })).toBeVisible();
+}
+
+/** The finished step's full-page screenshot, then its main button opens the next step. */
+async function screenshotThenContinue(page: Page, shot: string, next: RegExp): Promise<void> {
+  await page.screenshot({ path: `${SCREENS}/${shot}.png`, fullPage: true });
+  await main(page).click();
+  await expect(page).toHaveURL(next);
 }
 
 /** Picks a native select's option by the start of its label (labels carry live figures). */
@@ -213,9 +221,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await fillAndLeave(page.getByLabel("Total paid FTE budget (finance)"), String(UNIT.totalPaidFteBudget));
     await expect(page.getByTestId("fig-care")).toHaveText("211.2");
     await expect(page.getByTestId("save-state")).toHaveText("Every change is saved on the server.");
-    await page.screenshot({ path: `${SCREENS}/wizard-1-unitdef.png`, fullPage: true });
-    await main(page).click();
-    await expect(page).toHaveURL(/\/user\/wizard\/defineRoles$/);
+    await screenshotThenContinue(page, "wizard-1-unitdef", /\/user\/wizard\/defineRoles$/);
     await expect(stepStatus(page, "UnitDefinition")).toHaveText("Completed");
   });
 
@@ -279,9 +285,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByTestId("role-row").filter({ hasText: "Registered Nurse" })).toContainText(
       "Nights 1900-0730 · 12.5 h (12 paid) · 4 staff",
     );
-    await page.screenshot({ path: `${SCREENS}/wizard-2-roles.png`, fullPage: true });
-    await main(page).click();
-    await expect(page).toHaveURL(/\/user\/wizard\/careschedule$/);
+    await screenshotThenContinue(page, "wizard-2-roles", /\/user\/wizard\/careschedule$/);
   });
 
   test("step 3, care schedule: the 24-hour care schedule, planned against needed", async ({ page, ownUnit }) => {
@@ -296,9 +300,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     // Paid hours: RN 12.5 h − 30 min = 12, CNA 8 h − 30 min = 7.5: 5 × 12 + 4 × 12 + 5 × 7.5 = 145.5
     await expect(page.getByTestId("fig-planned")).toHaveText("145.5");
     await expect(page.getByTestId("fig-balance")).toHaveText("65.7"); // 211.2 − 145.5
-    await page.screenshot({ path: `${SCREENS}/wizard-3-careschedule.png`, fullPage: true });
-    await main(page).click();
-    await expect(page).toHaveURL(/\/user\/wizard\/assignstaff$/);
+    await screenshotThenContinue(page, "wizard-3-careschedule", /\/user\/wizard\/assignstaff$/);
   });
 
   test("step 4, assign staff: every staff member assigned; red until then; split and move; the footer notice", async ({
@@ -387,9 +389,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await second.getByTestId("move-form").getByRole("button", { name: "Move", exact: true }).click();
     await expect(second.getByRole("cell").nth(4)).toContainText(backTo);
     await expect(notices(page)).not.toContainText(WIZARD_NOTICES.assignOrRemove);
-    await page.screenshot({ path: `${SCREENS}/wizard-4-assignstaff.png`, fullPage: true });
-    await main(page).click();
-    await expect(page).toHaveURL(/\/user\/wizard\/positioncontrol$/);
+    await screenshotThenContinue(page, "wizard-4-assignstaff", /\/user\/wizard\/positioncontrol$/);
   });
 
   test("step 4, assign staff: over-filling a position warns in words, does not block, and the warning goes with the over-fill", async ({
@@ -399,15 +399,8 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     const ada = await ownUnit.addStaff({ firstName: "Ada", fte: 1 });
     const ben = await ownUnit.addStaff({ firstName: "Ben", fte: 0.5 });
     await openStepOfPlan(page, ownUnit.id, "assignStaff", {
-      unit: { census: 2, careTeamTarget: 6, nonProductiveGoalPercentage: 0, targetOvertimePercentage: 0 },
-      roles: [
-        {
-          name: "Registered Nurse",
-          jobId: JOB_IDS.registeredNurse,
-          isExempt: false,
-          shifts: [{ shift: "Days", startTime: "0700", durationHours: 8.5, staffPerShift: 1 }],
-        },
-      ],
+      unit: { ...SMALL_UNIT, nonProductiveGoalPercentage: 0 },
+      roles: [{ ...RN_DAYS, shifts: [{ shift: "Days", startTime: "0700", durationHours: 8.5, staffPerShift: 1 }] }],
       assignments: [{ staffId: ada.staffId, role: "Registered Nurse", shift: "Days", fte: 1 }],
     });
     const alert = page.getByTestId("over-fill-alert");
@@ -473,9 +466,7 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     // The list has several alike positions (RN days, 1.00 FTE each) and the server reads them in no
     // fixed order, so the saved one is found by its number, not by its place.
     await expect(page.getByTestId("open-position").filter({ hasText: "Req. REQ-27-0001" })).toHaveCount(1);
-    await page.screenshot({ path: `${SCREENS}/wizard-5-positioncontrol.png`, fullPage: true });
-    await main(page).click();
-    await expect(page).toHaveURL(/\/user\/wizard\/review$/);
+    await screenshotThenContinue(page, "wizard-5-positioncontrol", /\/user\/wizard\/review$/);
   });
 
   test("going back to step 2 and changing a role sends steps 3 to 6 back to In progress", async ({ page, ownUnit }) => {

@@ -46,6 +46,26 @@ export async function mutate(
   return data[field].data as Json;
 }
 
+/**
+ * Sends a mutation `field(input: $input)` straight to the API as the page's account, past the form's
+ * own checks: the server must refuse it with a DomainError that names the field and its rule.
+ */
+export async function expectServerRefusal(
+  page: Page,
+  mutation: { field: string; inputType: string; input: Record<string, unknown> },
+  fieldError: { field: string; message: string },
+): Promise<void> {
+  const { field, inputType, input } = mutation;
+  const data = await gql(
+    page,
+    `mutation ($input: ${inputType}!) { ${field}(input: $input) {
+      __typename ... on DomainError { message fieldErrors { field message } } } }`,
+    { input },
+  );
+  expect(data[field].__typename).toBe("DomainError");
+  expect(data[field].fieldErrors).toContainEqual(fieldError);
+}
+
 /** The selection of a mutation's answer: the success's `data { … }`, else the DomainError's message. */
 const answer = (success: string, selection: string) =>
   `__typename ... on ${success} { data { ${selection} } } ... on DomainError { message }`;
