@@ -1,24 +1,20 @@
 // Step 3 (CreateCareSchedules): the 24-hour care schedule computed from the roles' shifts.
 import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
-import { careSchedules, roleShifts, staffingPlans, unitRoles } from "../../../db/schema";
+import { careSchedules, staffingPlans, unitRoles } from "../../../db/schema";
 import { careSchedule } from "../../../schema/staffing";
 import { auditEntry, recordAudit } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
 import { planForEdit, viewAfter } from "./edit";
+import { shiftsOfPlans } from "./view";
 
 /** Saves the care schedule for the plan's roles as they are now (the chart of step 3). */
 export async function storeCareSchedule(db: Queryable, planId: string) {
   const [roleRows, shiftRows] = await Promise.all([
     db.select().from(unitRoles).where(eq(unitRoles.planId, planId)),
-    db
-      .select({ shift: roleShifts })
-      .from(roleShifts)
-      .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
-      .where(eq(unitRoles.planId, planId))
-      .then((rows) => rows.map((r) => r.shift)),
+    shiftsOfPlans(db, [planId]).then((rows) => rows.map((r) => r.shift)),
   ]);
   const schedule = careSchedule(
     roleRows.map((r) => ({

@@ -97,26 +97,24 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
       tx.delete(staffPositions).where(stale(staffPositions)),
       tx.delete(openPositions).where(stale(openPositions)),
     ]);
-    // Staff positions keep their shift's hours.
+    // The new shifts, and the staff positions keep their shift's hours (one statement for all shifts).
     const hours = role.shifts.map((s) => ({
       shift: s.shift,
       start_time: s.startTime,
       end_time: shiftEndTime(s.startTime, s.durationHours),
     }));
-    const [shiftsAfter] = await Promise.all([
-      role.shifts.length
-        ? tx
+    const [shiftsAfter] = role.shifts.length
+      ? await Promise.all([
+          tx
             .insert(roleShifts)
             .values(role.shifts.map((s) => ({ ...s, roleId })))
-            .returning()
-        : [],
-      hours.length
-        ? tx.execute(sql`
+            .returning(),
+          tx.execute(sql`
             update ${staffPositions} set start_time = h.start_time, end_time = h.end_time
               from json_to_recordset(${JSON.stringify(hours)}::json) as h(shift text, start_time varchar, end_time varchar)
-             where ${staffPositions.unitRoleId} = ${roleId} and ${staffPositions.shift}::text = h.shift`)
-        : null,
-    ]);
+             where ${staffPositions.unitRoleId} = ${roleId} and ${staffPositions.shift}::text = h.shift`),
+        ])
+      : [[]];
     await storeCareSchedule(tx, plan.id);
     const inShiftOrder = [...shiftsAfter].sort(
       (a, b) => shiftEnum.enumValues.indexOf(a.shift) - shiftEnum.enumValues.indexOf(b.shift),
