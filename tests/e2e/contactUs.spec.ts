@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { answerOperation, fieldRefusal, recordOperation, screen } from "./support/graphqlRoute";
 import { expectServerRefusal } from "./support/ownData";
 import { signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
@@ -81,12 +81,7 @@ test.describe("contact us", () => {
   test("server errors show on the form", async ({ page }) => {
     await openContactUs(page, "admin");
     await answerOperation(page, SEND_OPERATION, {
-      sendContactMessage: {
-        __typename: "DomainError",
-        message: "Subject must be at most 120 characters",
-        code: "invalid",
-        fieldErrors: [{ field: "subject", message: "Subject must be at most 120 characters" }],
-      },
+      sendContactMessage: fieldRefusal("subject", "Subject must be at most 120 characters"),
     });
     await page.getByLabel("Subject").fill("A subject");
     await page.getByLabel("Message").fill("A message");

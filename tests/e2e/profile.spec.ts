@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER_IDS } from "../../db/seed/demo";
-import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
+import { answerOperation, fieldRefusal, recordOperation, screen } from "./support/graphqlRoute";
 import { test as base, expect, expectServerRefusal, gql, mutate } from "./support/ownData";
 import { signIn } from "./support/signIn";
 
@@ -134,12 +134,7 @@ test.describe("profile", () => {
   test("server field errors show on their fields", async ({ page }) => {
     await openProfile(page, "admin");
     await answerOperation(page, UPDATE_OPERATION, {
-      updateMyProfile: {
-        __typename: "DomainError",
-        message: "Last name must be at most 50 characters",
-        code: "invalid",
-        fieldErrors: [{ field: "lastName", message: "Last name must be at most 50 characters" }],
-      },
+      updateMyProfile: fieldRefusal("lastName", "Last name must be at most 50 characters"),
     });
     await page.getByLabel("Last Name").fill("Morgan Smith");
     await page.getByRole("button", { name: "Save" }).click();

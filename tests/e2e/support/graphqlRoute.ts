@@ -27,6 +27,14 @@ export async function answerOperation(
   return { calls: () => calls };
 }
 
+/** A mutation's refusal of one field, as the server answers it (`...DomainError_Fields`): the message, and under the field. */
+export const fieldRefusal = (field: string, message: string) => ({
+  __typename: "DomainError",
+  message,
+  code: "invalid",
+  fieldErrors: [{ field, message }],
+});
+
 /** Records the variables of each request of one GraphQL operation, in order. */
 export function recordOperation(page: Page, operationName: string): unknown[] {
   const sent: unknown[] = [];
