@@ -105,6 +105,29 @@ describe("access", () => {
     expect((await call("GET", "/wizard/not-a-uuid", token.user)).status).toBe(400);
     expect((await call("GET", `/wizard/${demoId("costCenter", 999)}`, token.user)).status).toBe(404);
   });
+
+  it("a change naming an unknown plan, role or position is refused as that, changing nothing", async () => {
+    // A part and its plan are read together (the plan through a subquery on the part): a missing
+    // part must be named, not the plan its subquery then cannot find.
+    const unknown = randomUUID();
+    const auditRows = async () => (await db().select({ id: auditLog.id }).from(auditLog)).length;
+    const auditBefore = await auditRows();
+    const refusals = [
+      [await call("DELETE", `/staff-position/${unknown}`, token.user), "Staff position was not found"],
+      [await call("DELETE", `/staff-position/open/${unknown}`, token.user), "Open position was not found"],
+      [await call("DELETE", "/role", token.user, { id: unknown }), "Role was not found"],
+      [await call("PUT", `/role/${unknown}`, token.user, RN), "Role was not found"],
+      [
+        await call("POST", "/staff-position/open/calculate", token.user, { staffingId: unknown }),
+        "Staffing plan was not found",
+      ],
+    ] as const;
+    for (const [answer, message] of refusals) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe(message);
+    }
+    expect(await auditRows()).toBe(auditBefore);
+  });
 });
 
 describe("step 1: unit definition", () => {

@@ -1,5 +1,5 @@
 // The wizard's access rule (who may read, edit or administer a cost center's plan), with the facility's budget calendar and time zone; every step starts here.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
 import type { BudgetCalendar } from "../../../schema/calendar";
@@ -43,6 +43,8 @@ export type Access = {
   timeZone: string;
 };
 
+type Need = "read" | "edit" | "admin" | "editOrAdmin" | "manageStaff";
+
 /**
  * One query: the cost center (active, the viewer's facility), its facility's FTE basis and budget
  * settings, and the viewer's permission there. `edit` needs Complete Wizard on a user account,
@@ -52,9 +54,17 @@ export async function access(
   db: Queryable,
   viewer: Viewer,
   costCenterId: string,
-  need: "read" | "edit" | "admin" | "editOrAdmin" | "manageStaff",
+  need: Need,
 ): Promise<Access & { canManageStaff: boolean }> {
   requireUuid(costCenterId, "cost center");
+  return grantAccess(viewer, await accessRow(db, viewer, costCenterId), need);
+}
+
+/**
+ * The row `grantAccess` judges, for a cost center given by its id or by an SQL expression that
+ * finds it (a plan's cost center, read in the same round trip as the plan: planForEdit).
+ */
+export async function accessRow(db: Queryable, viewer: Viewer, costCenterId: string | SQL) {
   const [row] = await db
     .select({
       id: costCenters.id,
@@ -77,6 +87,15 @@ export async function access(
     )
     .where(and(eq(costCenters.id, costCenterId), isNull(costCenters.deletedAt)))
     .limit(1);
+  return row;
+}
+
+/** The viewer's access to the cost center of `row` (accessRow) for `need`, or the refusal. */
+export function grantAccess(
+  viewer: Viewer,
+  row: Awaited<ReturnType<typeof accessRow>>,
+  need: Need,
+): Access & { canManageStaff: boolean } {
   // Another facility's cost center is as unknown as a missing one.
   if (!row || row.facilityId !== viewer.facilityId) throw notFound("Cost center");
   const isAdmin = viewer.accountType === "admin";

@@ -14,6 +14,7 @@ import {
   staffPositionSchema,
   transferStaffPositionSchema,
 } from "../../../schema/staffing";
+import { allInOrder } from "../allInOrder";
 import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
@@ -80,14 +81,16 @@ export async function roleOfPlan(db: Queryable, planId: string, unitRoleId: stri
 }
 
 export async function slotOf(db: Queryable, planId: string, unitRoleId: string, shift: ShiftName | null | undefined) {
-  const role = await roleOfPlan(db, planId, unitRoleId);
+  const [role, [slot]] = await allInOrder([
+    roleOfPlan(db, planId, unitRoleId),
+    shift
+      ? db
+          .select()
+          .from(roleShifts)
+          .where(and(eq(roleShifts.roleId, unitRoleId), eq(roleShifts.shift, shift)))
+      : Promise.resolve([]),
+  ] as const);
   if (role.isExempt) return { role, shift: null, startTime: null, endTime: null };
-  const [slot] = shift
-    ? await db
-        .select()
-        .from(roleShifts)
-        .where(and(eq(roleShifts.roleId, unitRoleId), eq(roleShifts.shift, shift)))
-    : [];
   if (!slot) {
     const message = `Choose one of the shifts of ${role.name}.`;
     throw new DomainError("invalid", message, { shift: message });
@@ -104,9 +107,12 @@ export async function slotOf(db: Queryable, planId: string, unitRoleId: string, 
 export async function assignStaffPosition(db: Database, viewer: Viewer, planId: string, input: unknown) {
   const values = parseInput(staffPositionSchema, input);
   return changePlan(db, "AssignStaff", planToEdit(viewer, planId), async (tx, { granted }) => {
-    const person = await memberOf(tx, granted.costCenter.id, values.staffId);
-    const slot = await slotOf(tx, planId, values.unitRoleId, values.shift);
-    assertCapacity(person, await heldFte(tx, planId, values.staffId), values.fte);
+    const [person, slot, held] = await allInOrder([
+      memberOf(tx, granted.costCenter.id, values.staffId),
+      slotOf(tx, planId, values.unitRoleId, values.shift),
+      heldFte(tx, planId, values.staffId),
+    ] as const);
+    assertCapacity(person, held, values.fte);
     const [created] = await tx
       .insert(staffPositions)
       .values({
@@ -125,13 +131,7 @@ export async function assignStaffPosition(db: Database, viewer: Viewer, planId: 
 
 /** A staff position and its plan, for the plan's editor. */
 const positionToEdit = (viewer: Viewer, staffPositionId: string) =>
-  partToEdit(
-    viewer,
-    "Staff position",
-    staffPositionId,
-    (db, id) => db.select().from(staffPositions).where(eq(staffPositions.id, id)),
-    (position) => ({ position }),
-  );
+  partToEdit(viewer, "Staff position", staffPositions, staffPositionId, (position) => ({ position }));
 
 /** `PATCH /api/staff-position`: splits part of a position's FTE off to another staff member. */
 export async function splitStaffPosition(db: Database, viewer: Viewer, input: unknown) {
@@ -141,8 +141,10 @@ export async function splitStaffPosition(db: Database, viewer: Viewer, input: un
       const message = `Split off less than the position's ${formatFte(position.fte)} FTE.`;
       throw new DomainError("invalid", message, { fte: message });
     }
-    const person = await memberOf(tx, granted.costCenter.id, values.toStaffId);
-    const held = await heldFte(tx, position.planId, values.toStaffId);
+    const [person, held] = await allInOrder([
+      memberOf(tx, granted.costCenter.id, values.toStaffId),
+      heldFte(tx, position.planId, values.toStaffId),
+    ] as const);
     assertCapacity(person, held, values.fte);
     const [reduced] = await tx
       .update(staffPositions)
@@ -182,8 +184,11 @@ export async function getStaffPosition(db: Queryable, viewer: Viewer, staffPosit
 export async function updateStaffPositionFte(db: Database, viewer: Viewer, staffPositionId: string, input: unknown) {
   const { fte } = parseInput(z.object({ fte: positiveFteSchema }), input);
   return changePlan(db, "AssignStaff", positionToEdit(viewer, staffPositionId), async (tx, { granted, position }) => {
-    const person = await memberOf(tx, granted.costCenter.id, position.staffId);
-    assertCapacity(person, await heldFte(tx, position.planId, position.staffId, position.id), fte);
+    const [person, held] = await allInOrder([
+      memberOf(tx, granted.costCenter.id, position.staffId),
+      heldFte(tx, position.planId, position.staffId, position.id),
+    ] as const);
+    assertCapacity(person, held, fte);
     const [after] = await tx.update(staffPositions).set({ fte }).where(eq(staffPositions.id, position.id)).returning();
     return auditEntry(viewer, "staff_position.update", position.id, position, after);
   });

@@ -1,13 +1,20 @@
 // Shared by every step that changes a plan: the plan for its editor, one change in its transaction, marking later steps changed, and the view after.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Queryable, Transaction } from "../../../db/client";
-import { staffingPlans, wizardSteps } from "../../../db/schema";
+import {
+  type openPositions,
+  staffingPlans,
+  type staffPositions,
+  type unitRoles,
+  wizardSteps,
+} from "../../../db/schema";
 import { budgetYearOf } from "../../../schema/calendar";
 import { laterSteps, type WizardStep } from "../../../schema/staffing";
+import { allInOrder } from "../allInOrder";
 import { type AuditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
-import { type Access, access, WIZARD_MESSAGES } from "./access";
+import { type Access, accessRow, grantAccess, WIZARD_MESSAGES } from "./access";
 import {
   assemblePlan,
   buildView,
@@ -23,10 +30,25 @@ export type EditContext = { granted: Access; plan: PlanRow; attestedByName: stri
 /** The plan behind an id, for its cost center's wizard holder, refused while locked. */
 export async function planForEdit(db: Queryable, viewer: Viewer, planId: string): Promise<EditContext> {
   requireUuid(planId, "staffing plan");
-  const [found] = await selectPlansWithAttester(db).where(eq(staffingPlans.id, planId)).limit(1);
+  return planForEditWhere(db, viewer, planId);
+}
+
+/**
+ * planForEdit for a plan given by its id or by an SQL expression that finds it: the plan and its
+ * cost center's access are read together (one round trip on PostgreSQL).
+ */
+async function planForEditWhere(db: Queryable, viewer: Viewer, planId: string | SQL): Promise<EditContext> {
+  const [[found], accessFound] = await Promise.all([
+    selectPlansWithAttester(db).where(eq(staffingPlans.id, planId)).limit(1),
+    accessRow(
+      db,
+      viewer,
+      sql`(select ${staffingPlans.costCenterId} from ${staffingPlans} where ${staffingPlans.id} = ${planId})`,
+    ),
+  ]);
   if (!found) throw notFound("Staffing plan");
   const { plan, attestedByName } = found;
-  const granted = await access(db, viewer, plan.costCenterId, "edit");
+  const granted = grantAccess(viewer, accessFound, "edit");
   if (plan.lockedAt) throw new DomainError("conflict", WIZARD_MESSAGES.locked);
   return { granted, plan, attestedByName };
 }
@@ -39,23 +61,37 @@ export function planToEdit(viewer: Viewer, planId: string): FindForEdit<EditCont
   return (db) => planForEdit(db, viewer, planId);
 }
 
+/** The tables of a plan's parts a change can name by id. */
+type PlanPartTable = typeof unitRoles | typeof staffPositions | typeof openPositions;
+
 /**
- * A part of a plan (a role, a staff or an open position) by its id, with the plan for its editor:
- * the id is checked, then `read` finds the part in the change's transaction (none: `what` was not
- * found), and `named` names it for the change.
+ * A part of a plan (a role, a staff or an open position) by its id in `table`, with the plan for
+ * its editor, all read together: none: `what` was not found; `named` names the part for the change.
  */
-export function partToEdit<Part extends { planId: string }, Named extends object>(
+export function partToEdit<Table extends PlanPartTable, Named extends object>(
   viewer: Viewer,
   what: string,
+  table: Table,
   id: string,
-  read: (db: Queryable, id: string) => Promise<Part[]>,
-  named: (part: Part) => Named,
+  named: (part: Table["$inferSelect"]) => Named,
 ): FindForEdit<EditContext & Named> {
   return async (db) => {
     requireUuid(id, what.toLowerCase());
-    const [part] = await read(db, id);
-    if (!part) throw notFound(what);
-    return { ...(await planForEdit(db, viewer, part.planId)), ...named(part) };
+    const partTable = table as PlanPartTable;
+    const planId = sql`(select ${partTable.planId} from ${partTable} where ${partTable.id} = ${id})`;
+    // A missing part is refused as itself, not as the missing plan its subquery then finds.
+    const [part, context] = await allInOrder([
+      db
+        .select()
+        .from(partTable)
+        .where(eq(partTable.id, id))
+        .then(([found]) => {
+          if (!found) throw notFound(what);
+          return found as Table["$inferSelect"];
+        }),
+      planForEditWhere(db, viewer, planId),
+    ] as const);
+    return { ...context, ...named(part) };
   };
 }
 

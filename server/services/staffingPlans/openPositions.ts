@@ -71,13 +71,7 @@ export async function createOpenPosition(db: Database, viewer: Viewer, planId: s
 
 /** An open position and its plan, for the plan's editor. */
 const openToEdit = (viewer: Viewer, openPositionId: string) =>
-  partToEdit(
-    viewer,
-    "Open position",
-    openPositionId,
-    (db, id) => db.select().from(openPositions).where(eq(openPositions.id, id)),
-    (open) => ({ open }),
-  );
+  partToEdit(viewer, "Open position", openPositions, openPositionId, (open) => ({ open }));
 
 /** `POST /api/staff-position/updateOpen`: requisition number, FTE, shift, start and end time, traveller or not. */
 export async function updateOpenPosition(db: Database, viewer: Viewer, openPositionId: string, input: unknown) {

@@ -61,13 +61,7 @@ export async function createRole(db: Database, viewer: Viewer, planId: string, i
 
 /** A role and its plan, for its editor. */
 const roleToEdit = (viewer: Viewer, roleId: string) =>
-  partToEdit(
-    viewer,
-    "Role",
-    roleId,
-    (db, id) => db.select().from(unitRoles).where(eq(unitRoles.id, id)),
-    (role) => ({ role }),
-  );
+  partToEdit(viewer, "Role", unitRoles, roleId, (role) => ({ role }));
 
 /**
  * `PUT /api/role/{id}`: step 2, changes a role. Staff and open positions on shifts the role no
