@@ -1,4 +1,4 @@
-import { Alert } from "@chakra-ui/react";
+import { Alert, Text, type TextProps } from "@chakra-ui/react";
 
 type Props = { title: string; message?: string | null };
 
@@ -23,5 +23,17 @@ export function FailureAlert({ message, testId }: { message: string | null | und
       <Alert.Indicator />
       <Alert.Title>{message}</Alert.Title>
     </Alert.Root>
+  );
+}
+
+type FailureLineProps = Omit<TextProps, "children" | "color" | "role"> & { message: string | null | undefined };
+
+/** Why something failed, as a line of red text announced as it appears; nothing while there is no failure. */
+export function FailureLine({ message, textStyle = "sm", ...textProps }: FailureLineProps) {
+  if (!message) return null;
+  return (
+    <Text color="fg.error" textStyle={textStyle} role="alert" {...textProps}>
+      {message}
+    </Text>
   );
 }

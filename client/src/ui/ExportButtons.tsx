@@ -1,6 +1,7 @@
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { readAccessToken } from "../auth/session";
+import { FailureLine } from "./ErrorAlert";
 
 /** Fetches a table export (`path` may carry its own query) with the session's token and saves it as `fileName`. */
 async function downloadExport(path: string, format: "xlsx" | "csv", fileName: string): Promise<void> {
@@ -53,11 +54,7 @@ export function ExportButtons({
           Print
         </Button>
       </HStack>
-      {failed ? (
-        <Text color="fg.error" textStyle="sm" role="alert">
-          {failed}
-        </Text>
-      ) : null}
+      <FailureLine message={failed} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { hrGuidelinesSchema, TIME_ZONES, WEEKDAYS } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { HrGuidelines_FacilityQueryQuery } from "../../gql/graphql";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { FormSelectField, FormTextField, visibleFieldError } from "../../ui/inputs";
 import { SectionCard } from "../../ui/SectionCard";
 import { AppShell_ViewerQuery } from "../shell/viewerQuery";
@@ -315,11 +316,7 @@ function EducationList({ control }: { control: Control<FormValues, unknown, Form
           ))}
         </Flex>
       )}
-      {listError ? (
-        <Text color="fg.error" textStyle="sm" role="alert">
-          {listError}
-        </Text>
-      ) : null}
+      <FailureLine message={listError} />
       <Field.Root invalid={Boolean(draftError)} disabled={list.length >= EDUCATION_MAX} maxW="md">
         <Field.Label>Add an education level</Field.Label>
         <HStack gap="2" width="full">

@@ -31,7 +31,7 @@ import {
 import { graphql } from "../../gql";
 import type { JobCategorization_JobsQueryQuery } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
-import { ErrorAlert } from "../../ui/ErrorAlert";
+import { ErrorAlert, FailureLine } from "../../ui/ErrorAlert";
 import {
   callFailureText,
   FormCheckbox,
@@ -369,11 +369,7 @@ function JobRow({ job, categories, onSaveCategory, onSaveDirectCare }: JobRowPro
             </NativeSelect.Root>
             <RowStatus status={status} />
           </Flex>
-          {refusal ? (
-            <Text id={errorId} textStyle="xs" color="fg.error" role="alert">
-              {refusal}
-            </Text>
-          ) : null}
+          <FailureLine id={errorId} textStyle="xs" message={refusal} />
         </Stack>
       </Table.Cell>
       <Table.Cell pe="6">

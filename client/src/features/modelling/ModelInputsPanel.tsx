@@ -2,6 +2,7 @@ import { Badge, Button, Grid, Heading, HStack, Stack, Table, Text } from "@chakr
 import { type Dispatch, memo, type SetStateAction, useState } from "react";
 import { LIMITS, roleSchema, SHIFT_NAMES, type ShiftName } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { NumberStepper, SelectField, TextField } from "../../ui/inputs";
 import { PlainHeaders } from "../../ui/table";
 import type { Draft, DraftRole, DraftShift } from "./draft";
@@ -335,11 +336,7 @@ function AddRoleDialog({
             />
           </Grid>
         )}
-        {problem ? (
-          <Text color="fg.error" role="alert" textStyle="sm">
-            {problem}
-          </Text>
-        ) : null}
+        <FailureLine message={problem} />
       </Stack>
     </ConfirmDialog>
   );

@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useId, useState } from "react";
 import type { UploadKind } from "../../../../schema/uploads";
 import { graphql } from "../../gql";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { CheckCircleIcon, DownloadIcon, FileSheetIcon, TrashIcon, UploadCloudIcon } from "../shell/icons";
 import type { UploadPhase } from "./useFileUpload";
 
@@ -80,11 +81,10 @@ export function TemplateDownload({ kind, title }: { kind: UploadKind; title?: st
                 {template?.templateName ?? (error ? "The template could not be loaded." : "")}
               </Text>
             )}
-            {failed ? (
-              <Text textStyle="xs" color="fg.error" role="alert">
-                The template could not be downloaded. Please try again.
-              </Text>
-            ) : null}
+            <FailureLine
+              textStyle="xs"
+              message={failed ? "The template could not be downloaded. Please try again." : null}
+            />
           </Stack>
         </HStack>
         <Button

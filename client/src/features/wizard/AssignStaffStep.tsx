@@ -13,6 +13,7 @@ import {
 } from "../../../../schema/staffing";
 import type { Shift } from "../../gql/graphql";
 import { EmptyNote } from "../../ui/EmptyNote";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { FormSelectField, FormTextField, useFormField } from "../../ui/inputs";
 import { OverFillAlert } from "../../ui/OverFillAlert";
 import { type Column, DataTable, useTable } from "../../ui/table";
@@ -273,11 +274,7 @@ function ContractDate({ person, context }: { person: Staff; context: StepContext
             Save
           </Button>
         </HStack>
-        {error ? (
-          <Text textStyle="xs" color="fg.error" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <FailureLine textStyle="xs" message={error} />
       </Stack>
     </form>
   );
@@ -330,11 +327,7 @@ function RowForm({ testId, submitLabel, failure, saving, onSubmit, onCancel, chi
     <form noValidate onSubmit={onSubmit} data-testid={testId}>
       <Stack gap="2" p="2" borderWidth="1px" borderRadius="l2">
         {children}
-        {failure ? (
-          <Text textStyle="xs" color="fg.error" role="alert">
-            {failure}
-          </Text>
-        ) : null}
+        <FailureLine textStyle="xs" message={failure} />
         <HStack gap="2">
           <Button type="submit" size="xs" colorPalette="brand" loading={saving}>
             {submitLabel}

@@ -15,6 +15,7 @@ import {
 } from "../../../../schema/staffing";
 import { isMilitaryTime } from "../../../../schema/time";
 import { EmptyNote } from "../../ui/EmptyNote";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { FormCheckbox, FormSelectField, FormTextField, useRecheckAllOnChange } from "../../ui/inputs";
 import { ConfirmRemove } from "./ConfirmRemove";
 import {
@@ -24,7 +25,7 @@ import {
 } from "./documents";
 import { PlanFigures } from "./figures";
 import type { PlanData, WizardData } from "./useWizard";
-import { RowEditingFrame, type StepContext } from "./WizardFrame";
+import { type RowEditingBodyProps, RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Role = PlanData["roles"][number];
 /** The role being edited: a saved one, or a new one. */
@@ -41,7 +42,7 @@ export function DefineRolesStep() {
   );
 }
 
-function RolesBody({ context, onEditing }: { context: StepContext; onEditing: (editing: boolean) => void }) {
+function RolesBody({ context, onEditing }: RowEditingBodyProps) {
   const { plan, wizard, readOnly } = context;
   const [editing, setEditingState] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<Role | null>(null);
@@ -260,21 +261,13 @@ function RoleEditor({ role, context, jobs, onDone }: EditorProps) {
                   helperText="Empty: 30 minutes on shifts of 8 hours or more, none on shorter ones. FTE counts paid hours."
                 />
               </Grid>
-              {shiftsError ? (
-                <Text color="fg.error" textStyle="sm" role="alert">
-                  {shiftsError}
-                </Text>
-              ) : null}
+              <FailureLine message={shiftsError} />
               {SHIFT_NAMES.map((shift) => (
                 <ShiftFields key={shift} shift={shift} control={control} values={values} />
               ))}
             </Stack>
           )}
-          {serverError ? (
-            <Text color="fg.error" textStyle="sm" role="alert">
-              {serverError}
-            </Text>
-          ) : null}
+          <FailureLine message={serverError} />
           <HStack gap="3">
             <Button type="submit" colorPalette="brand" loading={context.saving}>
               Save role

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { formatFte, openPositionSchema } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
+import { FailureLine } from "../../ui/ErrorAlert";
 import { CheckboxField, SelectField, TextField } from "../../ui/inputs";
 import { ConfirmRemove } from "./ConfirmRemove";
 import {
@@ -13,7 +14,7 @@ import {
 } from "./documents";
 import { NeedsTable, TotalsTable } from "./figures";
 import type { PlanData } from "./useWizard";
-import { RowEditingFrame, type StepContext } from "./WizardFrame";
+import { type RowEditingBodyProps, RowEditingFrame, type StepContext } from "./WizardFrame";
 
 type Open = PlanData["openPositions"][number];
 
@@ -28,7 +29,7 @@ export function PositionControlStep() {
   );
 }
 
-function PositionControlBody({ context, onEditing }: { context: StepContext; onEditing: (editing: boolean) => void }) {
+function PositionControlBody({ context, onEditing }: RowEditingBodyProps) {
   const { plan, readOnly } = context;
   const [confirmRecalc, setConfirmRecalc] = useState(false);
   const [removing, setRemoving] = useState<Open | null>(null);
@@ -314,11 +315,7 @@ function OpenEditor({
         checked={draft.isTraveller}
         onCheckedChange={(isTraveller) => setDraft({ isTraveller })}
       />
-      {serverError ? (
-        <Text mt="2" color="fg.error" textStyle="sm" role="alert">
-          {serverError}
-        </Text>
-      ) : null}
+      <FailureLine mt="2" message={serverError} />
       <HStack gap="2" mt="3">
         <Button size="sm" colorPalette="brand" onClick={() => void handleSave()} loading={context.saving}>
           Save open position

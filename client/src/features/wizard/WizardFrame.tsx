@@ -43,6 +43,9 @@ type Props = {
 
 const LANDING = "/user/landing";
 
+/** What a {@link RowEditingFrame} gives its body: the step's context, and where to say a row's form is open. */
+export type RowEditingBodyProps = { context: StepContext; onEditing: (editing: boolean) => void };
+
 /**
  * The frame of a step edited a row at a time (roles, open positions): while a row's form is open the
  * step has unsaved changes and cannot be completed.
@@ -54,7 +57,7 @@ export function RowEditingFrame({
 }: {
   step: WizardStep;
   description: string;
-  Body: ComponentType<{ context: StepContext; onEditing: (editing: boolean) => void }>;
+  Body: ComponentType<RowEditingBodyProps>;
 }) {
   const [editing, setEditing] = useState(false);
   return (
