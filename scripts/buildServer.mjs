@@ -1,19 +1,30 @@
 // The server's production build: server/main.ts and everything of ours it imports (server/, schema/,
-// db/) bundled by esbuild into one ES module, dist/server/main.mjs, which plain `node` runs without
-// the tsx loader. Packages stay external: node resolves them from node_modules at run time, so
+// db/) bundled by esbuild into one ES module, dist/server/app.mjs, started by dist/server/main.mjs
+// (PRODUCTION_ENTRY below), which plain `node` runs without the tsx loader. Packages stay external: node resolves them from node_modules at run time, so
 // PGlite's wasm and data files, oidc-provider, Azurite (loaded on demand through createRequire),
 // pg-boss and exceljs find their own files as they do under tsx. The committed SQL migrations, which
 // db/client.ts reads from the folder next to its module, are copied next to the bundle.
 // Run by `npm run build` and by scripts/buildIfStale.mjs: node scripts/buildServer.mjs
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
-/** The server's entry point, and where its bundle goes; the bundle is the last file a build writes. */
+/** The server's entry point, and where its build goes; main.mjs is the last file a build writes. */
 export const SERVER_ENTRY = "server/main.ts";
 export const SERVER_OUT_DIR = "dist/server";
 export const SERVER_BUNDLE = `${SERVER_OUT_DIR}/main.mjs`;
+
+/**
+ * dist/server/main.mjs: production mode, then the bundle. Packages read NODE_ENV once, as they load
+ * (graphql-js drops its development-only checks, graphql-armor loads its production build,
+ * graphql-ws closes a failed socket without the error's text), and an ES module's imports all load
+ * before its own code runs: so the variable is set here and the bundle imported after it.
+ */
+const PRODUCTION_ENTRY = `// Written by scripts/buildServer.mjs.
+process.env.NODE_ENV ??= "production";
+await import("./app.mjs");
+`;
 /**
  * How production runs the bundle: `node ${SERVER_COMMAND.join(" ")}` (package.json's start and the
  * Dockerfile's CMD say the same; tests/scripts/buildServer.test.ts holds them to it).
@@ -28,7 +39,7 @@ export const SERVER_COMMAND = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
 
 /**
  * @param {string} root the checkout
- * @param {string} [outDir] where to write main.mjs and migrations/ (tests build elsewhere)
+ * @param {string} [outDir] where to write main.mjs, app.mjs and migrations/ (tests build elsewhere)
  * @returns {Promise<{ inputs: string[] }>} the files bundled, relative to `root`
  */
 export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)) {
@@ -40,7 +51,7 @@ export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)
     // Our own files only; node resolves every package (and node: built-in) at run time.
     absWorkingDir: root,
     entryPoints: [SERVER_ENTRY],
-    outfile: path.join(outDir, "main.mjs"),
+    outfile: path.join(outDir, "app.mjs"),
     bundle: true,
     packages: "external",
     platform: "node",
@@ -54,10 +65,11 @@ export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)
     logLevel: "warning",
     metafile: true,
   });
+  writeFileSync(path.join(outDir, "main.mjs"), PRODUCTION_ENTRY);
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   const inputs = Object.keys(result.metafile.inputs);
   console.log(
-    `Server build: ${path.relative(root, path.join(outDir, "main.mjs"))} from ${inputs.length} files, ${Math.round(bytes / 1024)} kB with its source map (${Math.round(performance.now() - started)} ms)`,
+    `Server build: ${path.relative(root, path.join(outDir, "app.mjs"))} from ${inputs.length} files, ${Math.round(bytes / 1024)} kB with its source map (${Math.round(performance.now() - started)} ms)`,
   );
   return { inputs };
 }

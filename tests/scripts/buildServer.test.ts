@@ -1,9 +1,10 @@
-// Issue #16: production runs the compiled server (dist/server/main.mjs) on plain node, not the tsx loader.
+// Issue #16: production runs the compiled server (dist/server/main.mjs, which sets production mode
+// and imports the bundle, app.mjs) on plain node, not the tsx loader.
 // The bundle is built into a scratch folder of the checkout (so node finds node_modules from it) and
 // started as `npm start` starts it, on this run's database: migrations, demo seed, sign-in, `me`.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,12 +35,28 @@ describe("the compiled server", () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it("is one module of our code that imports only packages and node built-ins, with the migrations beside it", () => {
-    const bundle = readFileSync(path.join(outDir, "main.mjs"), "utf8");
+    const bundle = readFileSync(path.join(outDir, "app.mjs"), "utf8");
     const specifiers = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"([^"]+)"/g)].map((match) => match[1]);
     expect(specifiers.length).toBeGreaterThan(10);
     expect(specifiers.filter((specifier) => specifier?.startsWith(".") || specifier?.startsWith("/"))).toEqual([]);
     expect(bundle).not.toMatch(/from\s*"tsx/);
     expect(filesUnder(path.join(outDir, "migrations"))).toEqual(filesUnder(path.join(root, "db", "migrations")));
+  });
+
+  it("starts in production mode unless NODE_ENV says otherwise, set before any package loads", () => {
+    // main.mjs beside a stand-in bundle that reports what the packages would read as they load.
+    const probe = path.join(scratch, "entry-probe");
+    mkdirSync(probe, { recursive: true });
+    copyFileSync(path.join(outDir, "main.mjs"), path.join(probe, "main.mjs"));
+    writeFileSync(path.join(probe, "app.mjs"), "console.log(process.env.NODE_ENV);\n");
+    const modeWith = (nodeEnv: string | undefined) => {
+      const env = { ...process.env, NODE_ENV: nodeEnv };
+      if (nodeEnv === undefined) delete env.NODE_ENV;
+      return execFileSync(process.execPath, [path.join(probe, "main.mjs")], { env, encoding: "utf8" }).trim();
+    };
+    expect(modeWith(undefined)).toBe("production");
+    expect(modeWith("development")).toBe("development");
+    expect(readFileSync(path.join(outDir, "main.mjs"), "utf8")).not.toMatch(/\bfrom\s*"/);
   });
 
   it("runs in production as the benchmarks and browser tests run it: package.json's start and the Dockerfile's CMD", () => {
