@@ -44,6 +44,18 @@ describe("listing", () => {
     expect(Object.keys(body[0] as object).sort()).toEqual(["code", "id", "name"]);
   });
 
+  it("the GraphQL list gives each cost center its own PRN FTE standard, else the facility's", async () => {
+    await call("POST", "/organizational-unit/cost-center", token.admin, { code: "951", name: "PRN Pool" });
+    await db().update(costCenters).set({ prnFte: 0.3 }).where(eq(costCenters.id, await idOf("951")));
+    const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ costCenters { code prnFte } }");
+    const prnOf = new Map(
+      (body.data?.costCenters as { code: string; prnFte: number | null }[]).map((c) => [c.code, c.prnFte]),
+    );
+    expect(prnOf.get("951")).toBe(0.3);
+    // 6010 has none of its own: the demo facility's PRNStaffValue, 0.2.
+    expect(prnOf.get("6010")).toBe(0.2);
+  });
+
   it("GET /api/organizational-unit answers the org and facility ids", async () => {
     const { body } = await call("GET", "/organizational-unit", token.admin);
     expect(body).toEqual({ orgId: expect.any(String), facilityId: DEMO_FACILITY_ID });
