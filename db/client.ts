@@ -141,6 +141,14 @@ const PGLITE_START_PARAMS = (PGlite as unknown as { defaultStartParams: string[]
  * default 128 MB is paid in the server's RSS once a large import has touched it. 32 MB measured
  * 145 MB lower peak memory for the 100 MB staff import (684 → 539 MB) at the same speed; the
  * operating system's page cache still caches the data files below it.
+ *
+ * The rest of a PGlite server's peak memory is V8, not Postgres: once one large function of
+ * PGlite's WASM (#2272, 105 kB of code) gets hot, V8's optimizing compiler needs ~600 MB of
+ * compile-time memory for ~2.5 s on a background thread (`node --trace-wasm-compilation-times`;
+ * a staff import makes it hot in its first seconds). `--no-wasm-tier-up --no-wasm-dynamic-tiering`
+ * (baseline code only) avoids it, measured on the 100 MB import with the app serving: peak 826 ->
+ * 717 MB, import 85 -> 87 s, but PGlite's own statements run 1.5-2x slower (role change 24 -> 43
+ * ms, staff assignment 17 -> 33 ms in bench:wizard), so the server keeps V8's defaults.
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
