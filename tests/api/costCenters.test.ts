@@ -46,7 +46,10 @@ describe("listing", () => {
 
   it("the GraphQL list gives each cost center its own PRN FTE standard, else the facility's", async () => {
     await call("POST", "/organizational-unit/cost-center", token.admin, { code: "951", name: "PRN Pool" });
-    await db().update(costCenters).set({ prnFte: 0.3 }).where(eq(costCenters.id, await idOf("951")));
+    await db()
+      .update(costCenters)
+      .set({ prnFte: 0.3 })
+      .where(eq(costCenters.id, await idOf("951")));
     const { body } = await graphqlRequest(server.baseUrl, token.admin, "{ costCenters { code prnFte } }");
     const prnOf = new Map(
       (body.data?.costCenters as { code: string; prnFte: number | null }[]).map((c) => [c.code, c.prnFte]),
