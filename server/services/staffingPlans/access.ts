@@ -1,7 +1,13 @@
 // The wizard's access rule (who may read, edit or administer a cost center's plan), with the facility's budget calendar and time zone; every step starts here.
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { costCenterPermissions, costCenters, facilities, facilityBudgetSettings } from "../../../db/schema";
+import {
+  costCenterPermissions,
+  costCenters,
+  facilities,
+  facilityBudgetSettings,
+  staffingPlans,
+} from "../../../db/schema";
 import type { BudgetCalendar } from "../../../schema/calendar";
 import { MANAGE_STAFF_MESSAGES } from "../../../schema/manageStaff";
 import { costCenterColumns } from "../costCenters";
@@ -59,6 +65,10 @@ export async function access(
   requireUuid(costCenterId, "cost center");
   return grantAccess(viewer, await accessRow(db, viewer, costCenterId), need);
 }
+
+/** The cost center of the plan whose id is `planId` (a uuid, or an SQL expression that finds it), as SQL. */
+export const costCenterOfPlan = (planId: string | SQL) =>
+  sql`(select ${staffingPlans.costCenterId} from ${staffingPlans} where ${staffingPlans.id} = ${planId})`;
 
 /**
  * The row `grantAccess` judges, for a cost center given by its id or by an SQL expression that

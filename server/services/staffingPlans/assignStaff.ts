@@ -2,7 +2,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Queryable } from "../../../db/client";
-import { costCenterStaff, roleShifts, staff, staffingPlans, staffPositions, unitRoles } from "../../../db/schema";
+import { costCenterStaff, roleShifts, staff, staffPositions, unitRoles } from "../../../db/schema";
 import {
   contractDateSchema,
   formatFte,
@@ -19,8 +19,8 @@ import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { access } from "./access";
-import { changePlan, partToEdit, planToEdit } from "./edit";
+import { accessRow, costCenterOfPlan, grantAccess } from "./access";
+import { changePlan, partToEdit, planOfPart, planToEdit } from "./edit";
 
 async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
   requireUuid(staffId, "staff");
@@ -170,13 +170,19 @@ export async function splitStaffPosition(db: Database, viewer: Viewer, input: un
 /** `GET /api/positions/{id}`: one staff position, for readers of its cost center. */
 export async function getStaffPosition(db: Queryable, viewer: Viewer, staffPositionId: string) {
   requireUuid(staffPositionId, "staff position");
-  const [position] = await db.select().from(staffPositions).where(eq(staffPositions.id, staffPositionId));
-  if (!position) throw notFound("Staff position");
-  const [plan] = await db
-    .select({ costCenterId: staffingPlans.costCenterId })
-    .from(staffingPlans)
-    .where(eq(staffingPlans.id, position.planId));
-  await access(db, viewer, plan?.costCenterId ?? "", "read");
+  // The position and its cost center's access together (the cost center through its plan).
+  const [position, accessFound] = await allInOrder([
+    db
+      .select()
+      .from(staffPositions)
+      .where(eq(staffPositions.id, staffPositionId))
+      .then(([found]) => {
+        if (!found) throw notFound("Staff position");
+        return found;
+      }),
+    accessRow(db, viewer, costCenterOfPlan(planOfPart(staffPositions, staffPositionId))),
+  ] as const);
+  grantAccess(viewer, accessFound, "read");
   return position;
 }
 

@@ -14,7 +14,7 @@ import { allInOrder } from "../allInOrder";
 import { type AuditEntry, recordAudit } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
-import { type Access, accessRow, grantAccess, WIZARD_MESSAGES } from "./access";
+import { type Access, accessRow, costCenterOfPlan, grantAccess, WIZARD_MESSAGES } from "./access";
 import {
   assemblePlan,
   buildView,
@@ -40,11 +40,7 @@ export async function planForEdit(db: Queryable, viewer: Viewer, planId: string)
 async function planForEditWhere(db: Queryable, viewer: Viewer, planId: string | SQL): Promise<EditContext> {
   const [[found], accessFound] = await Promise.all([
     selectPlansWithAttester(db).where(eq(staffingPlans.id, planId)).limit(1),
-    accessRow(
-      db,
-      viewer,
-      sql`(select ${staffingPlans.costCenterId} from ${staffingPlans} where ${staffingPlans.id} = ${planId})`,
-    ),
+    accessRow(db, viewer, costCenterOfPlan(planId)),
   ]);
   if (!found) throw notFound("Staffing plan");
   const { plan, attestedByName } = found;
@@ -64,6 +60,10 @@ export function planToEdit(viewer: Viewer, planId: string): FindForEdit<EditCont
 /** The tables of a plan's parts a change can name by id. */
 type PlanPartTable = typeof unitRoles | typeof staffPositions | typeof openPositions;
 
+/** The plan of the part `id` of `table`, as SQL (a subquery). */
+export const planOfPart = (table: PlanPartTable, id: string) =>
+  sql`(select ${table.planId} from ${table} where ${table.id} = ${id})`;
+
 /**
  * A part of a plan (a role, a staff or an open position) by its id in `table`, with the plan for
  * its editor, all read together: none: `what` was not found; `named` names the part for the change.
@@ -78,7 +78,6 @@ export function partToEdit<Table extends PlanPartTable, Named extends object>(
   return async (db) => {
     requireUuid(id, what.toLowerCase());
     const partTable = table as PlanPartTable;
-    const planId = sql`(select ${partTable.planId} from ${partTable} where ${partTable.id} = ${id})`;
     // A missing part is refused as itself, not as the missing plan its subquery then finds.
     const [part, context] = await allInOrder([
       db
@@ -89,7 +88,7 @@ export function partToEdit<Table extends PlanPartTable, Named extends object>(
           if (!found) throw notFound(what);
           return found as Table["$inferSelect"];
         }),
-      planForEditWhere(db, viewer, planId),
+      planForEditWhere(db, viewer, planOfPart(partTable, id)),
     ] as const);
     return { ...context, ...named(part) };
   };
