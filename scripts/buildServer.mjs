@@ -1,9 +1,10 @@
 // The server's production build: server/main.ts and everything of ours it imports (server/, schema/,
 // db/) bundled by esbuild into one ES module, dist/server/app.mjs, started by dist/server/main.mjs
-// (PRODUCTION_ENTRY below), which plain `node` runs without the tsx loader. Packages stay external: node resolves them from node_modules at run time, so
-// PGlite's wasm and data files, oidc-provider, Azurite (loaded on demand through createRequire),
-// pg-boss and exceljs find their own files as they do under tsx. The committed SQL migrations, which
-// db/client.ts reads from the folder next to its module, are copied next to the bundle.
+// (PRODUCTION_ENTRY below), which plain `node` runs without the tsx loader. Packages stay external:
+// node resolves them from node_modules at run time, so PGlite's wasm and data files, oidc-provider,
+// Azurite (loaded on demand through createRequire), pg-boss and exceljs find their own files as they
+// do under tsx. The committed SQL migrations, which db/client.ts reads from the folder next to its
+// module, are copied next to the bundle.
 // Run by `npm run build` and by scripts/buildIfStale.mjs: node scripts/buildServer.mjs
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { build } from "esbuild";
 /** The server's entry point, and where its build goes; main.mjs is the last file a build writes. */
 export const SERVER_ENTRY = "server/main.ts";
 export const SERVER_OUT_DIR = "dist/server";
-export const SERVER_BUNDLE = `${SERVER_OUT_DIR}/main.mjs`;
+export const SERVER_MAIN = `${SERVER_OUT_DIR}/main.mjs`;
 
 /**
  * dist/server/main.mjs: production mode, then the bundle. Packages read NODE_ENV once, as they load
@@ -35,7 +36,7 @@ await import("./app.mjs");
  * keeps 70 MB less (bench:startup). V8 reads the flag only at start, so it is on the command line.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"];
-export const SERVER_COMMAND = [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
+export const SERVER_COMMAND = [...SERVER_NODE_FLAGS, SERVER_MAIN];
 
 /**
  * @param {string} root the checkout

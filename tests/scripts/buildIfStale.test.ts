@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decideBuild, SERVER_BUILT_MARKER, SERVER_SOURCES, sourceTimes } from "../../scripts/buildIfStale.mjs";
-import { SERVER_BUNDLE } from "../../scripts/buildServer.mjs";
+import { SERVER_MAIN } from "../../scripts/buildServer.mjs";
 
 describe("decideBuild", () => {
   it("builds when there is no build", () => {
@@ -64,7 +64,7 @@ describe("decideBuild for the server bundle", () => {
         "tsconfig.json",
       ]),
     );
-    expect(SERVER_BUILT_MARKER).toBe(SERVER_BUNDLE);
+    expect(SERVER_BUILT_MARKER).toBe(SERVER_MAIN);
   });
 });
 

@@ -20,7 +20,7 @@ import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { accessRow, costCenterOfPlan, grantAccess } from "./access";
-import { changePlan, partToEdit, planOfPart, planToEdit } from "./edit";
+import { changePlan, partById, partToEdit, planOfPart, planToEdit } from "./edit";
 
 async function memberOf(db: Queryable, costCenterId: string, staffId: string) {
   requireUuid(staffId, "staff");
@@ -172,14 +172,7 @@ export async function getStaffPosition(db: Queryable, viewer: Viewer, staffPosit
   requireUuid(staffPositionId, "staff position");
   // The position and its cost center's access together (the cost center through its plan).
   const [position, accessFound] = await allInOrder([
-    db
-      .select()
-      .from(staffPositions)
-      .where(eq(staffPositions.id, staffPositionId))
-      .then(([found]) => {
-        if (!found) throw notFound("Staff position");
-        return found;
-      }),
+    partById(db, staffPositions, staffPositionId, "Staff position"),
     accessRow(db, viewer, costCenterOfPlan(planOfPart(staffPositions, staffPositionId))),
   ] as const);
   grantAccess(viewer, accessFound, "read");

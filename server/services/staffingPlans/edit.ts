@@ -64,6 +64,19 @@ type PlanPartTable = typeof unitRoles | typeof staffPositions | typeof openPosit
 export const planOfPart = (table: PlanPartTable, id: string) =>
   sql`(select ${table.planId} from ${table} where ${table.id} = ${id})`;
 
+/** The part `id` of `table`; none: `what` was not found. */
+export async function partById<Table extends PlanPartTable>(
+  db: Queryable,
+  table: Table,
+  id: string,
+  what: string,
+): Promise<Table["$inferSelect"]> {
+  const partTable = table as PlanPartTable;
+  const [found] = await db.select().from(partTable).where(eq(partTable.id, id));
+  if (!found) throw notFound(what);
+  return found as Table["$inferSelect"];
+}
+
 /**
  * A part of a plan (a role, a staff or an open position) by its id in `table`, with the plan for
  * its editor, all read together: none: `what` was not found; `named` names the part for the change.
@@ -77,18 +90,10 @@ export function partToEdit<Table extends PlanPartTable, Named extends object>(
 ): FindForEdit<EditContext & Named> {
   return async (db) => {
     requireUuid(id, what.toLowerCase());
-    const partTable = table as PlanPartTable;
     // A missing part is refused as itself, not as the missing plan its subquery then finds.
     const [part, context] = await allInOrder([
-      db
-        .select()
-        .from(partTable)
-        .where(eq(partTable.id, id))
-        .then(([found]) => {
-          if (!found) throw notFound(what);
-          return found as Table["$inferSelect"];
-        }),
-      planForEditWhere(db, viewer, planOfPart(partTable, id)),
+      partById(db, table, id, what),
+      planForEditWhere(db, viewer, planOfPart(table, id)),
     ] as const);
     return { ...context, ...named(part) };
   };
