@@ -16,7 +16,7 @@ import {
 } from "../../../schema/staffing";
 import { allInOrder } from "../allInOrder";
 import { auditEntry } from "../audit";
-import { DomainError, notFound, requireUuid } from "../errors";
+import { DomainError, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
 import { accessRow, costCenterOfPlan, grantAccess } from "./access";
