@@ -21,4 +21,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The compiled server (npm run build wrote it): plain node, no TypeScript loader.
-CMD ["node", "--max-semi-space-size=16", "dist/server/main.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--expose-gc", "dist/server/main.mjs"]

@@ -8,6 +8,7 @@ import {
   type UploadKind,
   validateUploadRow,
 } from "../../schema/uploads";
+import { collectOldGarbage } from "./collectGarbage";
 import { checkUploadFile } from "./fileChecks";
 import { readUploadRows } from "./readRows";
 import { UploadFileError } from "./uploadFileError";
@@ -25,6 +26,8 @@ import {
  * next file read and the write would not overlap the parsing.
  */
 const YIELD_EVERY_ROWS = 256;
+/** Rows between two requests for a major garbage collection (collectOldGarbage). */
+const COLLECT_EVERY_ROWS = 100_000;
 
 /** Errors kept for the report; a file with more says how many were left out. */
 export const MAX_REPORTED_ERRORS = 500;
@@ -138,6 +141,7 @@ async function readAndWrite(writer: RowWriter<UploadKind>, options: ImportOption
     }
     if (options.onProgress && rows % every === 0) await options.onProgress(rows);
     if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
+    if (rows % COLLECT_EVERY_ROWS === 0) collectOldGarbage();
   }
   if (header) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noHeader }] };
   if (rows === 0) return { status: "Error", rows: 0, errors: [{ message: UPLOAD_MESSAGES.noRows }] };

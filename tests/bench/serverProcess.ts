@@ -11,7 +11,7 @@ export async function startProcess(
   env: Record<string, string>,
   readyPath: string,
   options: { port?: number; publicUrl?: string } = {},
-): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, nodeArgs, {
@@ -31,7 +31,7 @@ export async function startProcess(
       (response) => response.status < 500,
       () => false,
     );
-    if (ready) return { baseUrl, stop };
+    if (ready) return { baseUrl, pid: child.pid as number, stop };
     if (child.exitCode !== null || performance.now() - started > 180_000) {
       await stop();
       throw new Error(`${nodeArgs.join(" ")} did not start`);

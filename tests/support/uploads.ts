@@ -8,15 +8,15 @@ export type UploadStatusUpdate = {
 };
 const STATUS_FIELDS = "status rowsProcessed errors { message row column }";
 
-/**
- * Asks for an upload slot (the GraphQL mutation the browser uses) and PUTs the file to its blob,
- * as the browser does; answers the upload's id. The import starts only with `completeUpload`.
- */
-export async function sendUploadFile(
+export type UploadSlot = { uploadId: string; uploadUrl: string; uploadSasKey: string };
+
+/** Asks for an upload slot, with the GraphQL mutation the browser uses. */
+export async function requestUploadSlot(
   baseUrl: string,
   token: string,
-  { kind, fileName, content }: { kind: string; fileName: string; content: Buffer },
-): Promise<string> {
+  kind: string,
+  fileName: string,
+): Promise<UploadSlot> {
   const slot = await graphqlRequest(
     baseUrl,
     token,
@@ -24,17 +24,28 @@ export async function sendUploadFile(
       __typename ... on MutationRequestUploadSlotSuccess { data { uploadId uploadUrl uploadSasKey } } } }`,
     { input: { kind, originalFileName: fileName } },
   );
-  const answer = slot.body.data?.requestUploadSlot as
-    | { data?: { uploadId: string; uploadUrl: string; uploadSasKey: string } }
-    | undefined;
+  const answer = slot.body.data?.requestUploadSlot as { data?: UploadSlot } | undefined;
   if (!answer?.data) throw new Error(`No upload slot: ${JSON.stringify(slot.body)}`);
-  const put = await fetch(`${answer.data.uploadUrl}?${answer.data.uploadSasKey}`, {
+  return answer.data;
+}
+
+/**
+ * Asks for an upload slot and PUTs the file to its blob, as the browser does; answers the upload's
+ * id. The import starts only with `completeUpload`.
+ */
+export async function sendUploadFile(
+  baseUrl: string,
+  token: string,
+  { kind, fileName, content }: { kind: string; fileName: string; content: Buffer },
+): Promise<string> {
+  const slot = await requestUploadSlot(baseUrl, token, kind, fileName);
+  const put = await fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
     method: "PUT",
     body: new Uint8Array(content),
     headers: { "x-ms-blob-type": "BlockBlob" },
   });
   if (put.status !== 201) throw new Error(`The PUT to storage answered ${put.status}`);
-  return answer.data.uploadId;
+  return slot.uploadId;
 }
 
 export async function completeUpload(baseUrl: string, token: string, uploadId: string): Promise<string> {
