@@ -163,6 +163,12 @@ export function openDatabase(options: {
   dataDir?: string;
   /** Called with every SQL statement (tests count them to catch a query per row). */
   onQuery?: (sql: string) => void;
+  /**
+   * PGlite in memory only: start from this copy of a database (PGlite's `dumpDataDir`) instead of
+   * creating an empty one. Tests open a migrated copy in ~1.1 s where a new database and its
+   * migrations take ~2.9 s.
+   */
+  pgliteCopy?: Blob;
 }): DatabaseHandle {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
@@ -205,7 +211,7 @@ export function openDatabase(options: {
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(path.join(options.dataDir, "pgdata"), { extensions, startParams });
   } else {
-    client = new PGlite({ extensions, startParams });
+    client = new PGlite({ extensions, startParams, loadDataDir: options.pgliteCopy });
   }
   const pgliteDb = drizzlePglite(client, { schema, logger });
   return {

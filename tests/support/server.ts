@@ -28,7 +28,8 @@ export async function startTestServer(
     sessionClock?: () => number;
   } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase({ migrate: false });
+  // Migrated already (as a server's database is after its first start); createApp checks it.
+  const database = await createTestDatabase();
   let handler: App["listener"] = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
