@@ -90,12 +90,17 @@ for (const account of ["admin", "user", "exec"] as const) {
     await expect(menu.getByRole("menuitem")).toHaveText(MENU_ITEMS[account]);
     await page.screenshot({ path: `${SCREENS}/header-menu-${account}.png` });
 
-    // Each menu link opens its page.
+    // Each menu link opens its page. The menu opens again only once the page is shown: a new page
+    // takes focus to its heading as it mounts, which would close a menu opened before it.
+    const opened = async (url: RegExp, title: string) => {
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    };
     await menu.getByRole("menuitem", { name: "Profile" }).click();
-    await expect(page).toHaveURL(/\/user\/profile$/);
+    await opened(/\/user\/profile$/, "Profile");
     if (account !== "exec") {
       await (await openUserMenu(page)).getByRole("menuitem", { name: "Contact Us" }).click();
-      await expect(page).toHaveURL(/\/contact-us$/);
+      await opened(/\/contact-us$/, "Contact Us");
       await (await openUserMenu(page)).getByRole("menuitem", { name: "FAQ's" }).click();
       await expect(page).toHaveURL(/\/faq$/);
     }
