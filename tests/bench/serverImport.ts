@@ -13,7 +13,7 @@
  * Run: npm run bench:server-import [-- --runs 3] [--only pglite|postgres]
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { BlockBlobClient } from "@azure/storage-blob";
 import postgres from "postgres";
@@ -25,7 +25,7 @@ import { signInWithPassword } from "../support/signIn";
 import { writeStaffCsv } from "../support/uploadFiles";
 import { completeUpload, pollUploadStatus, requestUploadSlot } from "../support/uploads";
 import { numberOption, textOption } from "./options";
-import { buildIfStale, startProcess } from "./serverProcess";
+import { buildIfStale, memoryMb, startProcess } from "./serverProcess";
 import { median } from "./statistics";
 
 const args = process.argv.slice(2);
@@ -42,12 +42,6 @@ if (!existsSync(csv)) {
 buildIfStale();
 
 type Run = { seconds: number; rows: number; idleMb: number; sentPeakMb: number; peakMb: number };
-
-function memoryMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: read("VmRSS"), peak: read("VmHWM") };
-}
 
 async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
   const env: Record<string, string> = { SEED_DEMO: "true" };

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { type Agent, request } from "node:http";
 import { freePort } from "../support/ports";
 
@@ -38,6 +39,13 @@ export async function startProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A process's memory now (VmRSS) and its high-water mark since it started (VmHWM), in MB. */
+export function memoryMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { peak: read("VmHWM"), rss: read("VmRSS") };
 }
 
 /** What `npm start` does first: build the client and the server unless fresh builds are there. */

@@ -23,7 +23,7 @@ import { freePort } from "../support/ports";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
-import { buildIfStale } from "./serverProcess";
+import { buildIfStale, memoryMb } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const useTsx = args.includes("--tsx");
@@ -37,12 +37,6 @@ function cpuMs(pid: number) {
   // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15 (in clock ticks of 10 ms).
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function memoryMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { peak: read("VmHWM"), rss: read("VmRSS") };
 }
 
 /** The server's command line: one node process either way, so its memory is the whole server's. */
