@@ -1,6 +1,6 @@
 import { expect, test } from "./support/ownData";
 import { signIn } from "./support/signIn";
-import { openAddNewUserSubmenu } from "./support/userAccess";
+import { openAddUserPanel } from "./support/userAccess";
 
 /**
  * The invitation loop against the embedded identity provider, end to end in Chromium: an admin adds
@@ -19,10 +19,7 @@ test("admin invites, the new user sets a password, signs in and sees the granted
   const password = "Invited-2026-pass";
 
   await signIn(page, "admin", "/admin/user-accessibility");
-  await page.getByTestId("position-Staff Nurse").getByRole("button", { name: "Actions for Staff Nurse" }).click();
-  await openAddNewUserSubmenu(page);
-  await page.getByRole("menuitem", { name: "Outside your organization" }).click();
-  const form = page.getByTestId("add-outside-panel");
+  const form = await openAddUserPanel(page, "Staff Nurse", "Outside your organization");
   await form.getByLabel("Employee ID").fill(`INV-${first}`);
   await form.getByLabel("Date of Hire").fill("01/05/2025");
   await form.getByLabel("First Name").fill(first);

@@ -1,12 +1,15 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 
 /**
  * The suite runs twice: on PGlite (TEST_DB unset or 'pglite') and on the local PostgreSQL server
  * (TEST_DB=postgres). Each call gets an empty, migrated database of its own: an in-memory PGlite
- * (a copy of one migrated once per process), or a fresh database on the server that `close()`
- * drops again. `migrate: false` gets one that is empty of migrations too.
+ * (a copy of one migrated once per process), or a fresh database on the server, made from a migrated
+ * template, that `close()` drops again. `migrate: false` gets one that is empty of migrations too.
  */
 export const testDbKind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -35,7 +38,50 @@ function migratedPglite(): Promise<Blob> {
   return migratedPgliteCopy;
 }
 
+/**
+ * PostgreSQL's counterpart: a migrated database kept on the server as a template, named by a hash
+ * of the migrations (a change to them makes a new one), so every test database is a file copy
+ * (`create database … template`) instead of a new database and every migration. Made once, under an
+ * advisory lock, by whichever test process comes first: migrated under a name of its own, then
+ * renamed, so a process killed halfway leaves no half-migrated template behind.
+ */
+let migratedPostgresTemplate: Promise<string> | undefined;
+function migratedPostgres(): Promise<string> {
+  migratedPostgresTemplate ??= (async () => {
+    const name = `test_template_${migrationsHash()}`;
+    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+    try {
+      await admin`select pg_advisory_lock(hashtext('test database template'))`;
+      const [existing] = await admin`select 1 from pg_database where datname = ${name}`;
+      if (!existing) {
+        const building = `${name}_${randomBytes(4).toString("hex")}`;
+        await admin.unsafe(`create database "${building}"`);
+        const handle = openDatabase({ databaseUrl: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`) });
+        await handle.migrate();
+        await handle.close();
+        await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+      }
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return migratedPostgresTemplate;
+}
+
+function migrationsHash(): string {
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../db/migrations");
+  const hash = createHash("sha256");
+  const files = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) hash.update(path.relative(folder, file)).update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrate !== false;
   let handle: DatabaseHandle;
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
@@ -43,8 +89,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const onQuery = (sql: string) => queries.push(sql);
   if (testDbKind === "postgres") {
     const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+    const template = migrated ? ` template "${await migratedPostgres()}"` : "";
     const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
+    await admin.unsafe(`create database "${name}"${template}`);
     await admin.end();
     databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
     handle = openDatabase({ databaseUrl, onQuery });
@@ -53,13 +100,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     };
-  } else if (options.migrate !== false) {
-    handle = openDatabase({ onQuery, pgliteCopy: await migratedPglite() });
   } else {
-    handle = openDatabase({ onQuery });
+    handle = openDatabase({ onQuery, pgliteCopy: migrated ? await migratedPglite() : undefined });
   }
-  // On a copy of the migrated template this finds every migration applied: a check, no change.
-  if (options.migrate !== false) await handle.migrate();
   return {
     ...handle,
     databaseUrl,
