@@ -1,16 +1,16 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { openPglite } from "./pglite/open";
+import { type EmbeddedClient, PgliteProcess } from "./pglite/processClient";
 import * as schema from "./schema";
 
 export type DbSchema = typeof schema;
@@ -111,7 +111,7 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   /** The driver underneath, for parts that speak SQL themselves (the job queue). */
-  connection: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGlite };
+  connection: { kind: "postgres"; url: string } | { kind: "pglite"; client: EmbeddedClient };
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -134,23 +134,6 @@ export function preparingStatements(client: postgres.Sql): postgres.Sql {
 
 /** The advisory lock that keeps two instances from migrating at once (any constant of our own). */
 const MIGRATION_LOCK_KEY = 726_451_001;
-
-const PGLITE_START_PARAMS = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-/**
- * PGlite's buffer pool lives in the app's own process (WASM memory that never shrinks), so its
- * default 128 MB is paid in the server's RSS once a large import has touched it. 32 MB measured
- * 145 MB lower peak memory for the 100 MB staff import (684 → 539 MB) at the same speed; the
- * operating system's page cache still caches the data files below it.
- *
- * The rest of a PGlite server's peak memory is V8, not Postgres: once one large function of
- * PGlite's WASM (#2272, 105 kB of code) gets hot, V8's optimizing compiler needs ~600 MB of
- * compile-time memory for ~2.5 s on a background thread (`node --trace-wasm-compilation-times`;
- * a staff import makes it hot in its first seconds). `--no-wasm-tier-up --no-wasm-dynamic-tiering`
- * (baseline code only) avoids it, measured on the 100 MB import with the app serving: peak 826 ->
- * 717 MB, import 85 -> 87 s, but PGlite's own statements run 1.5-2x slower (role change 24 -> 43
- * ms, staff assignment 17 -> 33 ms in bench:wizard), so the server keeps V8's defaults.
- */
-const PGLITE_SHARED_BUFFERS = "32MB";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -203,17 +186,11 @@ export function openDatabase(options: {
       close: () => client.end({ timeout: 5 }),
     };
   }
-  // Extensions the migrations create must be bundled into PGlite (a server has them installed).
-  const extensions = { pg_trgm };
-  const startParams = [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  let client: PGlite;
-  if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, "pgdata"), { extensions, startParams });
-  } else {
-    client = new PGlite({ extensions, startParams, loadDataDir: options.pgliteCopy });
-  }
-  const pgliteDb = drizzlePglite(client, { schema, logger });
+  // A server's PGlite (in a folder) runs in a process of its own; a test's, in memory, in this one.
+  const client: EmbeddedClient = options.dataDir
+    ? new PgliteProcess(options.dataDir, { onExit: databaseProcessEnded })
+    : openPglite({ copy: options.pgliteCopy });
+  const pgliteDb = drizzlePglite(client as PGlite, { schema, logger });
   return {
     db: pgliteDb as unknown as Database,
     kind: "pglite",
@@ -221,4 +198,14 @@ export function openDatabase(options: {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * The app cannot answer without its database, and its state (the job queue's listeners, statements
+ * in flight) went with the process: the server stops with the reason, for whoever runs it to start
+ * it again (PGlite recovers its folder on the next start).
+ */
+function databaseProcessEnded(error: Error) {
+  console.error(`${error.message}: the server stops.`);
+  process.exit(1);
 }

@@ -4,7 +4,8 @@
 // stay external: node resolves them from node_modules at run time, so PGlite's wasm and data files,
 // oidc-provider, Azurite (loaded on demand through createRequire), pg-boss and exceljs find their own
 // files as they do under tsx. The committed SQL migrations, which db/client.ts reads from the folder
-// next to its module, are copied next to the bundle.
+// next to its module, are copied next to the bundle. The embedded database's process has a bundle of
+// its own beside it, dist/server/pgliteProcess.mjs (db/pglite/processMain.ts).
 // Run by `npm run build` and by scripts/buildIfStale.mjs: node scripts/buildServer.mjs
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,8 @@ import { build } from "esbuild";
 
 /** The server's entry point, and where its build goes; main.mjs is the last file a build writes. */
 export const SERVER_ENTRY = "server/main.ts";
+/** The embedded database's process (db/pglite/processClient.ts forks it from beside the bundle). */
+export const PGLITE_PROCESS_ENTRY = "db/pglite/processMain.ts";
 export const SERVER_OUT_DIR = "dist/server";
 export const SERVER_MAIN = `${SERVER_OUT_DIR}/main.mjs`;
 
@@ -74,8 +77,9 @@ export async function buildServer(root, outDir = path.join(root, SERVER_OUT_DIR)
   const started = performance.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [SERVER_ENTRY],
-    outfile: path.join(outDir, "app.mjs"),
+    entryPoints: { app: SERVER_ENTRY, pgliteProcess: PGLITE_PROCESS_ENTRY },
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     plugins: [packagesExternalExceptBundled],
     platform: "node",

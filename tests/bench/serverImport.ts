@@ -6,7 +6,8 @@
  * and completes the upload; the server's job queue imports it while the server keeps serving.
  * Reported: the import's time (completeUpload to Success, read by the browser's poll) and the
  * server process's peak RSS (VmHWM: the whole process, everything it loaded and did since it
- * started, the embedded database and blob storage included).
+ * started, the embedded blob storage included) and, on PGlite, the peak of the database's own
+ * process (db/pglite/processClient.ts), bounded apart from the server's.
  *
  * tests/bench/uploadImport.ts measures the import against its database floor in a process of its
  * own under the tsx loader; this one measures what production holds in memory.
@@ -25,7 +26,7 @@ import { signInWithPassword } from "../support/signIn";
 import { writeStaffCsv } from "../support/uploadFiles";
 import { completeUpload, pollUploadStatus, requestUploadSlot } from "../support/uploads";
 import { numberOption, textOption } from "./options";
-import { buildIfStale, memoryMb, startProcess } from "./serverProcess";
+import { buildIfStale, childPids, memoryMb, startProcess } from "./serverProcess";
 import { median } from "./statistics";
 
 const args = process.argv.slice(2);
@@ -41,7 +42,14 @@ if (!existsSync(csv)) {
 }
 buildIfStale();
 
-type Run = { seconds: number; rows: number; idleMb: number; sentPeakMb: number; peakMb: number };
+type Run = {
+  seconds: number;
+  rows: number;
+  idleMb: number;
+  sentPeakMb: number;
+  peakMb: number;
+  databasePeakMb: number;
+};
 
 async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
   const env: Record<string, string> = { SEED_DEMO: "true" };
@@ -63,6 +71,7 @@ async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
     // Settled after start-up and the sign-in: what the server holds before the upload.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMb = memoryMb(server.pid).rss;
+    const databasePid = childPids(server.pid)[0];
     const slot = await requestUploadSlot(server.baseUrl, token, "Staff", "staff-100mb.csv");
     await new BlockBlobClient(`${slot.uploadUrl}?${slot.uploadSasKey}`).uploadFile(csv, {
       blockSize: BLOCK_SIZE,
@@ -77,7 +86,9 @@ async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
       const status = await pollUploadStatus(server.baseUrl, token, slot.uploadId);
       if (status.status === "Success") {
         const seconds = (performance.now() - started) / 1000;
-        return { seconds, rows: status.rowsProcessed, idleMb, sentPeakMb, peakMb: memoryMb(server.pid).peak };
+        const peakMb = memoryMb(server.pid).peak;
+        const databasePeakMb = databasePid ? memoryMb(databasePid).peak : 0;
+        return { seconds, rows: status.rowsProcessed, idleMb, sentPeakMb, peakMb, databasePeakMb };
       }
       if (status.status !== "Processing" && status.status !== "Pending")
         throw new Error(`The import ended ${status.status}: ${JSON.stringify(status.errors.slice(0, 3))}`);
@@ -97,7 +108,7 @@ for (const database of databases) {
     const result = await importOnce(database);
     results.push(result);
     console.log(
-      `  ${database} run ${i + 1}: ${result.rows.toLocaleString()} rows in ${result.seconds.toFixed(1)} s, idle ${Math.round(result.idleMb)} MB, peak ${Math.round(result.sentPeakMb)} MB once sent, ${Math.round(result.peakMb)} MB once imported`,
+      `  ${database} run ${i + 1}: ${result.rows.toLocaleString()} rows in ${result.seconds.toFixed(1)} s, idle ${Math.round(result.idleMb)} MB, peak ${Math.round(result.sentPeakMb)} MB once sent, ${Math.round(result.peakMb)} MB once imported; database process peak ${Math.round(result.databasePeakMb)} MB`,
     );
   }
   const minMedian = (values: number[], digits: number) =>
@@ -115,13 +126,16 @@ for (const database of databases) {
     )} MB | ${minMedian(
       results.map((r) => r.peakMb),
       0,
+    )} MB | ${minMedian(
+      results.map((r) => r.databasePeakMb),
+      0,
     )} MB |`,
   );
 }
 console.log(`\nnode ${SERVER_COMMAND.join(" ")}: the 100 MB staff csv uploaded and imported; min / median of ${runs}`);
 console.log(
-  "| database | import (completeUpload to Success) | server RSS before the upload | server peak RSS once the file is sent | server peak RSS once imported |",
+  "| database | import (completeUpload to Success) | server RSS before the upload | server peak RSS once the file is sent | server peak RSS once imported | database process peak RSS (PGlite) |",
 );
-console.log("|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
 rmSync(dir, { recursive: true, force: true });

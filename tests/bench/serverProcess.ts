@@ -48,6 +48,19 @@ export function memoryMb(pid: number) {
   return { peak: read("VmHWM"), rss: read("VmRSS") };
 }
 
+/** The processes `pid` has started (a PGlite server's database process), from /proc. */
+export function childPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return children ? children.split(/\s+/).map(Number) : [];
+}
+
+/** CPU time (user + system) a process has used, in ms: unlike wall time, it hardly depends on what else the machine runs. */
+export function cpuMs(pid: number) {
+  // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15 (in clock ticks of 10 ms).
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** What `npm start` does first: build the client and the server unless fresh builds are there. */
 export function buildIfStale(): void {
   const build = spawnSync(process.execPath, ["scripts/buildIfStale.mjs"], { stdio: "inherit" });

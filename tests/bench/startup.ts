@@ -10,10 +10,12 @@
  * the demo seed before it listens) followed by a warm start (the same data again). "First answer" is
  * from spawning the process to the signed-in user's first `me` answer (the sign-in included). Idle RSS
  * is read 5 s after that answer; peak RSS is the process's high-water mark (VmHWM) at that moment.
+ * On PGlite the database runs in a process of the server's own (db/pglite/processClient.ts): its
+ * memory and CPU time are shown apart, in the last columns.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
@@ -23,23 +25,25 @@ import { freePort } from "../support/ports";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
-import { buildIfStale, memoryMb } from "./serverProcess";
+import { buildIfStale, childPids, cpuMs, memoryMb } from "./serverProcess";
 
 const args = process.argv.slice(2);
 const useTsx = args.includes("--tsx");
 const runs = numberOption(args, "--runs", 3);
 
-type Start = { firstAnswerMs: number; firstAnswerCpuMs: number; idleRssMb: number; peakRssMb: number };
+type Start = {
+  firstAnswerMs: number;
+  firstAnswerCpuMs: number;
+  idleRssMb: number;
+  peakRssMb: number;
+  /** The PGlite process's (0 on PostgreSQL). */
+  databaseCpuMs: number;
+  databaseIdleRssMb: number;
+  databasePeakRssMb: number;
+};
 type Run = { cold: Start; warm: Start };
 
-/** CPU time (user + system) the process has used: unlike wall time, it hardly depends on what else the machine runs. */
-function cpuMs(pid: number) {
-  // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15 (in clock ticks of 10 ms).
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The server's command line: one node process either way, so its memory is the whole server's. */
+/** The server's command line (on PGlite, it starts the database's process itself). */
 const serverArgs = useTsx ? ["--import", "tsx", "server/main.ts"] : SERVER_COMMAND;
 
 async function start(label: string, env: Record<string, string>): Promise<Start> {
@@ -68,10 +72,22 @@ async function start(label: string, env: Record<string, string>): Promise<Start>
     });
     if (!response.ok) throw new Error(`${label}: me answered ${response.status}`);
     const firstAnswerMs = performance.now() - started;
-    const firstAnswerCpuMs = cpuMs(child.pid as number);
+    const pid = child.pid as number;
+    const databasePid = childPids(pid)[0];
+    const firstAnswerCpuMs = cpuMs(pid);
+    const databaseCpuMs = databasePid ? cpuMs(databasePid) : 0;
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const memory = memoryMb(child.pid as number);
-    return { firstAnswerMs, firstAnswerCpuMs, idleRssMb: memory.rss, peakRssMb: memory.peak };
+    const memory = memoryMb(pid);
+    const database = databasePid ? memoryMb(databasePid) : { rss: 0, peak: 0 };
+    return {
+      firstAnswerMs,
+      firstAnswerCpuMs,
+      idleRssMb: memory.rss,
+      peakRssMb: memory.peak,
+      databaseCpuMs,
+      databaseIdleRssMb: database.rss,
+      databasePeakRssMb: database.peak,
+    };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -150,12 +166,13 @@ const cell = (values: number[], unit: "s" | "MB") => {
 
 const server = `node ${serverArgs.join(" ")}`;
 console.log(`\n${server}, ${runs} runs, min / median; idle and peak RSS of the warm start (cold in brackets)`);
-console.log("First answer: wall time from spawn to the first me, and (CPU) the server's CPU time until then.\n");
+console.log("First answer: wall time from spawn to the first me, and (CPU) the server's CPU time until then.");
+console.log("PGlite's own process (db CPU, db idle / peak RSS): warm start, medians, apart from the server's.\n");
 console.log(
-  "| database        | cold first answer | warm first answer | cold (CPU)        | warm (CPU)        | idle RSS          | peak RSS          | cold idle / peak RSS |",
+  "| database        | cold first answer | warm first answer | cold (CPU)        | warm (CPU)        | idle RSS          | peak RSS          | cold idle / peak RSS | db CPU | db idle / peak RSS |",
 );
 console.log(
-  "| --------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | -------------------- |",
+  "| --------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | ----------------- | -------------------- | ------ | ------------------ |",
 );
 for (const { database, runs: done } of results) {
   const cold = done.map((run) => run.cold);
@@ -175,5 +192,9 @@ for (const { database, runs: done } of results) {
     ),
   );
   const coldMemory = `${median(cold.map((s) => s.idleRssMb)).toFixed(0)} / ${median(cold.map((s) => s.peakRssMb)).toFixed(0)} MB`;
-  console.log(`| ${database.padEnd(15)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} |`);
+  const databaseCpu = `${(median(warm.map((s) => s.databaseCpuMs)) / 1000).toFixed(2)} s`;
+  const databaseMemory = `${median(warm.map((s) => s.databaseIdleRssMb)).toFixed(0)} / ${median(warm.map((s) => s.databasePeakRssMb)).toFixed(0)} MB`;
+  console.log(
+    `| ${database.padEnd(15)} | ${cells.map((c) => c.padEnd(17)).join(" | ")} | ${coldMemory.padEnd(20)} | ${databaseCpu.padEnd(6)} | ${databaseMemory.padEnd(18)} |`,
+  );
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
 
@@ -30,8 +31,9 @@ function migratedPglite(): Promise<Blob> {
   migratedPgliteCopy ??= (async () => {
     const template = openDatabase({});
     await template.migrate();
-    if (template.connection.kind !== "pglite") throw new Error("The PGlite template opened another database");
-    const copy = await template.connection.client.dumpDataDir("none");
+    const { client } = template.connection as { client: unknown };
+    if (!(client instanceof PGlite)) throw new Error("The PGlite template opened another database");
+    const copy = await client.dumpDataDir("none");
     await template.close();
     return copy;
   })();
