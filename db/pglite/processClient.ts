@@ -23,8 +23,8 @@ type Unsent<R> = R extends unknown ? Omit<R, "id"> : never;
 /**
  * PGlite in a process of its own, with the part of PGlite's interface the app uses. The database's
  * memory (its buffers, and V8's ~600 MB compile of PGlite's largest WASM function) is bounded apart
- * from the app's; its statements run beside the app's JavaScript instead of on the app's thread,
- * and the process starts while the app loads its modules. Statements keep PGlite's order: one
+ * from the app's; its statements (and V8's compiling of PGlite) run beside the app's JavaScript
+ * instead of on the app's thread. Statements keep PGlite's order: one
  * connection, a transaction holds it until it ends, and statements outside wait for it as they
  * would in process.
  *
