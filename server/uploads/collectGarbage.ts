@@ -9,7 +9,9 @@ type ExposedGc = (options: { type: "major"; execution: "async" }) => void;
  * out of the young generation, and V8 lets the old generation fill with them before it collects:
  * the 100 MB staff csv took the production server on PostgreSQL from ~200 to 553-578 MB, of which
  * ~130 MB was live. Collected every 100,000 rows, its peak was 382-400 MB, the import as fast
- * (38.5-40.2 s against 40.1-40.7 s; npm run bench:server-import).
+ * (38.5-40.2 s against 40.1-40.7 s; npm run bench:server-import). On a faster machine (the import
+ * in 28 s) 100,000 rows came quicker than the collections: peaks 390-512 MB; every 50,000 rows,
+ * 346-383 MB in the same 27.6-28.1 s (importFile.ts' COLLECT_EVERY_ROWS).
  */
 export function collectOldGarbage(): void {
   (globalThis as { gc?: ExposedGc }).gc?.({ type: "major", execution: "async" });

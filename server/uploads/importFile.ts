@@ -27,7 +27,7 @@ import {
  */
 const YIELD_EVERY_ROWS = 256;
 /** Rows between two requests for a major garbage collection (collectOldGarbage). */
-const COLLECT_EVERY_ROWS = 100_000;
+const COLLECT_EVERY_ROWS = 50_000;
 
 /** Errors kept for the report; a file with more says how many were left out. */
 export const MAX_REPORTED_ERRORS = 500;
