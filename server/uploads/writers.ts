@@ -286,11 +286,15 @@ type StaffStaging = {
 /** Rows per chunk when importing in slices: one COPY of them keeps PGlite busy for ~50 ms. */
 const SLICED_STAFF_CHUNK_ROWS = 5000;
 /**
- * Staging table pages merged per transaction when importing in slices: ~1,300 rows, ~35 ms of
- * PGlite's time (some commits take 50 ms more), after which waiting requests run. 40 pages put the
- * p95 of a `me` during a 100,000-row import at 227 ms, 20 pages at 129 ms (npm run bench:upload).
+ * Staging table pages merged per transaction when importing in slices: ~2,600 rows, after which
+ * waiting requests run. When PGlite ran on the app's thread, 40 pages put the p95 of a `me` during
+ * a 100,000-row import at 227 ms and 20 pages at 129 ms. In its own process (db/pglite/), measured
+ * with npm run bench:upload on PGlite (xlsx 100k rows: ratio to its floor, min / median of 3, and the
+ * p95 of `me` / `costCenters` asked every 100 ms meanwhile): 20 pages 1.54 / 1.65, 7 / 63 ms; 40
+ * pages 1.48 / 1.57, 9 / 64 ms; 80 pages 1.41 / 1.44, 9 / 165 ms. The 100 MB csv at 40 pages:
+ * 1.20 / 1.21, 7 / 99 ms.
  */
-const MERGE_SLICE_PAGES = 20;
+const MERGE_SLICE_PAGES = 40;
 
 function staffStaging(db: Queryable, context: UploadWriteContext, mode: WriteMode): StaffStaging {
   return mode === "slices" ? stagingInSlices(db, context) : stagingInTransaction(db, context.facilityId);
