@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -6,9 +6,10 @@ import path from "node:path";
  * folder corrupt it. The holder's process id is kept in `pglite.pid` beside the database. A process
  * that finds the folder held by a live process waits for it (a restarting development server's old
  * database process is still closing for a moment), then gives up naming the holder; a file left by
- * a process that is gone (killed) is taken over.
+ * a process that is gone (killed) is taken over. A folder that does not exist yet is made.
  */
 export async function lockFolder(dataDir: string, waitMs: number): Promise<() => void> {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "pglite.pid");
   const deadline = performance.now() + waitMs;
   for (;;) {

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -22,13 +21,13 @@ const PGLITE_SHARED_BUFFERS = "32MB";
 
 /**
  * PGlite with the extensions the migrations create (a PostgreSQL server has them installed): in
- * `dataDir`, or in memory, empty or from `copy` (a `dumpDataDir` of another database).
+ * `dataDir` (which exists: the PGlite process has locked it, folderLock.ts), or in memory, empty or
+ * from `copy` (a `dumpDataDir` of another database).
  */
 export function openPglite(options: { dataDir?: string; copy?: Blob }): PGlite {
   const extensions = { pg_trgm };
   const startParams = [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
     return new PGlite(path.join(options.dataDir, "pgdata"), { extensions, startParams });
   }
   return new PGlite({ extensions, startParams, loadDataDir: options.copy });

@@ -7,7 +7,6 @@
  * process ignores SIGINT and SIGTERM, and closes PGlite when the app asks (`close`) or when the app
  * is gone (the IPC channel disconnects: the app was killed).
  */
-import { mkdirSync } from "node:fs";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { lockFolder } from "./folderLock";
 import { openPglite } from "./open";
@@ -156,7 +155,6 @@ function failToStart(error: unknown) {
 }
 
 try {
-  mkdirSync(dataDir, { recursive: true });
   releaseFolder = await lockFolder(dataDir, Number(folderWaitMs));
   const opened = openPglite({ dataDir });
   pglite = opened;

@@ -33,7 +33,7 @@ import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, seedDemo } from "../../db/seed/
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { startStaffingPlan } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
-import { POSTGRES_ADMIN_URL } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
 import { freePort } from "../support/ports";
 import { TEST_REDIS_URL } from "../support/redis";
 import { tokenFactory } from "../support/tokens";
@@ -266,7 +266,7 @@ async function onPostgres(run: (databaseUrl: string) => Promise<void>) {
   const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   try {
-    await run(POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
+    await run(postgresUrlOf(name));
   } finally {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();

@@ -18,7 +18,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
 import { buildIfStale, postJson, startProcess } from "./serverProcess";
@@ -131,7 +131,7 @@ const pgAdmin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
 await pgAdmin.unsafe(`create database "${name}"`);
 try {
   await measureApp("PostgreSQL", {
-    DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    DATABASE_URL: postgresUrlOf(name),
     DATA_DIR: dataDir,
   });
 } finally {

@@ -21,7 +21,7 @@ import postgres from "postgres";
 import { BLOCK_SIZE } from "../../client/src/features/uploads/blockPlan";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { writeStaffCsv } from "../support/uploadFiles";
 import { completeUpload, pollUploadStatus, requestUploadSlot } from "../support/uploads";
@@ -58,7 +58,7 @@ async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
   const name = `bench_server_import_${randomBytes(4).toString("hex")}`;
   if (database === "postgres") {
     await admin.unsafe(`create database "${name}"`);
-    env.DATABASE_URL = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    env.DATABASE_URL = postgresUrlOf(name);
   }
   env.DATA_DIR = dataDir;
   // The first start creates the database and loads the demo seed (on PGlite, a cold start's own peak:

@@ -20,7 +20,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
 import { freePort } from "../support/ports";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { signInWithPassword } from "../support/signIn";
@@ -121,7 +121,7 @@ async function postgresRun(index: number, blobs: "embedded" | "apart" = "embedde
   const storage = blobs === "apart" ? await startSharedBlobStorage() : undefined;
   try {
     const env = {
-      DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+      DATABASE_URL: postgresUrlOf(name),
       DATA_DIR: dataDir,
       ...(storage && { AZURE_STORAGE_CONNECTION_STRING: storage.connectionString }),
     };

@@ -38,7 +38,7 @@ import {
 import { importUploadFile } from "../../server/uploads/importFile";
 import { readUploadRows } from "../../server/uploads/readRows";
 import { STAFF_COPY_COLUMNS, STAFF_COPY_DEFINITION, staffCopyValues, writeModeOf } from "../../server/uploads/writers";
-import { POSTGRES_ADMIN_URL } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
 
 /** floor_staging's columns (a staff row's, as the app stages them, and its cost center), in the order parsedCopyText writes them. */
 const FLOOR_COLUMNS = [...STAFF_COPY_COLUMNS, "cost_center_id"];
@@ -81,7 +81,7 @@ if (mode === "prepare") {
     const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
     await admin.end();
-    databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    databaseUrl = postgresUrlOf(name);
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), "bench-upload-"));
     const prepared = spawnSync(

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
 import { buildServer, SERVER_COMMAND, SERVER_NODE_FLAGS } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
+import { POSTGRES_ADMIN_URL, postgresUrlOf, testDbKind } from "../support/database";
 import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
 
@@ -99,7 +99,7 @@ describe("the compiled server", () => {
         await admin.unsafe(`drop database if exists "${name}" with (force)`);
         await admin.end();
       };
-      env.DATABASE_URL = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+      env.DATABASE_URL = postgresUrlOf(name);
     }
     let output = "";
     const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(outDir, "main.mjs")], {

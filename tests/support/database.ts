@@ -15,6 +15,11 @@ import { type DatabaseHandle, openDatabase } from "../../db/client";
 export const testDbKind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** The URL of the database `name` on the local PostgreSQL server (POSTGRES_ADMIN_URL's, another database). */
+export function postgresUrlOf(name: string): string {
+  return POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+}
+
 export type TestDatabase = DatabaseHandle & {
   databaseUrl: string | undefined;
   /** Every SQL statement run through drizzle, in order; tests may clear it. */
@@ -58,7 +63,7 @@ function migratedPostgres(): Promise<string> {
       if (!existing) {
         const building = `${name}_${randomBytes(4).toString("hex")}`;
         await admin.unsafe(`create database "${building}"`);
-        const handle = openDatabase({ databaseUrl: POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`) });
+        const handle = openDatabase({ databaseUrl: postgresUrlOf(building) });
         await handle.migrate();
         await handle.close();
         await admin.unsafe(`alter database "${building}" rename to "${name}"`);
@@ -95,7 +100,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"${template}`);
     await admin.end();
-    databaseUrl = POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    databaseUrl = postgresUrlOf(name);
     handle = openDatabase({ databaseUrl, onQuery });
     drop = async () => {
       const cleanup = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
