@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signIn } from "./support/signIn";
+import { logOut, signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
 
 /** Every Content-Security-Policy violation the page reports (console and the DOM event). */
@@ -31,9 +31,7 @@ test("issue #12 item 6: the app, the sign-in form, an upload screen and log out 
   expect((await download).suggestedFilename()).toBe("staff_data_file_template.xlsx");
   await page.goto("/admin/cost-center-maintenance");
   await expect(page.getByRole("heading", { name: "COST CENTER MAINTENANCE" })).toBeVisible();
-  await page.locator("footer").getByRole("button", { name: "LOGOUT" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await logOut(page);
   expect(violations).toEqual([]);
 });
 

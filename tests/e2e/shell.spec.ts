@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts"
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
 import { screen } from "./support/graphqlRoute";
 import { gql } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { logOut, signIn } from "./support/signIn";
 import { expect, test } from "./support/test";
 
 const FACILITY = "St. Catherine Medical Center";
@@ -60,18 +60,22 @@ async function nextFrames(page: Page) {
 }
 
 /**
- * Opens the user menu and chooses `item`, until the page at `url` shows, as a person clicks again
- * when a click did nothing. A page that has just opened takes focus to its heading as it mounts,
- * which closes a menu opened before; and in CI a click on an item, made while the menu was still
- * being placed beside the scrolled page, once left the menu open and the page where it was.
+ * Opens the user menu and chooses `item` until `chosen` passes (the page at a URL shows, a dialog
+ * asks), as a person clicks again when a click did nothing. A page that has just opened takes focus
+ * to its heading as it mounts, which closes a menu opened before; and in CI a click on an item
+ * sometimes leaves the menu open and the page where it was (the header test once, the
+ * unsaved-changes test once: the menu open and focused, no item highlighted; the cause is not
+ * known).
  */
-async function chooseFromUserMenu(page: Page, item: string, url: RegExp) {
+async function chooseFromUserMenu(page: Page, item: string, chosen: () => Promise<void>) {
   await expect(async () => {
     if (!(await page.getByRole("menu").isVisible())) await openUserMenu(page);
     await page.getByRole("menu").getByRole("menuitem", { name: item }).click({ timeout: 2000 });
-    await expect(page).toHaveURL(url, { timeout: 2000 });
+    await chosen();
   }).toPass({ timeout: 20_000 });
 }
+
+const urlShows = (page: Page, url: RegExp) => () => expect(page).toHaveURL(url, { timeout: 2000 });
 
 async function openUserMenu(page: Page) {
   await header(page)
@@ -105,11 +109,10 @@ for (const account of ["admin", "user", "exec"] as const) {
     await page.screenshot({ path: `${SCREENS}/header-menu-${account}.png` });
 
     // Each menu link opens its page.
-    await menu.getByRole("menuitem", { name: "Profile" }).click();
-    await expect(page).toHaveURL(/\/user\/profile$/);
+    await chooseFromUserMenu(page, "Profile", urlShows(page, /\/user\/profile$/));
     if (account !== "exec") {
-      await chooseFromUserMenu(page, "Contact Us", /\/contact-us$/);
-      await chooseFromUserMenu(page, "FAQ's", /\/faq$/);
+      await chooseFromUserMenu(page, "Contact Us", urlShows(page, /\/contact-us$/));
+      await chooseFromUserMenu(page, "FAQ's", urlShows(page, /\/faq$/));
     }
 
     // The logo goes to the account's landing page.
@@ -270,8 +273,7 @@ test("unsaved changes: HOME and LOGOUT ask first; stay keeps the page, leave goe
   await expect(page.getByLabel("Subject")).toHaveValue("Access to 6040");
 
   // The header's menu asks too.
-  await (await openUserMenu(page)).getByRole("menuitem", { name: "FAQ's" }).click();
-  await expect(dialog).toBeVisible();
+  await chooseFromUserMenu(page, "FAQ's", () => expect(dialog).toBeVisible({ timeout: 2000 }));
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/contact-us$/);
@@ -294,9 +296,7 @@ test("unsaved changes: HOME and LOGOUT ask first; stay keeps the page, leave goe
 
 test("LOGOUT clears the session and lands on /home signed out", async ({ page }) => {
   await signIn(page, "user", "/user/landing");
-  await footer(page).getByRole("button", { name: "LOGOUT" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await logOut(page);
   const left = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => !key.startsWith("msal")));
   expect(left).toEqual([]);
   await page.goto("/user/landing");
@@ -432,7 +432,7 @@ test("a page that fails to render shows the error fallback inside the shell", as
   await expect(page.getByTestId("error-details")).toHaveCount(0);
 
   // Moving to another page leaves the fallback behind.
-  await (await openUserMenu(page)).getByRole("menuitem", { name: "Profile" }).click();
+  await chooseFromUserMenu(page, "Profile", urlShows(page, /\/user\/profile$/));
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something went wrong..." })).toHaveCount(0);
 });

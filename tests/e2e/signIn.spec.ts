@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS, type DemoAccountType } from "../../db/seed/demoAccounts";
 import { ACCOUNT_TYPE_LABELS } from "../../schema/accountTypes";
-import { signIn, signInByForm } from "./support/signIn";
+import { logOut, signIn, signInByForm } from "./support/signIn";
 import { expect, test } from "./support/test";
 
 const accounts = Object.keys(DEMO_ACCOUNTS) as DemoAccountType[];
@@ -38,9 +38,7 @@ test("a wrong password stays on the provider's form with its message", async ({ 
 test("log out returns to /home signed out, with the session cleared", async ({ page }) => {
   await signIn(page, "user");
   await expect(page.getByText("Signed in as")).toBeVisible();
-  await page.locator("footer").getByRole("button", { name: "LOGOUT" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await logOut(page);
   expect(await page.evaluate(() => sessionStorage.getItem("accessToken"))).toBeNull();
 });
 

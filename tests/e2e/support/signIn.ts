@@ -65,3 +65,20 @@ export async function signInByForm(page: Page, email: string, password: string, 
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/**
+ * Presses the footer's LOGOUT and waits for the whole round trip: the provider ends its session
+ * (its "Signing out" page posts to /session/end/confirm), then /home loads signed out. Waiting
+ * for /home alone raced it: while the app clears its session a request of the page can find no
+ * token and show the signed-out /home, before the provider's page replaces it; a check of the page
+ * then ran in a document about to go ("Execution context was destroyed", CI).
+ */
+export async function logOut(page: Page): Promise<void> {
+  const confirmed = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.endsWith("/session/end/confirm"),
+  );
+  await page.locator("footer").getByRole("button", { name: "LOGOUT" }).click();
+  await confirmed;
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+}
