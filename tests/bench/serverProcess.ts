@@ -44,8 +44,20 @@ export async function startProcess(
 /** A process's memory now (VmRSS) and its high-water mark since it started (VmHWM), in MB. */
 export function memoryMb(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const read = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { peak: read("VmHWM"), rss: read("VmRSS") };
+  return { peak: procMb(status, "VmHWM"), rss: procMb(status, "VmRSS") };
+}
+
+/** A `Key:   123 kB` line of a /proc file, in MB. */
+const procMb = (text: string, key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) / 1024;
+
+/**
+ * The memory only `pid` holds (smaps' Private_Clean + Private_Dirty, in MB): without the pages it
+ * shares with other processes (Node's own code and libraries, which a server's database process
+ * maps as the server does), which its RSS counts again.
+ */
+export function privateMb(pid: number) {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  return procMb(rollup, "Private_Clean") + procMb(rollup, "Private_Dirty");
 }
 
 /** The processes `pid` has started (a PGlite server's database process), from /proc. */
