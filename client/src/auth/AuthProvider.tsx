@@ -23,6 +23,12 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
   const [error, setError] = useState<string | null>(null);
   const adapterRef = useRef<Promise<SignInAdapter> | null>(null);
   const bootRef = useRef<Promise<BootOutcome> | null>(null);
+  /**
+   * Set once sign-out has begun: the session is cleared before the page leaves for the provider,
+   * and a request made meanwhile finds no token (or is refused for it). It must not switch the app
+   * to signed out, or the signed-out /home flashes before the provider's page (seen in a browser test).
+   */
+  const signingOutRef = useRef(false);
 
   const getAdapter = useCallback((): Promise<SignInAdapter> => {
     adapterRef.current ??= createAdapter().catch((reason: unknown) => {
@@ -68,6 +74,7 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
   }, [getAdapter]);
 
   const signOut = useCallback(async () => {
+    signingOutRef.current = true;
     let adapter: SignInAdapter;
     try {
       adapter = await getAdapter();
@@ -77,10 +84,18 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
       window.location.assign("/home");
       return;
     }
-    await adapter.signOut();
+    try {
+      await adapter.signOut();
+    } catch (reason) {
+      console.error("Sign-out at the identity provider failed; signing out here.", reason);
+      signingOutRef.current = false;
+      clearSession();
+      setStatus("signedOut");
+    }
   }, [getAdapter]);
 
   const signOutLocally = useCallback(() => {
+    if (signingOutRef.current) return;
     clearSession();
     setStatus("signedOut");
   }, []);
@@ -88,7 +103,8 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
   const getAccessToken = useCallback(async (): Promise<string | null> => {
     try {
       const token = await (await getAdapter()).acquireTokenSilent();
-      if (token === null) setStatus((current) => (current === "signedIn" ? "signedOut" : current));
+      if (token === null && !signingOutRef.current)
+        setStatus((current) => (current === "signedIn" ? "signedOut" : current));
       return token;
     } catch (reason) {
       console.warn("Silent token acquisition failed.", reason);
