@@ -121,14 +121,32 @@ export type DatabaseHandle = {
  * drizzle sends every statement unnamed (postgres.js `prepare: false`) unless it was built with
  * `.prepare(name)`, so PostgreSQL parses and plans each one again. Named instead, postgres.js keeps
  * each distinct statement prepared on its connection (until the connection's max_lifetime, 30-60
- * minutes) and PostgreSQL reuses the plan. Statements inside transactions keep drizzle's way.
+ * minutes) and PostgreSQL reuses the plan.
+ *
+ * Inside transactions too (`begin` and `savepoint` hand their callback a preparing `sql`): an
+ * unnamed statement with parameters costs postgres.js two round trips (it asks PostgreSQL for the
+ * parameters' types first) and holds back the statements sent after it, so a save's reads sent
+ * together went one after the other (statement log of a staff assignment: ~20 round trips). A
+ * statement prepared on the connection is one round trip and pipelines.
  */
-export function preparingStatements(client: postgres.Sql): postgres.Sql {
+export function preparingStatements<Sql extends postgres.Sql | postgres.TransactionSql>(client: Sql): Sql {
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property !== "unsafe") return Reflect.get(target, property, receiver);
-      return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-        target.unsafe(query, parameters, { ...options, prepare: true });
+      if (property === "unsafe") {
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        const open = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
+        // The callback comes last (begin and savepoint may take options or a name first).
+        return (...args: unknown[]) => {
+          const callback = args.at(-1) as (sql: postgres.TransactionSql) => unknown;
+          return open.call(target, ...args.slice(0, -1), (sql: postgres.TransactionSql) =>
+            callback(preparingStatements(sql)),
+          );
+        };
+      }
+      return Reflect.get(target, property, receiver);
     },
   });
 }
