@@ -231,17 +231,16 @@ async function startBareListServer(db: Database, listFloor: ReturnType<typeof sq
  */
 async function hotReadsAgainstFloors(database: DatabaseHandle, execUserId: string, costCenterId: string) {
   const db = database.db;
-  const listFloor = sql`
-    select c.id, c.code, c.name from cost_centers c
+  const activeByCode = sql`
+      from cost_centers c
      where c.facility_id = ${DEMO_FACILITY_ID} and c.deleted_at is null
      order by case when c.code ~ '^[0-9]+$' then c.code::numeric end nulls last, c.code`;
+  const listFloor = sql`select c.id, c.code, c.name ${activeByCode}`;
   const serviceFloor = sql`
     select c.id, c.facility_id, c.code, c.name,
            coalesce(c.prn_fte, (select s.prn_staff_value from facility_budget_settings s
                                  where s.facility_id = ${DEMO_FACILITY_ID}))::float8 as prn_fte
-      from cost_centers c
-     where c.facility_id = ${DEMO_FACILITY_ID} and c.deleted_at is null
-     order by case when c.code ~ '^[0-9]+$' then c.code::numeric end nulls last, c.code`;
+    ${activeByCode}`;
   const app = await startBenchApp(database);
   const bare = await startBareListServer(db, listFloor);
   try {

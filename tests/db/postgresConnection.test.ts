@@ -8,16 +8,9 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, rowsOf } from "../../db/client";
 import { POSTGRES_ADMIN_URL, testDbKind } from "../support/database";
+import { freePort } from "../support/ports";
 
 const serverPort = (url: string) => Number(new URL(url).port || 5432);
-/** A port on which nothing listens: one a server of ours had, closed again. */
-async function refusedPort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 const withHosts = (hosts: string) => {
   const url = new URL(POSTGRES_ADMIN_URL);
   return `${url.protocol}//${url.username}@${hosts}${url.pathname}`;
@@ -39,7 +32,7 @@ describe.skipIf(testDbKind !== "postgres")("the app's connections to PostgreSQL"
   });
 
   it("try the URL's next host when one refuses, in either order", async () => {
-    const refused = `127.0.0.1:${await refusedPort()}`;
+    const refused = `127.0.0.1:${await freePort()}`;
     const serving = new URL(POSTGRES_ADMIN_URL).host;
     for (const hosts of [`${refused},${serving}`, `${serving},${refused}`]) {
       const database = openDatabase({ databaseUrl: withHosts(hosts) });
@@ -55,7 +48,7 @@ describe.skipIf(testDbKind !== "postgres")("the app's connections to PostgreSQL"
   });
 
   it("fail the statement with the reason when the only host refuses", async () => {
-    const port = await refusedPort();
+    const port = await freePort();
     const database = openDatabase({ databaseUrl: withHosts(`127.0.0.1:${port}`) });
     try {
       const failure = await database.db.execute(sql`select 1`).then(

@@ -73,6 +73,12 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
     }
   }, [getAdapter]);
 
+  const signOutLocally = useCallback(() => {
+    if (signingOutRef.current) return;
+    clearSession();
+    setStatus("signedOut");
+  }, []);
+
   const signOut = useCallback(async () => {
     signingOutRef.current = true;
     let adapter: SignInAdapter;
@@ -89,16 +95,9 @@ export function AuthProvider({ children, createAdapter = createSignInAdapter }: 
     } catch (reason) {
       console.error("Sign-out at the identity provider failed; signing out here.", reason);
       signingOutRef.current = false;
-      clearSession();
-      setStatus("signedOut");
+      signOutLocally();
     }
-  }, [getAdapter]);
-
-  const signOutLocally = useCallback(() => {
-    if (signingOutRef.current) return;
-    clearSession();
-    setStatus("signedOut");
-  }, []);
+  }, [getAdapter, signOutLocally]);
 
   const getAccessToken = useCallback(async (): Promise<string | null> => {
     try {

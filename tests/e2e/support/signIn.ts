@@ -69,9 +69,10 @@ export async function signInByForm(page: Page, email: string, password: string, 
 /**
  * Presses the footer's LOGOUT and waits for the whole round trip: the provider ends its session
  * (its "Signing out" page posts to /session/end/confirm), then /home loads signed out. Waiting
- * for /home alone raced it: while the app clears its session a request of the page can find no
- * token and show the signed-out /home, before the provider's page replaces it; a check of the page
- * then ran in a document about to go ("Execution context was destroyed", CI).
+ * for /home alone raced it when the app still showed the signed-out /home before leaving for the
+ * provider (AuthProvider's sign-out now keeps the page as it is): a check of the page then ran in a
+ * document about to go ("Execution context was destroyed", CI). The page at /home before the
+ * round trip ends is never the one to check.
  */
 export async function logOut(page: Page): Promise<void> {
   const confirmed = page.waitForResponse((response) =>
