@@ -178,6 +178,8 @@ describe("step 1: unit definition", () => {
       .where(eq(auditLog.action, "staffing_plan.unit_definition.update"));
     expect(audit?.before).toMatchObject({ targetOvertimePercentage: 0 });
     expect(audit?.after).toMatchObject({ targetOvertimePercentage: 5, productiveFteBudget: 30 });
+    // A save answers the wizard exactly as a read afterwards shows it (read in the save's last round trip).
+    expect((await call("GET", `/wizard/${CC_6010}`, token.user)).body).toEqual(saved.body);
     const done = await call("PATCH", "/wizard/", token.user, { planId, step: "UnitDefinition" });
     expect(statuses(done.body)).toMatchObject({ UnitDefinition: "Completed", DefineRoles: "InProgress" });
   });
@@ -284,8 +286,15 @@ describe("steps, validity and later steps", () => {
       AssignStaff: "InProgress",
       FinalizePositionControl: "Pending",
     });
+    expect((await call("GET", `/wizard/${CC_6010}`, token.user)).body).toEqual(changed.body);
+    // The saved care schedule follows: one more RN on Days (0700-1930) adds 1 to hours 7-18 and
+    // 0.5 to hour 19 of the hand-worked [5 x7, 9, 7 x11, 8.5, 6, 6, 6, 5].
+    const savedSchedule = async () =>
+      (await call("GET", `/care-schedule?unitId=${CC_6010}&staffingId=${planId}`, token.user)).body.total;
+    expect(await savedSchedule()).toEqual([5, 5, 5, 5, 5, 5, 5, 10, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 6, 6, 6, 5]);
     const back = await call("PUT", `/role/${rn.id}`, token.user, RN);
     expect(back.status).toBe(200);
+    expect(await savedSchedule()).toEqual([5, 5, 5, 5, 5, 5, 5, 9, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8.5, 6, 6, 6, 5]);
     await call("PATCH", "/wizard/", token.user, { planId, step: "DefineRoles" });
     await call("PATCH", "/wizard/", token.user, { planId, step: "CreateCareSchedules" });
   });
@@ -406,6 +415,8 @@ describe("step 4: staff", () => {
           fte: roundFte(part),
         });
         expect(answer.status, person.employeeId).toBe(201);
+        if (person === body.plan.staff[0])
+          expect((await call("GET", `/wizard/${CC_6010}`, token.user)).body).toEqual(answer.body);
         if (person.staffType !== "PRN") need.left -= part;
         fte = roundFte(fte - part);
       }

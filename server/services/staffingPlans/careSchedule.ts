@@ -2,39 +2,36 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { careSchedules, staffingPlans, unitRoles } from "../../../db/schema";
-import { careSchedule } from "../../../schema/staffing";
+import { type CareSchedule, careSchedule } from "../../../schema/staffing";
 import { auditEntry, recordAudit } from "../audit";
 import { notFound, requireUuid } from "../errors";
 import type { Viewer } from "../viewer";
 import { access } from "./access";
 import { planForEdit, viewAfter } from "./edit";
-import { shiftsOfPlans } from "./view";
+import { groupBy, shiftsOfPlans } from "./view";
+
+/** A role as the care schedule takes it: its key (id), whether it is exempt, and its shifts. */
+export type ScheduledRole = Parameters<typeof careSchedule>[0][number];
+
+/** The plan's roles with their shifts, as the care schedule takes them (the two reads sent together). */
+export async function scheduledRolesOf(db: Queryable, planId: string): Promise<ScheduledRole[]> {
+  const [roleRows, shiftRows] = await Promise.all([
+    db.select({ id: unitRoles.id, isExempt: unitRoles.isExempt }).from(unitRoles).where(eq(unitRoles.planId, planId)),
+    shiftsOfPlans(db, [planId]).then((rows) => rows.map((r) => r.shift)),
+  ]);
+  const shiftsByRole = groupBy(shiftRows, (s) => s.roleId);
+  return roleRows.map((r) => ({ key: r.id, isExempt: r.isExempt, shifts: shiftsByRole.get(r.id) ?? [] }));
+}
 
 /** Saves the care schedule for the plan's roles as they are now (the chart of step 3). */
 export async function storeCareSchedule(db: Queryable, planId: string) {
-  const [roleRows, shiftRows] = await Promise.all([
-    db.select().from(unitRoles).where(eq(unitRoles.planId, planId)),
-    shiftsOfPlans(db, [planId]).then((rows) => rows.map((r) => r.shift)),
-  ]);
-  const schedule = careSchedule(
-    roleRows.map((r) => ({
-      key: r.id,
-      name: r.name,
-      isExempt: r.isExempt,
-      fte: r.fte,
-      replacement: r.replacement,
-      shifts: shiftRows.filter((s) => s.roleId === r.id),
-    })),
-  );
-  await upsertSchedule(db, planId, schedule);
+  const schedule = careSchedule(await scheduledRolesOf(db, planId));
+  await upsertCareSchedule(db, planId, schedule);
   return schedule;
 }
 
-async function upsertSchedule(
-  db: Queryable,
-  planId: string,
-  distribution: { total: number[]; byRole: Record<string, number[]> },
-) {
+/** Saves `distribution` as the plan's care schedule. */
+export async function upsertCareSchedule(db: Queryable, planId: string, distribution: CareSchedule) {
   await db
     .insert(careSchedules)
     .values({ planId, distribution, computedAt: new Date() })

@@ -18,6 +18,7 @@ import { type Access, accessRow, costCenterOfPlan, grantAccess, WIZARD_MESSAGES 
 import {
   assemblePlan,
   buildView,
+  loadPlanInputs,
   type PlanInputs,
   type PlanRow,
   selectPlansWithAttester,
@@ -102,14 +103,15 @@ export function partToEdit<Table extends PlanPartTable, Named extends object>(
 /**
  * What a change answers: its audit entry, and, when the change read the plan's stored inputs and
  * knows them as they are after it, those inputs: the wizard is then assembled from them instead of
- * read again (the steps' statuses are brought up to date by changePlan).
+ * reading them again (the steps' statuses are brought up to date by changePlan).
  */
 export type PlanChange = AuditEntry | { audit: AuditEntry; inputsAfter: PlanInputs };
 
 /**
  * One change of a plan on its wizard's `step`, in one transaction: `find` gives the plan for its
  * editor, `change` makes the change and answers its audit entry; then the step is marked changed
- * (markChanged), the entry recorded and the wizard answered as it is after the change.
+ * (markChanged), the entry recorded and the wizard answered as it is after the change, read in the
+ * same round trip as those two writes.
  */
 export async function changePlan<C extends EditContext>(
   db: Database,
@@ -122,15 +124,26 @@ export async function changePlan<C extends EditContext>(
     const outcome = await change(tx, context);
     const { audit, inputsAfter } = "audit" in outcome ? outcome : { audit: outcome, inputsAfter: null };
     const now = new Date();
-    // Independent writes, sent together (one round trip on PostgreSQL).
-    const [marked] = await Promise.all([markChanged(tx, context.plan.id, step, now), recordAudit(tx, audit)]);
-    const { granted, plan, attestedByName } = context;
+    const { granted, plan } = context;
     // The wizard shows the budget year's plan; a change of another year's plan is answered by reading it.
-    if (!inputsAfter || plan.budgetYear !== budgetYearOf(now, granted.budget, granted.timeZone))
-      return viewAfter(tx, granted);
+    const shown = plan.budgetYear === budgetYearOf(now, granted.budget, granted.timeZone);
+    // The marks, the audit record and the reads of the view after the change, sent together (one
+    // round trip on PostgreSQL). The reads may run before the marks: the steps' statuses are taken
+    // from what markChanged answers and the plan's time stamp is `now`, so their order is moot.
+    const [marked, , [after], loaded] = await Promise.all([
+      markChanged(tx, plan.id, step, now),
+      recordAudit(tx, audit),
+      shown ? selectPlansWithAttester(tx).where(eq(staffingPlans.id, plan.id)) : [],
+      shown && !inputsAfter ? loadPlanInputs(tx, [plan], granted.costCenter.facilityId) : null,
+    ]);
+    const inputs = inputsAfter ?? loaded?.get(plan.id);
+    if (!after || !inputs) return viewAfter(tx, granted);
     const statusOf = new Map(marked.map((m) => [m.step, m.status]));
-    const steps = inputsAfter.steps.map((s) => ({ ...s, status: statusOf.get(s.step) ?? s.status }));
-    const view = assemblePlan(granted, { ...plan, updatedAt: now }, attestedByName, now, { ...inputsAfter, steps });
+    const steps = inputs.steps.map((s) => ({ ...s, status: statusOf.get(s.step) ?? s.status }));
+    const view = assemblePlan(granted, { ...after.plan, updatedAt: now }, after.attestedByName, now, {
+      ...inputs,
+      steps,
+    });
     return wizardOf(granted, plan.budgetYear, view.annualHoursPerFte, view);
   });
 }

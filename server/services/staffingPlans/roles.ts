@@ -2,12 +2,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { jobs, openPositions, roleShifts, shiftEnum, staffPositions, unitRoles } from "../../../db/schema";
-import { roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
+import { careSchedule, roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
+import { allInOrder } from "../allInOrder";
 import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
 import { parseInput } from "../validation";
 import type { Viewer } from "../viewer";
-import { storeCareSchedule } from "./careSchedule";
+import { scheduledRolesOf, storeCareSchedule, upsertCareSchedule } from "./careSchedule";
 import { changePlan, partToEdit, planToEdit } from "./edit";
 
 async function assertJobOfFacility(db: Queryable, facilityId: string, jobId: string | null) {
@@ -70,12 +71,6 @@ const roleToEdit = (viewer: Viewer, roleId: string) =>
 export async function updateRole(db: Database, viewer: Viewer, roleId: string, input: unknown) {
   const role = parseInput(roleSchema, input);
   return changePlan(db, "DefineRoles", roleToEdit(viewer, roleId), async (tx, { granted, plan, role: stored }) => {
-    // Statements that do not depend on each other's answers go together (one round trip each
-    // group on PostgreSQL); the shifts are replaced in two groups, deleted before inserted.
-    const [, shiftsBefore] = await Promise.all([
-      assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId),
-      shiftsOfRole(tx, roleId),
-    ]);
     const stale = (table: typeof staffPositions | typeof openPositions) => {
       if (stored.isExempt !== role.isExempt) return eq(table.unitRoleId, roleId);
       if (role.isExempt) return sql`false`;
@@ -85,43 +80,56 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
       );
       return and(eq(table.unitRoleId, roleId), sql`(${table.shift} is null or ${table.shift} not in (${kept}))`);
     };
-    const [[updated]] = await Promise.all([
+    // Two groups of statements, each sent together (one round trip on PostgreSQL), none reading what
+    // another of its group writes: the shifts before are what their delete answers, and the care
+    // schedule is figured from the plan's other roles (read as they were) and this one as it is now.
+    const [, [updated], shiftsBefore, , , planRoles] = await allInOrder([
+      assertJobOfFacility(tx, granted.costCenter.facilityId, role.jobId),
       tx.update(unitRoles).set(roleSettingsOf(role)).where(eq(unitRoles.id, roleId)).returning(),
-      tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId)),
+      tx.delete(roleShifts).where(eq(roleShifts.roleId, roleId)).returning(),
       tx.delete(staffPositions).where(stale(staffPositions)),
       tx.delete(openPositions).where(stale(openPositions)),
+      scheduledRolesOf(tx, plan.id),
+    ] as const);
+    const schedule = careSchedule([
+      ...planRoles.filter((r) => r.key !== roleId),
+      { key: roleId, isExempt: role.isExempt, shifts: role.shifts },
     ]);
-    // The new shifts, and the staff positions keep their shift's hours (one statement for all shifts).
+    // The new shifts, the staff positions keep their shift's hours (one statement for all shifts),
+    // and the care schedule saved.
     const hours = role.shifts.map((s) => ({
       shift: s.shift,
       start_time: s.startTime,
       end_time: shiftEndTime(s.startTime, s.durationHours),
     }));
-    const [shiftsAfter] = role.shifts.length
-      ? await Promise.all([
-          tx
+    const [shiftsAfter] = await Promise.all([
+      role.shifts.length
+        ? tx
             .insert(roleShifts)
             .values(role.shifts.map((s) => ({ ...s, roleId })))
-            .returning(),
-          tx.execute(sql`
+            .returning()
+        : [],
+      role.shifts.length
+        ? tx.execute(sql`
             update ${staffPositions} set start_time = h.start_time, end_time = h.end_time
               from json_to_recordset(${JSON.stringify(hours)}::json) as h(shift text, start_time varchar, end_time varchar)
-             where ${staffPositions.unitRoleId} = ${roleId} and ${staffPositions.shift}::text = h.shift`),
-        ])
-      : [[]];
-    await storeCareSchedule(tx, plan.id);
-    const inShiftOrder = [...shiftsAfter].sort(
-      (a, b) => shiftEnum.enumValues.indexOf(a.shift) - shiftEnum.enumValues.indexOf(b.shift),
-    );
+             where ${staffPositions.unitRoleId} = ${roleId} and ${staffPositions.shift}::text = h.shift`)
+        : null,
+      upsertCareSchedule(tx, plan.id, schedule),
+    ]);
     return auditEntry(
       viewer,
       "unit_role.update",
       roleId,
-      { ...stored, shifts: shiftsBefore },
-      { ...updated, shifts: inShiftOrder },
+      { ...stored, shifts: inShiftOrder(shiftsBefore) },
+      { ...updated, shifts: inShiftOrder(shiftsAfter) },
     );
   });
 }
+
+/** A role's shifts in the shift enum's order (Days, Evenings, Nights), as its audit records list them. */
+const inShiftOrder = (shifts: readonly (typeof roleShifts.$inferSelect)[]) =>
+  [...shifts].sort((a, b) => shiftEnum.enumValues.indexOf(a.shift) - shiftEnum.enumValues.indexOf(b.shift));
 
 /** `DELETE /api/role`: step 2, removes a role with its shifts, staff positions and open positions. */
 export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {
