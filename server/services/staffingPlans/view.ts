@@ -188,14 +188,22 @@ export function selectPlansWithAttester(db: Queryable) {
 
 export async function buildView(db: Queryable, granted: Access, now: Date): Promise<WizardView> {
   const budgetYear = budgetYearOf(now, granted.budget, granted.timeZone);
-  const [plan] = await selectPlansWithAttester(db)
-    .where(and(eq(staffingPlans.costCenterId, granted.costCenter.id), eq(staffingPlans.budgetYear, budgetYear)))
-    .limit(1);
-  if (!plan) {
-    const annualHoursPerFte = await annualHoursPerFteFor(db, granted.costCenter.facilityId, budgetYear);
-    return wizardOf(granted, budgetYear, annualHoursPerFte, null);
-  }
-  const [view] = (await planViews(db, granted.costCenter.facilityId, [{ granted, ...plan }], now)) as [PlanView];
+  const { id: costCenterId, facilityId } = granted.costCenter;
+  const ofTheYear = and(eq(staffingPlans.costCenterId, costCenterId), eq(staffingPlans.budgetYear, budgetYear));
+  // The plan and what its view is computed from, read together (one round trip on PostgreSQL): the
+  // inputs name the plan by a subquery. With no plan, only the hours per FTE are of use.
+  const [[found], read] = await Promise.all([
+    selectPlansWithAttester(db).where(ofTheYear).limit(1),
+    readPlanInputs(db, {
+      plans: db.select({ id: staffingPlans.id }).from(staffingPlans).where(ofTheYear),
+      years: [budgetYear],
+      costCenterIds: [costCenterId],
+      facilityId,
+    }),
+  ]);
+  if (!found) return wizardOf(granted, budgetYear, read.hours.get(budgetYear) as number, null);
+  const { plan, attestedByName } = found;
+  const view = signedPlan(plan, granted, now) ?? assemblePlan(granted, plan, attestedByName, now, inputsOf(read, plan));
   return wizardOf(granted, budgetYear, view.annualHoursPerFte, view);
 }
 
@@ -401,48 +409,78 @@ function staffOfCostCenters(db: Queryable, costCenterIds: string[]) {
     .orderBy(sql`lower(${staff.firstName})`, sql`lower(${staff.lastName})`);
 }
 
+/** What plans' views are computed from, as read: by plan, cost center (staff) and budget year (hours). */
+type PlanInputRows = {
+  hours: Map<number, number>;
+  steps: Map<string, PlanInputs["steps"]>;
+  roles: Map<string, PlanInputs["roles"]>;
+  shifts: Map<string, PlanInputs["shifts"]>;
+  staff: Map<string, PlanInputs["staff"]>;
+  staffPositions: Map<string, PlanInputs["staffPositions"]>;
+  openPositions: Map<string, PlanInputs["openPositions"]>;
+};
+
 /**
- * The stored inputs of many plans of one facility in the same seven queries as one plan's: the
- * wizard reads one plan this way, the dashboards every plan in scope.
+ * The stored inputs of the plans `plans` names (ids, or a subquery of them) of one facility, whose
+ * budget years and cost centers are `years` and `costCenterIds`, in seven statements sent together.
+ */
+async function readPlanInputs(
+  db: Queryable,
+  which: { plans: PlanIds; years: readonly number[]; costCenterIds: readonly string[]; facilityId: string },
+): Promise<PlanInputRows> {
+  const { plans, years, costCenterIds, facilityId } = which;
+  const [hoursByYear, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
+    Promise.all(years.map(async (year) => [year, await annualHoursPerFteFor(db, facilityId, year)] as const)),
+    stepsOfPlans(db, plans),
+    rolesOfPlans(db, plans),
+    shiftsOfPlans(db, plans),
+    staffOfCostCenters(db, [...costCenterIds]),
+    db.select().from(staffPositions).where(inArray(staffPositions.planId, plans)),
+    db.select().from(openPositions).where(inArray(openPositions.planId, plans)),
+  ]);
+  return {
+    hours: new Map(hoursByYear),
+    steps: groupBy(stepRows, (r) => r.planId),
+    roles: groupBy(roleRows, (r) => r.role.planId),
+    shifts: new Map(
+      [...groupBy(shiftRows, (s) => s.planId)].map(([planId, rows]) => [planId, rows.map((r) => r.shift)]),
+    ),
+    staff: groupBy(staffRows, (r) => r.costCenterId),
+    staffPositions: groupBy(positionRows, (r) => r.planId),
+    openPositions: groupBy(openRows, (r) => r.planId),
+  };
+}
+
+/** One plan's inputs out of those read. */
+function inputsOf(read: PlanInputRows, plan: Pick<PlanRow, "id" | "budgetYear" | "costCenterId">): PlanInputs {
+  return {
+    annualHoursPerFte: read.hours.get(plan.budgetYear) as number,
+    steps: read.steps.get(plan.id) ?? [],
+    roles: read.roles.get(plan.id) ?? [],
+    shifts: read.shifts.get(plan.id) ?? [],
+    staff: read.staff.get(plan.costCenterId) ?? [],
+    staffPositions: read.staffPositions.get(plan.id) ?? [],
+    openPositions: read.openPositions.get(plan.id) ?? [],
+  };
+}
+
+/**
+ * The stored inputs of plans of one facility, many in the same seven queries as one: the
+ * dashboards read every plan in scope this way, a save the plan it changed.
  */
 export async function loadPlanInputs(
   db: Queryable,
   plans: readonly PlanRow[],
   facilityId: string,
 ): Promise<Map<string, PlanInputs>> {
-  const planIds = plans.map((p) => p.id);
-  const years = [...new Set(plans.map((p) => p.budgetYear))];
-  if (planIds.length === 0) return new Map();
-  const [hoursByYear, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
-    Promise.all(years.map(async (year) => [year, await annualHoursPerFteFor(db, facilityId, year)] as const)),
-    stepsOfPlans(db, planIds),
-    rolesOfPlans(db, planIds),
-    shiftsOfPlans(db, planIds),
-    staffOfCostCenters(db, [...new Set(plans.map((p) => p.costCenterId))]),
-    db.select().from(staffPositions).where(inArray(staffPositions.planId, planIds)),
-    db.select().from(openPositions).where(inArray(openPositions.planId, planIds)),
-  ]);
-  const hours = new Map(hoursByYear);
-  const steps = groupBy(stepRows, (r) => r.planId);
-  const roles = groupBy(roleRows, (r) => r.role.planId);
-  const shifts = groupBy(shiftRows, (s) => s.planId);
-  const people = groupBy(staffRows, (r) => r.costCenterId);
-  const held = groupBy(positionRows, (r) => r.planId);
-  const open = groupBy(openRows, (r) => r.planId);
-  return new Map(
-    plans.map((plan) => [
-      plan.id,
-      {
-        annualHoursPerFte: hours.get(plan.budgetYear) as number,
-        steps: steps.get(plan.id) ?? [],
-        roles: roles.get(plan.id) ?? [],
-        shifts: (shifts.get(plan.id) ?? []).map((s) => s.shift),
-        staff: people.get(plan.costCenterId) ?? [],
-        staffPositions: held.get(plan.id) ?? [],
-        openPositions: open.get(plan.id) ?? [],
-      },
-    ]),
-  );
+  if (plans.length === 0) return new Map();
+  const read = await readPlanInputs(db, {
+    plans: plans.map((p) => p.id),
+    years: [...new Set(plans.map((p) => p.budgetYear))],
+    costCenterIds: [...new Set(plans.map((p) => p.costCenterId))],
+    facilityId,
+  });
+  return new Map(plans.map((plan) => [plan.id, inputsOf(read, plan)]));
 }
 
 export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
