@@ -548,6 +548,17 @@ describe("step 5 and 6: position control, attestation, lock", () => {
     // An edited open position keeps its place: the list is in role, shift, id order, not storage order.
     const ids = (plan: Json) => (plan.openPositions as Json[]).map((o) => o.id);
     expect(ids(fixed.body.plan)).toEqual(ids(body.plan));
+    const roleIndex = new Map<string, number>((body.plan.roles as Json[]).map((r, index) => [r.id, index]));
+    const roleOf = (o: Json) => roleIndex.get(o.unitRoleId) ?? body.plan.roles.length;
+    const shiftIndex = (o: Json) => ["Days", "Evenings", "Nights", null].indexOf(o.shift);
+    const inOrder = [...(body.plan.openPositions as Json[])].sort(
+      (a, b) => roleOf(a) - roleOf(b) || shiftIndex(a) - shiftIndex(b) || (a.id < b.id ? -1 : 1),
+    );
+    const ties = inOrder.filter(
+      (o, i) => i > 0 && o.unitRoleId === inOrder[i - 1]?.unitRoleId && o.shift === inOrder[i - 1]?.shift,
+    );
+    expect(ties.length).toBeGreaterThan(0);
+    expect(ids(body.plan)).toEqual(inOrder.map((o) => o.id));
     const done = await call("PATCH", "/wizard/", token.user, { planId, step: "FinalizePositionControl" });
     expect(statuses(done.body)).toMatchObject({
       FinalizePositionControl: "Completed",

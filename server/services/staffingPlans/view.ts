@@ -37,6 +37,7 @@ import {
   type RolePositionTotals,
   roleSettingsOf,
   roundFte,
+  SHIFT_NAMES,
   type ShiftName,
   type StepStatus,
   shiftEndTime,
@@ -594,14 +595,16 @@ export function assemblePlan(
   });
 
   // A stable order (role, shift, then id): an edited open position keeps its place in the list.
+  // Ids are compared as text: canonical UUIDs (lowercase hex, dashes in the same places) sort the same by any collation.
   const roleOrder = new Map(roles.map((r, index) => [r.id, index]));
-  const openOrder = (o: (typeof openRows)[number]) =>
-    [roleOrder.get(o.unitRoleId ?? "") ?? roles.length, o.shift ? shiftOrder(o.shift) : 3] as const;
-  const sortedOpenRows = [...openRows].sort((a, b) => {
-    const [roleA, shiftA] = openOrder(a);
-    const [roleB, shiftB] = openOrder(b);
-    return roleA - roleB || shiftA - shiftB || a.id.localeCompare(b.id);
-  });
+  const sortedOpenRows = openRows
+    .map((o) => ({
+      o,
+      role: roleOrder.get(o.unitRoleId ?? "") ?? roles.length,
+      shift: o.shift ? shiftOrder(o.shift) : 3,
+    }))
+    .sort((a, b) => a.role - b.role || a.shift - b.shift || (a.o.id < b.o.id ? -1 : a.o.id > b.o.id ? 1 : 0))
+    .map(({ o }) => o);
   const openViews: OpenPositionView[] = sortedOpenRows.map((o) => ({
     id: o.id,
     unitRoleId: o.unitRoleId,
@@ -690,7 +693,7 @@ export function assemblePlan(
   };
 }
 
-const shiftOrder = (s: ShiftName) => ["Days", "Evenings", "Nights"].indexOf(s);
+const shiftOrder = (s: ShiftName) => SHIFT_NAMES.indexOf(s);
 
 /** The plan's roles as the screens see them, each with its shifts in Days, Evenings, Nights order. */
 export function roleViewsOf(
