@@ -21,3 +21,27 @@ export async function medianTime(run: () => Promise<unknown>, warmUp: number, ru
   }
   return median(timings);
 }
+
+/**
+ * The medians of `app` and of its `floor`, run in turns (app, floor, app, …) so that a slow moment
+ * of the machine hits both: a ratio of two medians taken one after the other moves with the load.
+ */
+export async function medianTimesInTurn(
+  app: () => Promise<unknown>,
+  floor: () => Promise<unknown>,
+  warmUp: number,
+  runs: number,
+): Promise<{ app: number; floor: number }> {
+  const timings = { app: [] as number[], floor: [] as number[] };
+  for (let i = 0; i < warmUp + runs; i++) {
+    for (const [kind, run] of [
+      ["app", app],
+      ["floor", floor],
+    ] as const) {
+      const started = performance.now();
+      await run();
+      if (i >= warmUp) timings[kind].push(performance.now() - started);
+    }
+  }
+  return { app: median(timings.app), floor: median(timings.floor) };
+}
