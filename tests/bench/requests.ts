@@ -1,6 +1,7 @@
 /**
  * Per-request cost of the compiled server: requests per second and p50/p99 latency of a signed-in
- * `me` (the user) and the cost-center list (`costCenters`, the admin), at 50 and 200 concurrent
+ * `me` (the user), the cost-center list (`costCenters`, the admin) and a plan's read (the wizard of
+ * the user's cost center, with the hand-worked unit and roles), at 50 and 200 concurrent
  * connections, on PGlite and PostgreSQL, against a bare graphql-yoga `{ hello }` server on the same
  * Node (the floor: HTTP, GraphQL parse/validate/execute, nothing of ours).
  * Run: npm run bench:requests [-- --seconds 8] [--connections 50,200] [--cpu-prof DIR]
@@ -15,10 +16,20 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
+import { type DocumentNode, print } from "graphql";
 import postgres from "postgres";
+import {
+  Wizard_CreateUnitRoleMutationDocument,
+  Wizard_QueryDocument,
+  Wizard_SaveUnitDefinitionMutationDocument,
+  Wizard_StartStaffingPlanMutationDocument,
+} from "../../client/src/gql/graphql";
+import { demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { graphqlPost } from "../support/graphql";
+import { HAND_WORKED_ROLES, HAND_WORKED_UNIT } from "../support/handWorkedPlan";
 import { signInWithPassword } from "../support/signIn";
 import { numberOption } from "./options";
 import { buildIfStale, postJson, startProcess } from "./serverProcess";
@@ -35,9 +46,15 @@ const profileArgs =
 type Result = { label: string; connections: number; requests: number; perSecond: number; p50: number; p99: number };
 
 /** `connections` closed loops sending the same POST for `seconds` (after a 1 s warm-up). */
-async function load(label: string, url: string, headers: Record<string, string>, query: string, connections: number) {
+async function load(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  request: { query: string; variables?: Record<string, unknown> },
+  connections: number,
+) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const body = JSON.stringify({ query });
+  const body = JSON.stringify(request);
   const send = async () => {
     const { status, text } = await postJson(url, agent, headers, body);
     if (status !== 200 || text.includes('"errors"')) throw new Error(`${label}: ${status} ${text.slice(0, 200)}`);
@@ -85,7 +102,9 @@ process.on("SIGTERM", () => process.exit(0));
   const bare = await startProcess(["--input-type=module", "-e", bareYoga], {}, "/graphql?query=%7Bhello%7D");
   try {
     for (const connections of connectionCounts) {
-      results.push(await load("bare yoga { hello }", `${bare.baseUrl}/graphql`, {}, "{ hello }", connections));
+      results.push(
+        await load("bare yoga { hello }", `${bare.baseUrl}/graphql`, {}, { query: "{ hello }" }, connections),
+      );
     }
   } finally {
     await bare.stop();
@@ -106,17 +125,41 @@ async function measureApp(database: string, env: Record<string, string>) {
     const user = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
     const admin = await signInWithPassword(app.baseUrl, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     const queries = [
-      { name: "me", token: user, query: "{ me { id name accountType facilityName } }" },
-      { name: "costCenters", token: admin, query: "{ costCenters { id code name prnFte } }" },
+      { name: "me", token: user, request: { query: "{ me { id name accountType facilityName } }" } },
+      { name: "costCenters", token: admin, request: { query: "{ costCenters { id code name prnFte } }" } },
+      { name: "plan (wizard)", token: user, request: await handWorkedPlanRead(app.baseUrl, user) },
     ];
     for (const connections of connectionCounts) {
-      for (const { name, token, query } of queries) {
-        results.push(await load(`${database}: ${name}`, url, { authorization: `Bearer ${token}` }, query, connections));
+      for (const { name, token, request } of queries) {
+        results.push(
+          await load(`${database}: ${name}`, url, { authorization: `Bearer ${token}` }, request, connections),
+        );
       }
     }
   } finally {
     await app.stop();
   }
+}
+
+/**
+ * A plan to read: the user begins the plan of demo cost center 6010 (its demo staff) with the
+ * hand-worked unit and roles, as the wizard's screens send them. Answers the wizard's own read.
+ */
+async function handWorkedPlanRead(baseUrl: string, token: string) {
+  const costCenterId = demoId("costCenter", 1);
+  // Each mutation answers a union: its Success (data), or a DomainError (message).
+  const send = async (document: DocumentNode, variables: Record<string, unknown>) => {
+    const { body } = await graphqlPost(baseUrl, token, { query: print(document), variables });
+    const answer = Object.values(body.data ?? {})[0] as
+      | { data?: { plan?: { id: string } }; message?: string }
+      | undefined;
+    if (!answer?.data) throw new Error(`Setting up the plan: ${body.errors?.[0]?.message ?? answer?.message}`);
+    return answer.data;
+  };
+  const planId = (await send(Wizard_StartStaffingPlanMutationDocument, { costCenterId })).plan?.id;
+  await send(Wizard_SaveUnitDefinitionMutationDocument, { planId, input: HAND_WORKED_UNIT });
+  for (const role of HAND_WORKED_ROLES) await send(Wizard_CreateUnitRoleMutationDocument, { planId, input: role });
+  return { query: print(Wizard_QueryDocument), variables: { costCenterId } };
 }
 
 const dataDir = path.resolve(`.tmp/bench-requests-${process.pid}`);
