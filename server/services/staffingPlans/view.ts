@@ -192,13 +192,14 @@ export async function buildView(db: Queryable, granted: Access, now: Date): Prom
   const { id: costCenterId, facilityId } = granted.costCenter;
   const ofTheYear = and(eq(staffingPlans.costCenterId, costCenterId), eq(staffingPlans.budgetYear, budgetYear));
   // The plan and what its view is computed from, read together (one round trip on PostgreSQL): the
-  // inputs name the plan by a subquery. With no plan, only the hours per FTE are of use.
+  // inputs name the plan by a subquery, which finds none when there is no plan or it shows as signed.
+  const computed = and(ofTheYear, computedFromInputs);
   const [[found], read] = await Promise.all([
     selectPlansWithAttester(db).where(ofTheYear).limit(1),
     readPlanInputs(db, {
-      plans: db.select({ id: staffingPlans.id }).from(staffingPlans).where(ofTheYear),
+      plans: db.select({ id: staffingPlans.id }).from(staffingPlans).where(computed),
       years: [budgetYear],
-      costCenterIds: [costCenterId],
+      costCenterIds: db.select({ id: staffingPlans.costCenterId }).from(staffingPlans).where(computed),
       facilityId,
     }),
   ]);
@@ -256,6 +257,13 @@ export function asSigned<T extends SignedParts>(
     notices,
   };
 }
+
+/**
+ * The plans whose view is computed from their stored inputs, as SQL: those signedPlan does not show
+ * as signed (open, or locked without a signed plan in the snapshot).
+ */
+const computedFromInputs = sql`(${staffingPlans.lockedAt} is null
+  or jsonb_typeof(${staffingPlans.attestedSnapshot} -> 'plan') is distinct from 'object')`;
 
 function signedPlan(row: PlanRow, granted: Access, now: Date): PlanView | null {
   const snapshot = row.attestedSnapshot as SignedSnapshot | null;
@@ -390,7 +398,7 @@ export const shiftsOfPlans = (db: Queryable, plans: PlanIds) =>
     .innerJoin(unitRoles, eq(unitRoles.id, roleShifts.roleId))
     .where(inArray(unitRoles.planId, plans));
 
-function staffOfCostCenters(db: Queryable, costCenterIds: string[]) {
+function staffOfCostCenters(db: Queryable, costCenterIds: readonly string[] | SQLWrapper) {
   return db
     .select({
       costCenterId: costCenterStaff.costCenterId,
@@ -423,11 +431,17 @@ type PlanInputRows = {
 
 /**
  * The stored inputs of the plans `plans` names (ids, or a subquery of them) of one facility, whose
- * budget years and cost centers are `years` and `costCenterIds`, in seven statements sent together.
+ * budget years are `years` and whose staff are those of `costCenterIds` (ids, or a subquery of them),
+ * in seven statements sent together.
  */
 async function readPlanInputs(
   db: Queryable,
-  which: { plans: PlanIds; years: readonly number[]; costCenterIds: readonly string[]; facilityId: string },
+  which: {
+    plans: PlanIds;
+    years: readonly number[];
+    costCenterIds: readonly string[] | SQLWrapper;
+    facilityId: string;
+  },
 ): Promise<PlanInputRows> {
   const { plans, years, costCenterIds, facilityId } = which;
   const [hoursByYear, stepRows, roleRows, shiftRows, staffRows, positionRows, openRows] = await Promise.all([
@@ -435,7 +449,7 @@ async function readPlanInputs(
     stepsOfPlans(db, plans),
     rolesOfPlans(db, plans),
     shiftsOfPlans(db, plans),
-    staffOfCostCenters(db, [...costCenterIds]),
+    staffOfCostCenters(db, costCenterIds),
     db.select().from(staffPositions).where(inArray(staffPositions.planId, plans)),
     db.select().from(openPositions).where(inArray(openPositions.planId, plans)),
   ]);
