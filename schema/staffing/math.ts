@@ -20,6 +20,11 @@ export const MINUTES_PER_DAY = 24 * 60;
 
 export type ShiftName = "Days" | "Evenings" | "Nights";
 export const SHIFT_NAMES: readonly ShiftName[] = ["Days", "Evenings", "Nights"];
+/** Where a shift stands in every list of shifts: Days 0, Evenings 1, Nights 2. */
+export const shiftRank = (shift: ShiftName) => SHIFT_NAMES.indexOf(shift);
+/** A copy of the list in Days, Evenings, Nights order. */
+export const inShiftOrder = <T extends { shift: ShiftName }>(items: readonly T[]) =>
+  [...items].sort((a, b) => shiftRank(a.shift) - shiftRank(b.shift));
 export type Replacement = "Fixed" | "FixedWithReplacement" | "Variable";
 
 export type ShiftInput = {

@@ -1,8 +1,16 @@
 // Step 2 (DefineRoles): the plan's roles and their shifts.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
-import { jobs, openPositions, roleShifts, shiftEnum, staffPositions, unitRoles } from "../../../db/schema";
-import { careSchedule, roleSchema, roleSettingsOf, shiftEndTime, shiftOf, shiftSchema } from "../../../schema/staffing";
+import { jobs, openPositions, roleShifts, staffPositions, unitRoles } from "../../../db/schema";
+import {
+  careSchedule,
+  inShiftOrder,
+  roleSchema,
+  roleSettingsOf,
+  shiftEndTime,
+  shiftOf,
+  shiftSchema,
+} from "../../../schema/staffing";
 import { allInOrder } from "../allInOrder";
 import { auditEntry } from "../audit";
 import { DomainError, notFound, requireUuid } from "../errors";
@@ -126,10 +134,6 @@ export async function updateRole(db: Database, viewer: Viewer, roleId: string, i
     );
   });
 }
-
-/** A role's shifts in the shift enum's order (Days, Evenings, Nights), as its audit records list them. */
-const inShiftOrder = (shifts: readonly (typeof roleShifts.$inferSelect)[]) =>
-  [...shifts].sort((a, b) => shiftEnum.enumValues.indexOf(a.shift) - shiftEnum.enumValues.indexOf(b.shift));
 
 /** `DELETE /api/role`: step 2, removes a role with its shifts, staff positions and open positions. */
 export async function deleteRole(db: Database, viewer: Viewer, roleId: string) {

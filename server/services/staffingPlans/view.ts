@@ -20,6 +20,7 @@ import {
   formatFte,
   fteEquals,
   type HeldPosition,
+  inShiftOrder,
   isAssignedStaffComplete,
   isFullyAssigned,
   isGapClosed,
@@ -42,6 +43,7 @@ import {
   type StepStatus,
   shiftEndTime,
   shiftPaidHours,
+  shiftRank,
   type UnitDefinitionDraft,
   unfilledFte,
   unitDefinitionSchema,
@@ -615,7 +617,7 @@ export function assemblePlan(
     .map((o) => ({
       o,
       role: roleOrder.get(o.unitRoleId ?? "") ?? roles.length,
-      shift: o.shift ? shiftOrder(o.shift) : 3,
+      shift: o.shift ? shiftRank(o.shift) : SHIFT_NAMES.length,
     }))
     .sort((a, b) => a.role - b.role || a.shift - b.shift || (a.o.id < b.o.id ? -1 : a.o.id > b.o.id ? 1 : 0))
     .map(({ o }) => o);
@@ -707,8 +709,6 @@ export function assemblePlan(
   };
 }
 
-const shiftOrder = (s: ShiftName) => SHIFT_NAMES.indexOf(s);
-
 /** The plan's roles as the screens see them, each with its shifts in Days, Evenings, Nights order. */
 export function roleViewsOf(
   roleRows: PlanInputs["roles"],
@@ -716,17 +716,15 @@ export function roleViewsOf(
 ): RoleView[] {
   const shiftsByRole = groupBy(shiftRows, (s) => s.roleId);
   return roleRows.map(({ role, isDirectCare }) => {
-    const shifts = [...(shiftsByRole.get(role.id) ?? [])]
-      .sort((a, b) => shiftOrder(a.shift) - shiftOrder(b.shift))
-      .map((s) => ({
-        id: s.id,
-        shift: s.shift,
-        startTime: s.startTime,
-        endTime: shiftEndTime(s.startTime, s.durationHours),
-        durationHours: s.durationHours,
-        paidHours: shiftPaidHours(s, role.unpaidBreakMinutes),
-        staffPerShift: s.staffPerShift,
-      }));
+    const shifts = inShiftOrder(shiftsByRole.get(role.id) ?? []).map((s) => ({
+      id: s.id,
+      shift: s.shift,
+      startTime: s.startTime,
+      endTime: shiftEndTime(s.startTime, s.durationHours),
+      durationHours: s.durationHours,
+      paidHours: shiftPaidHours(s, role.unpaidBreakMinutes),
+      staffPerShift: s.staffPerShift,
+    }));
     return {
       id: role.id,
       ...roleSettingsOf(role),

@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client";
 import { Badge, Button, Card, Field, HStack, Input, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { type ReactNode, useMemo, useState } from "react";
 import { POSITION_CONTROL_SEARCH_MAX_LENGTH, POSITION_STATUS_LABELS } from "../../../../schema/dashboards";
+import { SHIFT_NAMES } from "../../../../schema/staffing/math";
 import { graphql } from "../../gql";
 import type {
   PositionControl_QueryQuery,
@@ -83,7 +84,6 @@ type Position = PositionControl["edges"][number]["node"];
 const PAGE_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
 const STATUSES: StaffingPositionStatus[] = ["Filled", "PRN", "Traveller", "Open"];
-const SHIFTS: Shift[] = ["Days", "Evenings", "Nights"];
 
 /** Words and colours of a position's status (the words carry the meaning; colour only helps). */
 const STATUS_BADGE: Record<StaffingPositionStatus, { palette: string; help: string }> = {
@@ -133,7 +133,7 @@ function choiceFilters(list: PositionControl): {
       all: "All job categories",
       options: list.jobCategories.map((c) => ({ value: String(c.id), label: c.name })),
     },
-    { key: "shift", label: "Shift", all: "All shifts", options: SHIFTS.map((s) => ({ value: s, label: s })) },
+    { key: "shift", label: "Shift", all: "All shifts", options: SHIFT_NAMES.map((s) => ({ value: s, label: s })) },
     {
       key: "status",
       label: "Status",

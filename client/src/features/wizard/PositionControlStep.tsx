@@ -1,6 +1,6 @@
 import { Box, Button, Card, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { formatFte, openPositionSchema } from "../../../../schema/staffing";
+import { formatFte, openPositionSchema, SHIFT_NAMES, type ShiftName } from "../../../../schema/staffing";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { FailureLine } from "../../ui/ErrorAlert";
@@ -264,7 +264,7 @@ function OpenEditor({
     if (!parsed.success) return;
     const values = {
       ...parsed.data,
-      shift: parsed.data.shift as "Days" | "Evenings" | "Nights" | null,
+      shift: parsed.data.shift as ShiftName | null,
     };
     const result = open
       ? await context.save(Wizard_UpdateOpenPositionMutation, { id: open.id, input: values })
@@ -304,7 +304,7 @@ function OpenEditor({
           placeholder="No shift (exempt)"
           value={draft.shift}
           onChange={(shift) => setDraft({ shift })}
-          options={["Days", "Evenings", "Nights"].map((s) => ({ value: s, label: s }))}
+          options={SHIFT_NAMES.map((s) => ({ value: s, label: s }))}
         />
         {time("startTime", "Start time", "0700")}
         {time("endTime", "End time", "1930")}
