@@ -16,9 +16,10 @@ import type { Modelling_QueryQuery } from "../../gql/graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyNote } from "../../ui/EmptyNote";
 import { ErrorAlert } from "../../ui/ErrorAlert";
-import { NO_ANSWER, SelectField, TextField } from "../../ui/inputs";
+import { SelectField, TextField } from "../../ui/inputs";
 import { Loaded } from "../../ui/Loaded";
 import { useTopBanner } from "../../ui/TopBanner";
+import { SERVER_FAILURE_TEXTS, useMutationFailure } from "../../ui/useMutationFailure";
 import { ChosenCostCenterScreen, useChosenCostCenter } from "../shell/CostCenterChoice";
 import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
@@ -208,7 +209,7 @@ function ModellingWorkspace({
   const [draft, setDraft] = useState<Draft>(savedDraft);
   const [name, setName] = useState("");
   const [compareWith, setCompareWith] = useState(SAVED_PLAN);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { failure: problem, setFailure: setProblem, attempt } = useMutationFailure(SERVER_FAILURE_TEXTS);
   const [confirming, setConfirming] = useState<null | "delete" | "carry" | { switchTo: string }>(null);
   const [busy, setBusy] = useState(false);
   const [save] = useMutation(Modelling_SaveMutation);
@@ -241,19 +242,13 @@ function ModellingWorkspace({
     setProblem(null);
   }
 
-  async function run<T extends { __typename: string; message?: string }>(
+  async function run<T extends { __typename: string }>(
     action: () => Promise<T | undefined>,
-    done: (result: T) => Promise<void> | void,
+    done: (result: Exclude<T, { __typename: "DomainError" }>) => Promise<void> | void,
   ) {
     setBusy(true);
-    setProblem(null);
     try {
-      const result = await action();
-      if (!result) setProblem(NO_ANSWER);
-      else if (result.__typename === "DomainError") setProblem(result.message ?? NO_ANSWER);
-      else await done(result);
-    } catch {
-      setProblem(NO_ANSWER);
+      await attempt(action, done);
     } finally {
       setBusy(false);
       setConfirming(null);
