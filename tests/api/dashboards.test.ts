@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffingPlans, users } from "../../db/schema";
 import { DEMO_COST_CENTERS, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { startTestServer, type TestServer } from "../support/server";
-import { type Json, planCalls } from "../support/staffingPlans";
+import { type Json, planCalls, REGISTERED_NURSE_ON_DAYS } from "../support/staffingPlans";
 import { demoAccountTokens, tokenFactory } from "../support/tokens";
 import { workbookOf } from "../support/workbooks";
 
@@ -69,11 +69,7 @@ beforeAll(async () => {
       productiveFteBudget: 2,
       totalPaidFteBudget: 2.5,
     },
-    {
-      name: "Registered Nurse",
-      jobId: demoId("job", 1),
-      shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
-    },
+    REGISTERED_NURSE_ON_DAYS,
   );
   // Its open positions request all it needs.
   await planCalls(server.baseUrl, tokens.user).calculateOpenPositions(plan6010);

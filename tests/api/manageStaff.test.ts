@@ -5,7 +5,7 @@ import { DEMO_FACILITY_ID, demoId } from "../../db/seed/demo";
 import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
 import { demoFacilityToday } from "../support/facilityDate";
 import { expectJson, restFetch } from "../support/rest";
-import { type Json, planCalls } from "../support/staffingPlans";
+import { type Json, planCalls, REGISTERED_NURSE_ON_DAYS } from "../support/staffingPlans";
 import { useTestServer } from "../support/testServer";
 import { executiveOver, managerOfNewCostCenter, userOver } from "../support/tokens";
 import { workbookOf } from "../support/workbooks";
@@ -63,13 +63,7 @@ const membershipsOf = (staffId: string) =>
  */
 async function planWithPosition(costCenterId: string, staffId: string, token = tokens.user) {
   const manager = planCalls(server.baseUrl, token);
-  const wizard = async () =>
-    (await (
-      await fetch(`${server.baseUrl}/api/wizard/${costCenterId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as Json;
-  let planId = (await wizard()).plan?.id as string | undefined;
+  let planId = (await manager.wizard(costCenterId)).plan?.id as string | undefined;
   if (!planId) {
     planId = await manager.startPlan(costCenterId, {
       census: 2,
@@ -77,23 +71,10 @@ async function planWithPosition(costCenterId: string, staffId: string, token = t
       nonProductiveGoalPercentage: 0,
       targetOvertimePercentage: 0,
     });
-    await manager.addRole(planId, {
-      name: "Registered Nurse",
-      jobId: demoId("job", 1),
-      shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
-    });
+    await manager.addRole(planId, REGISTERED_NURSE_ON_DAYS);
   }
-  const role = ((await wizard()).plan.roles as Json[])[0] as Json;
-  await ok(
-    await call("POST", "/staff-position", token, {
-      staffingId: planId,
-      staffId,
-      unitRoleId: role.id,
-      shift: "Days",
-      fte: 0.5,
-    }),
-    201,
-  );
+  const role = ((await manager.wizard(costCenterId)).plan.roles as Json[])[0] as Json;
+  await manager.assignStaff(planId, { staffId, unitRoleId: role.id, shift: "Days", fte: 0.5 });
   await server.database.db
     .update(wizardSteps)
     .set({ status: "Completed" })

@@ -32,14 +32,7 @@ describe("Manage Staff names the plan's over-filled positions", () => {
       nonProductiveGoalPercentage: 0,
       targetOvertimePercentage: 0,
     });
-    const createRole = (input: Json) =>
-      manager.mutate(
-        "createUnitRole",
-        `mutation($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
-          __typename ... on DomainError { message } } }`,
-        { planId, input },
-      );
-    await createRole({
+    await manager.createRole(planId, {
       name: "Registered Nurse",
       jobId: demoId("job", 1),
       isExempt: false,
@@ -48,26 +41,22 @@ describe("Manage Staff names the plan's over-filled positions", () => {
         { shift: "Nights", startTime: "1900", durationHours: 12.5, staffPerShift: 1 },
       ],
     });
-    await createRole({ name: "Nurse Manager", jobId: demoId("job", 7), isExempt: true, fte: 0.5 });
-    const wizard = async () => (await ok(await call("GET", `/wizard/${cc6010}`))).plan as Json;
+    await manager.createRole(planId, { name: "Nurse Manager", jobId: demoId("job", 7), isExempt: true, fte: 0.5 });
+    const wizard = async () => (await manager.wizard(cc6010)).plan as Json;
     const roles = (await wizard()).roles as Json[];
     const rn = roles.find((r) => r.name === "Registered Nurse")?.id as string;
     const nm = roles.find((r) => r.name === "Nurse Manager")?.id as string;
 
     const person = async (firstName: string, fte: number) =>
       (
-        await ok(
-          await call("POST", "/staff", {
-            costCenterId: cc6010,
-            employeeId: `OF-${firstName}-${Date.now() % 100000}`,
-            firstName,
-            lastName: "Overfill",
-            staffType: "Regular",
-            dateOfHire: "01/15/2024",
-            fte,
-          }),
-          201,
-        )
+        await manager.addStaffMember(cc6010, {
+          employeeId: `OF-${firstName}-${Date.now() % 100000}`,
+          firstName,
+          lastName: "Overfill",
+          staffType: "Regular",
+          dateOfHire: "01/15/2024",
+          fte,
+        })
       ).staffId as string;
     const [ana, ben, cleo, dee] = [
       await person("Ana", 1),
@@ -75,8 +64,8 @@ describe("Manage Staff names the plan's over-filled positions", () => {
       await person("Cleo", 0.8),
       await person("Dee", 1),
     ];
-    const place = async (staffId: string, unitRoleId: string, shift: string | null, fte: number) =>
-      ok(await call("POST", "/staff-position", { staffingId: planId, staffId, unitRoleId, shift, fte }), 201);
+    const place = (staffId: string, unitRoleId: string, shift: string | null, fte: number) =>
+      manager.assignStaff(planId, { staffId, unitRoleId, shift, fte });
     await place(ana, rn, "Days", 1);
     await place(ben, rn, "Days", 1);
     await place(dee, rn, "Nights", 1);

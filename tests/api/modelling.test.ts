@@ -73,14 +73,11 @@ async function handWorkedPlan() {
     nonProductiveGoalPercentage: 10,
     targetOvertimePercentage: 0,
   });
-  const createRole = `mutation($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
-    __typename ... on MutationCreateUnitRoleSuccess { data { plan { roles { id name } } } } } }`;
-  await manager.mutate("createUnitRole", createRole, { planId, input: RN });
-  const roles = (await manager.mutate("createUnitRole", createRole, { planId, input: NM })).data.plan.roles as Json[];
+  await manager.createRole(planId, RN);
+  const roles = await manager.createRole(planId, NM);
   const rnId = roles.find((r) => r.name === "RN")?.id as string;
   const nmId = roles.find((r) => r.name === "Nurse Manager")?.id as string;
-  const added = await call("POST", "/staff", token, {
-    costCenterId,
+  const added = await manager.addStaffMember(costCenterId, {
     employeeId: `MOD-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
     firstName: "Maya",
     lastName: "Lindqvist",
@@ -88,15 +85,7 @@ async function handWorkedPlan() {
     dateOfHire: "01/15/2024",
     fte: 1,
   });
-  expect(added.status, JSON.stringify(added.body)).toBe(201);
-  const assigned = await call("POST", "/staff-position", token, {
-    staffingId: planId,
-    staffId: added.body.staffId,
-    unitRoleId: rnId,
-    shift: "Days",
-    fte: 1,
-  });
-  expect(assigned.status, JSON.stringify(assigned.body)).toBe(201);
+  await manager.assignStaff(planId, { staffId: added.staffId, unitRoleId: rnId, shift: "Days", fte: 1 });
   return { costCenterId, token, manager, planId, rnId, nmId };
 }
 

@@ -50,6 +50,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** Each query string of `GET /api/dashboard/position-control` is refused: 400 with its message. */
+async function expectRestRefusals(token: string, cases: readonly (readonly [query: string, message: string])[]) {
+  for (const [query, message] of cases) {
+    const response = await rest(`/dashboard/position-control?${query}`, token);
+    expect(response.status, query).toBe(400);
+    expect(((await response.json()) as Json).message, query).toBe(message);
+  }
+}
+
 const name = (person: Json) => `${person.lastName}, ${person.firstName}`;
 
 describe("issue #13: position control lists every position, hand-worked", () => {
@@ -189,14 +198,10 @@ describe("issue #13: position control is ordered on the server, on every page", 
     expect(flipped.errors?.[0]?.message).toBe("after is a cursor of another order: ask for the first page again");
     const unknown = await positions(tokens.execOfBoth, { orderBy: "Salary" });
     expect(unknown.errors?.[0]?.message).toMatch(/StaffingPositionOrder/);
-    for (const [query, message] of [
+    await expectRestRefusals(tokens.execOfBoth, [
       ["orderBy=Salary", "orderBy must be one of CostCenter, Role, Shift, Status, Holder, Fte"],
       ["descending=yes", "descending must be true or false"],
-    ] as const) {
-      const response = await rest(`/dashboard/position-control?${query}`, tokens.execOfBoth);
-      expect(response.status, query).toBe(400);
-      expect(((await response.json()) as Json).message, query).toBe(message);
-    }
+    ]);
   });
 
   it("REST and its CSV follow the order asked for", async () => {
@@ -256,17 +261,13 @@ describe("issue #13: position control refuses bad input with a specific message"
   });
 
   it("REST answers 400 with the message for a bad filter or format", async () => {
-    for (const [query, message] of [
+    await expectRestRefusals(tokens.execOfBoth, [
       ["status=Closed", "status must be Filled, PRN, Traveller or Open"],
       ["shift=Mornings", "shift must be Days, Evenings or Nights"],
       ["first=ten", "first must be a whole number from 1 to 500"],
       ["jobCategoryId=1.5", "jobCategoryId must be a job category's number"],
       ["format=pdf", "format must be json, xlsx or csv"],
-    ] as const) {
-      const response = await rest(`/dashboard/position-control?${query}`, tokens.execOfBoth);
-      expect(response.status, query).toBe(400);
-      expect(((await response.json()) as Json).message, query).toBe(message);
-    }
+    ]);
   });
 });
 

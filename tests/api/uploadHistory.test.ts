@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { facilities, organizations, uploads, users } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, demoId } from "../../db/seed/demo";
+import { facilities, organizations, uploads } from "../../db/schema";
+import { demoId } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_TYPE_MESSAGE, type UploadKind } from "../../schema/uploads";
 import { UPLOAD_HISTORY_KINDS_MESSAGE, UPLOAD_HISTORY_LIMIT_MESSAGE } from "../../server/services/uploadHistory";
 import { graphqlRequest } from "../support/graphql";
 import { startTestServer, type TestServer } from "../support/server";
-import { demoAccountTokens, tokenFactory } from "../support/tokens";
+import { demoAccountTokens, newAdministrator } from "../support/tokens";
 
 /**
  * The upload history (issue #15 item 4): the facility's past uploads, latest first, with file,
@@ -17,10 +17,11 @@ let server: TestServer;
 let tokens: Awaited<ReturnType<typeof demoAccountTokens>>;
 /** A second administrator of the demo facility, and their token. */
 let otherAdmin: { id: string; token: string };
+/** The administrator of a facility of another organisation, and their token. */
+let elsewhereAdmin: { id: string; token: string };
 
 const OTHER_ORG = randomUUID();
 const OTHER_FACILITY = randomUUID();
-const OTHER_FACILITY_ADMIN = randomUUID();
 /** The seed's first cost center (6010 in the demo data). */
 const COST_CENTER_ID = demoId("costCenter", 1);
 
@@ -28,34 +29,19 @@ beforeAll(async () => {
   server = await startTestServer();
   tokens = await demoAccountTokens(server);
   const db = server.database.db;
-  const otherAdminId = randomUUID();
-  await db.insert(users).values({
-    id: otherAdminId,
-    organizationId: DEMO_ORGANIZATION_ID,
-    facilityId: DEMO_FACILITY_ID,
-    email: `history-admin-${otherAdminId}@demo.hospital`,
-    firstName: "Hazel",
-    lastName: "Historian",
-    userType: "Admin",
-    identitySubject: otherAdminId,
-  });
-  otherAdmin = { id: otherAdminId, token: await (await tokenFactory(server)).valid(otherAdminId) };
+  otherAdmin = await newAdministrator(server, { firstName: "Hazel", lastName: "Historian" });
   // A second facility (of another organisation) with an admin and an upload of its own.
   await db.insert(organizations).values({ id: OTHER_ORG, name: "Elsewhere Health" });
   await db.insert(facilities).values({ id: OTHER_FACILITY, organizationId: OTHER_ORG, name: "Elsewhere General" });
-  await db.insert(users).values({
-    id: OTHER_FACILITY_ADMIN,
-    organizationId: OTHER_ORG,
-    facilityId: OTHER_FACILITY,
-    email: `elsewhere-admin-${OTHER_FACILITY_ADMIN}@elsewhere.hospital`,
+  elsewhereAdmin = await newAdministrator(server, {
     firstName: "Elsie",
     lastName: "Where",
-    userType: "Admin",
-    identitySubject: OTHER_FACILITY_ADMIN,
+    organizationId: OTHER_ORG,
+    facilityId: OTHER_FACILITY,
   });
   await db.insert(uploads).values({
     facilityId: OTHER_FACILITY,
-    userId: OTHER_FACILITY_ADMIN,
+    userId: elsewhereAdmin.id,
     kind: "CostCenter",
     originalFileName: "elsewhere-cost-centers.csv",
     blobName: `${OTHER_FACILITY}/${randomUUID()}.csv`,
@@ -220,8 +206,7 @@ describe("upload history", () => {
   it("shows each facility only its own uploads", async () => {
     const ours = (await history(tokens.admin)).entries as Entry[];
     expect(ours.map((entry) => entry.originalFileName)).not.toContain("elsewhere-cost-centers.csv");
-    const elsewhereToken = await (await tokenFactory(server)).valid(OTHER_FACILITY_ADMIN);
-    const theirs = (await history(elsewhereToken)).entries as Entry[];
+    const theirs = (await history(elsewhereAdmin.token)).entries as Entry[];
     expect(theirs.map((entry) => entry.originalFileName)).toEqual(["elsewhere-cost-centers.csv"]);
     expect(theirs[0]).toMatchObject({ uploadedBy: { name: "Elsie Where" }, fileSize: 321 });
   });

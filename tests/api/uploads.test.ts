@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { auditLog, costCenters, uploads, users } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { auditLog, costCenters, uploads } from "../../db/schema";
+import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { UPLOAD_COLUMNS, UPLOAD_MESSAGES, UPLOAD_TEMPLATES, type UploadKind } from "../../schema/uploads";
-import { sweepAbandonedUploads, UPLOAD_RENEW_REFUSED } from "../../server/services/uploads";
+import { sweepAbandonedUploads, UPLOAD_RENEW_REFUSED, type UploadSlot } from "../../server/services/uploads";
 import { graphqlRequest } from "../support/graphql";
 import { useTestServer } from "../support/testServer";
-import { tokenFactory } from "../support/tokens";
+import { newAdministrator } from "../support/tokens";
 import { followUploadOverSocket, type UploadStatusUpdate } from "../support/uploads";
 import { workbookOf } from "../support/workbooks";
 
@@ -47,14 +47,8 @@ async function requestSlot(token: string, input: Record<string, unknown>) {
   const { body } = await graphqlRequest(server.baseUrl, token, SLOT, { input });
   return body.data?.requestUploadSlot as {
     __typename: string;
-    data?: {
-      uploadId: string;
-      uploadUrl: string;
-      uploadSasKey: string;
-      signalRUserId: string;
-      templateUrl: string;
-      templateSasKey: string;
-    };
+    /** The slot as the mutation selects it (all but its expiry). */
+    data?: Omit<UploadSlot, "expiresAt">;
     message?: string;
     code?: string;
   };
@@ -82,18 +76,7 @@ async function putBlob(slot: { uploadUrl: string; uploadSasKey: string }, conten
 
 /** A second administrator of the demo facility (its own upload-slot budget); their token. */
 async function anotherAdmin(): Promise<string> {
-  const id = randomUUID();
-  await server.database.db.insert(users).values({
-    id,
-    organizationId: DEMO_ORGANIZATION_ID,
-    facilityId: DEMO_FACILITY_ID,
-    email: `other-admin-${id}@demo.hospital`,
-    firstName: "Other",
-    lastName: "Admin",
-    userType: "Admin",
-    identitySubject: id,
-  });
-  return (await tokenFactory(server)).valid(id);
+  return (await newAdministrator(server)).token;
 }
 
 /** Follows an upload over graphql-ws until it finishes; every update seen, in order. */
@@ -506,18 +489,7 @@ describe("upload slots", () => {
     const slot = await requestSlot(tokens.admin, { kind: "Staff", originalFileName: "mine.xlsx" });
     const uploadId = (slot.data as NonNullable<typeof slot.data>).uploadId;
     // A second administrator of the same facility.
-    const otherAdminId = randomUUID();
-    await server.database.db.insert(users).values({
-      id: otherAdminId,
-      organizationId: DEMO_ORGANIZATION_ID,
-      facilityId: DEMO_FACILITY_ID,
-      email: `other-admin-${otherAdminId}@demo.hospital`,
-      firstName: "Other",
-      lastName: "Admin",
-      userType: "Admin",
-      identitySubject: otherAdminId,
-    });
-    const otherToken = await (await tokenFactory(server)).valid(otherAdminId);
+    const { id: otherAdminId, token: otherToken } = await newAdministrator(server);
     const { body } = await graphqlRequest(server.baseUrl, otherToken, STATUS, { id: uploadId });
     expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const rest = await fetch(`${server.baseUrl}/api/upload?uploadId=${uploadId}`, {

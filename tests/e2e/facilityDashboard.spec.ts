@@ -1,7 +1,7 @@
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { sortByGapLargestFirst } from "./support/dashboards";
 import { asExecutiveOf, buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -23,8 +23,7 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async (before) => {
-    await signIn(page, "exec", "/exec/facility-dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "FACILITY DASHBOARD" })).toBeVisible();
+    await signInAndExpectHeading(page, "exec", "/exec/facility-dashboard", "FACILITY DASHBOARD");
     // The gap chart draws a bar for each cost center with a gap (ours among them).
     await expect(page.getByTestId("gap-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
     await expectNoSeriousAxeFindings(page, "the facility dashboard");
@@ -79,6 +78,5 @@ test("an executive reads the facility dashboard: figures, filter, sort, drill-do
 });
 
 test("a user account has no facility dashboard: the route shows not found", async ({ page }) => {
-  await signIn(page, "user", "/exec/facility-dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/exec/facility-dashboard", "Page not found");
 });

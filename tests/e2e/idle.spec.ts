@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 import { expect, test } from "./support/test";
 
 /**
@@ -24,8 +24,7 @@ async function countdown(page: Page): Promise<number> {
 }
 
 async function signInOnLanding(page: Page) {
-  await signIn(page, "user", "/user/landing");
-  await expect(page.getByRole("heading", { level: 1, name: "My cost centers" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/user/landing", "My cost centers");
 }
 
 /** Idle from now: 8 more minutes give no warning, the 9th does. */

@@ -9,7 +9,7 @@ import {
   test,
   uniqueWord,
 } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -38,8 +38,7 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
     openPositions: true,
   });
   await asExecutiveOf(admin, [unit.id], async () => {
-    await signIn(page, "exec", "/exec/individual-dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "INDIVIDUAL DASHBOARD" })).toBeVisible();
+    await signInAndExpectHeading(page, "exec", "/exec/individual-dashboard", "INDIVIDUAL DASHBOARD");
     await expect(page.getByText("Choose a cost center to see its figures.")).toBeVisible();
     await page.getByLabel("Cost center").selectOption({ label: `${unit.code} ${unit.name}` });
     await expect(page).toHaveURL(new RegExp(`costCenter=${unit.id}`));
@@ -107,6 +106,5 @@ test("an executive picks a cost center and reads it in depth: budget, variance, 
 });
 
 test("a user account has no individual dashboard: the route shows not found", async ({ page }) => {
-  await signIn(page, "user", "/exec/individual-dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/exec/individual-dashboard", "Page not found");
 });

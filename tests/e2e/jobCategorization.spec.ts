@@ -3,7 +3,7 @@ import { JOB_MESSAGES } from "../../schema/jobs";
 import { DEMO_JOB_NAMES } from "../support/demoJobs";
 import { answerOperation, recordOperation, screen } from "./support/graphqlRoute";
 import { expect, gql, type Json, mutate, test } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 
 /**
  * /admin/job-categorization (spec §2, §3 'Job category', §7 'Job'): every job of the demo facility
@@ -30,8 +30,7 @@ const rowOf = (page: Page, job: string): Locator =>
 const chosen = (select: Locator) => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? "");
 
 async function openPage(page: Page): Promise<void> {
-  await signIn(page, "admin", "/admin/job-categorization");
-  await expect(page.getByRole("heading", { level: 1, name: "JOB CATEGORIZATION" })).toBeVisible();
+  await signInAndExpectHeading(page, "admin", "/admin/job-categorization", "JOB CATEGORIZATION");
   await expect(page.getByTestId("job-row").first()).toBeVisible();
 }
 

@@ -13,7 +13,7 @@ import {
   test,
   uniqueWord,
 } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signIn, signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -99,8 +99,7 @@ test("a manager adds, edits, transfers, terminates and removes staff; every chan
   const unit = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
   const other = await ownUnits.create(`Staff Unit ${uniqueWord()}`, { manageStaff: true });
   const regina = await unit.addStaff({ firstName: "Regina", fte: 1 });
-  await signIn(page, "user", "/user/manageStaff");
-  await expect(page.getByRole("heading", { level: 1, name: "MANAGE STAFF" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/user/manageStaff", "MANAGE STAFF");
   await expect(page.locator("footer")).toContainText(MANAGE_STAFF_FOOTER);
   await page.getByLabel("Cost center").selectOption({ label: unit.label });
 

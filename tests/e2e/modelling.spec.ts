@@ -14,7 +14,7 @@ import {
   test,
   uniqueWord,
 } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signIn, signInAndExpectHeading } from "./support/signIn";
 
 /**
  * Modelling (issue #14) as the demo manager, on a cost center of the test's own with the plan of
@@ -78,8 +78,7 @@ async function expectFigures(page: Page, rows: readonly FigureRow[]): Promise<vo
 
 /** Signs in as the demo manager and opens modelling on the cost center, which shows the saved plan. */
 async function openModelling(page: Page, unit: OwnUnit): Promise<void> {
-  await signIn(page, "user", "/user/modelling");
-  await expect(page.getByRole("heading", { level: 1, name: "MODELLING" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/user/modelling", "MODELLING");
   await page.getByLabel("Cost center").selectOption({ label: unit.label });
   await expect(page.getByTestId("model-state")).toHaveText("Same as the saved plan");
 }

@@ -9,7 +9,7 @@ import {
   test,
   uniqueWord,
 } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signIn, signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -46,8 +46,7 @@ test("an executive reads position control: filter by cost center, status and sea
   });
 
   await asExecutiveOf(admin, [unit.id], async () => {
-    await signIn(page, "exec", "/exec/position-control");
-    await expect(page.getByRole("heading", { level: 1, name: "POSITION CONTROL" })).toBeVisible();
+    await signInAndExpectHeading(page, "exec", "/exec/position-control", "POSITION CONTROL");
     await page.getByLabel("Cost center", { exact: true }).selectOption({ label: `${unit.code} ${unit.name}` });
 
     const rows = page.getByTestId("position-row");
@@ -105,8 +104,7 @@ test("an executive reads position control: filter by cost center, status and sea
 });
 
 test("a user account has no position control: the route shows not found", async ({ page }) => {
-  await signIn(page, "user", "/exec/position-control");
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/exec/position-control", "Page not found");
 });
 
 test("position control pages past 100 rows with Show more, and the server sorts by a column on every page", async ({

@@ -10,7 +10,7 @@ import {
   test,
   uniqueWord,
 } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -40,8 +40,7 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
     steps: [],
   });
   await asExecutiveOf(admin, [unit.id], async () => {
-    await signIn(page, "exec", "/exec/positions-rollup");
-    await expect(page.getByRole("heading", { level: 1, name: "POSITIONS ROLLUP" })).toBeVisible();
+    await signInAndExpectHeading(page, "exec", "/exec/positions-rollup", "POSITIONS ROLLUP");
     const rows = page.getByTestId("rollup-row");
     await expect(rows.first()).toBeVisible();
     await expect(page.getByRole("columnheader", { name: /^Job category/ })).toBeVisible();
@@ -97,6 +96,5 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
 });
 
 test("a user account has no positions rollup: the route shows not found", async ({ page }) => {
-  await signIn(page, "user", "/exec/positions-rollup");
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/exec/positions-rollup", "Page not found");
 });

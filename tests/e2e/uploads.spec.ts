@@ -5,7 +5,7 @@ import { DEMO_FACILITY_ID } from "../../db/seed/demo";
 import { UPLOAD_MESSAGES } from "../../schema/uploads";
 import { answerOperation, screen } from "./support/graphqlRoute";
 import { expect, test } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signIn, signInAndExpectHeading } from "./support/signIn";
 import { downloadTemplate, staffRow } from "./support/templates";
 import { installTimingProbe, lastAt, timingEvents } from "./support/timing";
 
@@ -50,8 +50,7 @@ test.describe("the admin upload screen", () => {
     page,
   }) => {
     await installTimingProbe(page, ["top-banner"]);
-    await signIn(page, "admin", "/admin/upload/cost-center");
-    await expect(page.getByRole("heading", { level: 1, name: "UPLOAD COST CENTER DATA FILE" })).toBeVisible();
+    await signInAndExpectHeading(page, "admin", "/admin/upload/cost-center", "UPLOAD COST CENTER DATA FILE");
     await expect(page.getByText("Upload cost center data file to import information")).toBeVisible();
     await expect(page.getByTestId("template-name")).toHaveText("cost_center_data_file_template.xlsx");
     const submit = footer(page).getByRole("button", { name: "SUBMIT" });
@@ -93,8 +92,7 @@ test.describe("the admin upload screen", () => {
 
   test("staff: rows land in the facility and employee search finds them", async ({ page, ownUnits }) => {
     const unit = await ownUnits.create("Staff Upload Unit", { grant: false });
-    await signIn(page, "admin", "/admin/upload/staff");
-    await expect(page.getByRole("heading", { level: 1, name: "UPLOAD STAFF DATA FILE" })).toBeVisible();
+    await signInAndExpectHeading(page, "admin", "/admin/upload/staff", "UPLOAD STAFF DATA FILE");
     const content = await fillDownloadedTemplate(page, [
       staffRow({
         employeeId: `E2E-${stamp}1`,
@@ -127,8 +125,7 @@ test.describe("the admin upload screen", () => {
 
   test("users: the users are created with their cost-center permissions", async ({ page, ownUnits }) => {
     const unit = await ownUnits.create("Users Upload Unit", { grant: false });
-    await signIn(page, "admin", "/admin/upload/users");
-    await expect(page.getByRole("heading", { level: 1, name: "UPLOAD USERS DATA FILE" })).toBeVisible();
+    await signInAndExpectHeading(page, "admin", "/admin/upload/users", "UPLOAD USERS DATA FILE");
     const email = `avery.${stamp}@demo.hospital`;
     const content = await fillDownloadedTemplate(page, [
       [email, "Avery", null, "Okafor", null, "Charge Nurse", "User", "No", unit.code, 0.5, "No", "No"],

@@ -1,7 +1,7 @@
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
 import { sortByGapLargestFirst } from "./support/dashboards";
 import { buildPlanAsManager, expect, RN_DAYS, SMALL_UNIT, test, uniqueWord } from "./support/ownData";
-import { signIn } from "./support/signIn";
+import { signInAndExpectHeading } from "./support/signIn";
 import { exportXlsx } from "./support/workbooks";
 
 /**
@@ -22,8 +22,7 @@ test("a manager reads the dashboard: what to do next, the gap, the next step's b
     steps: ["UnitDefinition"],
   });
 
-  await signIn(page, "user", "/user/dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "DASHBOARD" })).toBeVisible();
+  await signInAndExpectHeading(page, "user", "/user/dashboard", "DASHBOARD");
   const card = page.getByTestId("next-step-card").filter({ hasText: `${unit.code} ${unit.name}` });
   await expect(card.getByText("In progress", { exact: true })).toBeVisible();
   await expect(card.getByTestId("next-step-todo")).toHaveText("Continue the plan with step 2 of 6, Define roles.");
@@ -64,6 +63,5 @@ test("a manager reads the dashboard: what to do next, the gap, the next step's b
 });
 
 test("executives and administrators have no user dashboard: the route shows not found", async ({ page }) => {
-  await signIn(page, "exec", "/user/dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await signInAndExpectHeading(page, "exec", "/user/dashboard", "Page not found");
 });

@@ -1,11 +1,22 @@
 import { expect } from "vitest";
 import { demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "./graphql";
+import { expectJson, restFetch } from "./rest";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field and asserted.
 export type Json = Record<string, any>;
 
 const PLAN_ID = "__typename ... on DomainError { message } ... on Mutation{name}Success { data { plan { id } } }";
+
+/**
+ * A Registered Nurse (job 1) on days, one from 0700 for 12.5 h (12 paid after the 30-minute break):
+ * the one-shift role `addRole` adds, which the small hand-worked plans start from.
+ */
+export const REGISTERED_NURSE_ON_DAYS = {
+  name: "Registered Nurse",
+  jobId: demoId("job", 1),
+  shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
+};
 
 /** GraphQL calls as one account, and the wizard steps the figure tests build their plans with. */
 export function planCalls(baseUrl: string, token: string) {
@@ -48,13 +59,20 @@ export function planCalls(baseUrl: string, token: string) {
     return planId;
   }
 
+  /** Adds a role of any kind (a `UnitRoleInput` as it is): the plan's roles after it, `{ id name }` each. */
+  async function createRole(planId: string, input: Json): Promise<Json[]> {
+    const created = await mutate(
+      "createUnitRole",
+      `mutation($planId: ID!, $input: UnitRoleInput!) { createUnitRole(planId: $planId, input: $input) {
+        __typename ... on DomainError { message } ... on MutationCreateUnitRoleSuccess { data { plan { roles { id name } } } } } }`,
+      { planId, input },
+    );
+    return created.data.plan.roles as Json[];
+  }
+
   /** Adds a non-exempt role with one shift. */
   async function addRole(planId: string, role: { name: string; jobId: string; shift: Json }): Promise<void> {
-    await mutate(
-      "createUnitRole",
-      planMutation("createUnitRole", "$planId: ID!, $input: UnitRoleInput!", "planId: $planId, input: $input"),
-      { planId, input: { name: role.name, jobId: role.jobId, isExempt: false, shifts: [role.shift] } },
-    );
+    await createRole(planId, { name: role.name, jobId: role.jobId, isExempt: false, shifts: [role.shift] });
   }
 
   /** Step 5's calculation: open positions for what staff leave unfilled. */
@@ -64,7 +82,35 @@ export function planCalls(baseUrl: string, token: string) {
     });
   }
 
-  return { gql, mutate, startPlan, addRole, calculateOpenPositions };
+  /** A REST call (`/api…`) as this account: its JSON answer, which must come with this status. */
+  const rest = async (method: string, path: string, body?: unknown, status = 200): Promise<Json> =>
+    expectJson(await restFetch(baseUrl, method, path, token, body), status);
+
+  /** The wizard's view of a cost center (`GET /api/wizard/:id`): its plan (null before one is begun), steps, staff. */
+  const wizard = (costCenterId: string): Promise<Json> => rest("GET", `/wizard/${costCenterId}`);
+
+  /** A new staff member of a cost center (`POST /api/staff`, which must answer 201): the answer, `staffId` and all. */
+  const addStaffMember = (costCenterId: string, details: Json): Promise<Json> =>
+    rest("POST", "/staff", { costCenterId, ...details }, 201);
+
+  /** Puts a staff member into a position of the plan (`POST /api/staff-position`, which must answer 201). */
+  const assignStaff = (
+    planId: string,
+    position: { staffId: string; unitRoleId: string; shift: string | null; fte: number },
+  ): Promise<Json> => rest("POST", "/staff-position", { staffingId: planId, ...position }, 201);
+
+  return {
+    gql,
+    mutate,
+    rest,
+    wizard,
+    startPlan,
+    createRole,
+    addRole,
+    calculateOpenPositions,
+    addStaffMember,
+    assignStaff,
+  };
 }
 
 /**
@@ -86,19 +132,13 @@ export async function seedHandWorkedPlans(baseUrl: string, managerToken: string)
     productiveFteBudget: 3.5,
     totalPaidFteBudget: 4,
   });
-  await manager.addRole(plan6010, {
-    name: "Registered Nurse",
-    jobId: demoId("job", 1),
-    shift: { shift: "Days", startTime: "0700", durationHours: 12.5, staffPerShift: 1 },
-  });
+  await manager.addRole(plan6010, REGISTERED_NURSE_ON_DAYS);
   await manager.addRole(plan6010, {
     name: "Unit Secretary",
     jobId: demoId("job", 6),
     shift: { shift: "Days", startTime: "0800", durationHours: 8.5, staffPerShift: 1 },
   });
-  const wizard = (await (
-    await fetch(`${baseUrl}/api/wizard/${cc6010}`, { headers: { authorization: `Bearer ${managerToken}` } })
-  ).json()) as Json;
+  const wizard = await manager.wizard(cc6010);
   const rn = (wizard.plan.roles as Json[]).find((r) => r.name === "Registered Nurse") as Json;
   const staffOf = (type: string, fte: number) =>
     (wizard.plan.staff as Json[]).find((s) => s.staffType === type && s.costCenterFte >= fte) as Json;
@@ -109,12 +149,7 @@ export async function seedHandWorkedPlans(baseUrl: string, managerToken: string)
     [traveller, 0.5],
   ];
   for (const [person, fte] of assignments) {
-    const response = await fetch(`${baseUrl}/api/staff-position`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${managerToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ staffingId: plan6010, staffId: person.staffId, unitRoleId: rn.id, shift: "Days", fte }),
-    });
-    expect(response.status, await response.text()).toBe(201);
+    await manager.assignStaff(plan6010, { staffId: person.staffId, unitRoleId: rn.id, shift: "Days", fte });
   }
   await manager.mutate(
     "setTravellerContractDate",

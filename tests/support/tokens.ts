@@ -111,6 +111,33 @@ export async function managerOfNewCostCenter(server: TestServer): Promise<{ cost
   return { costCenterId, token };
 }
 
+/**
+ * A new administrator (of the demo facility unless told) who signs in with their own id as subject,
+ * named as told (lists show the name): their id and a token.
+ */
+export async function newAdministrator(
+  server: TestServer,
+  {
+    firstName = "Other",
+    lastName = "Admin",
+    organizationId = DEMO_ORGANIZATION_ID,
+    facilityId = DEMO_FACILITY_ID,
+  }: { firstName?: string; lastName?: string; organizationId?: string; facilityId?: string } = {},
+): Promise<{ id: string; token: string }> {
+  const id = randomUUID();
+  await server.database.db.insert(users).values({
+    id,
+    organizationId,
+    facilityId,
+    email: `admin-${id}@hospital.example`,
+    firstName,
+    lastName,
+    userType: "Admin",
+    identitySubject: id,
+  });
+  return { id, token: await (await tokenFactory(server)).valid(id) };
+}
+
 async function accountOver(
   server: TestServer,
   costCenterIds: readonly string[],

@@ -23,6 +23,20 @@ export async function signIn(page: Page, account: DemoAccountType, landOn: strin
 }
 
 /**
+ * Signs a page in as a demo account, opens `path` and waits for the level-1 heading a screen (or
+ * the not-found page) shows there.
+ */
+export async function signInAndExpectHeading(
+  page: Page,
+  account: DemoAccountType,
+  path: string,
+  heading: string,
+): Promise<void> {
+  await signIn(page, account, path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/**
  * The sign-in part of signIn: leaves the page on a same-origin page (the sign-in settings) holding
  * the account's tokens in sessionStorage and the provider's session cookies, and opens nothing else
  * (tests/bench/clientSize.ts uses it before it clears the browser cache).
