@@ -11,37 +11,38 @@ export const median = (samples: readonly number[]) =>
     0.5,
   );
 
-/** Runs `run` `warmUp` times untimed, then `runs` times timed: the median of the timed runs in ms. */
-export async function medianTime(run: () => Promise<unknown>, warmUp: number, runs: number): Promise<number> {
-  const timings: number[] = [];
-  for (let i = 0; i < warmUp + runs; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= warmUp) timings.push(performance.now() - started);
+/**
+ * Runs every function of `runs` in turns (the first, the second, …, then the first again) `warmUp`
+ * times untimed, then `count` times timed: the median of each one's timed runs in ms. In turns, a
+ * slow moment of the machine hits them all: a ratio of two medians taken one after the other moves
+ * with the load.
+ */
+export async function mediansInTurn<Name extends string>(
+  runs: Record<Name, () => Promise<unknown>>,
+  warmUp: number,
+  count: number,
+): Promise<Record<Name, number>> {
+  const entries = Object.entries(runs) as [Name, () => Promise<unknown>][];
+  const timings = new Map<Name, number[]>(entries.map(([name]) => [name, []]));
+  for (let i = 0; i < warmUp + count; i++) {
+    for (const [name, run] of entries) {
+      const started = performance.now();
+      await run();
+      if (i >= warmUp) timings.get(name)?.push(performance.now() - started);
+    }
   }
-  return median(timings);
+  return Object.fromEntries(entries.map(([name]) => [name, median(timings.get(name) ?? [])])) as Record<Name, number>;
 }
 
-/**
- * The medians of `app` and of its `floor`, run in turns (app, floor, app, …) so that a slow moment
- * of the machine hits both: a ratio of two medians taken one after the other moves with the load.
- */
-export async function medianTimesInTurn(
+/** Runs `run` `warmUp` times untimed, then `runs` times timed: the median of the timed runs in ms. */
+export async function medianTime(run: () => Promise<unknown>, warmUp: number, runs: number): Promise<number> {
+  return (await mediansInTurn({ run }, warmUp, runs)).run;
+}
+
+/** The medians of `app` and of its `floor`, run in turns (app, floor, app, …): see mediansInTurn. */
+export const medianTimesInTurn = (
   app: () => Promise<unknown>,
   floor: () => Promise<unknown>,
   warmUp: number,
   runs: number,
-): Promise<{ app: number; floor: number }> {
-  const timings = { app: [] as number[], floor: [] as number[] };
-  for (let i = 0; i < warmUp + runs; i++) {
-    for (const [kind, run] of [
-      ["app", app],
-      ["floor", floor],
-    ] as const) {
-      const started = performance.now();
-      await run();
-      if (i >= warmUp) timings[kind].push(performance.now() - started);
-    }
-  }
-  return { app: median(timings.app), floor: median(timings.floor) };
-}
+): Promise<{ app: number; floor: number }> => mediansInTurn({ app, floor }, warmUp, runs);
