@@ -15,12 +15,11 @@
  *   npm run bench:load [-- --seconds 60] [--users 200] [--think-ms 1000] [--only pglite|postgres|postgres-2]
  */
 
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import postgres from "postgres";
 import {
   EmployeeSearch_SearchQueryDocument,
   FacilityDashboard_QueryDocument,
@@ -33,7 +32,7 @@ import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, seedDemo } from "../../db/seed/
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
 import { startStaffingPlan } from "../../server/services/staffingPlans";
 import { resolveViewer } from "../../server/services/viewer";
-import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { withScratchPostgresDatabase } from "../support/database";
 import { freePort } from "../support/ports";
 import { TEST_REDIS_URL } from "../support/redis";
 import { tokenFactory } from "../support/tokens";
@@ -261,24 +260,12 @@ async function measure(label: string, instanceCount: number, env: Record<string,
   }
 }
 
-async function onPostgres(run: (databaseUrl: string) => Promise<void>) {
-  const name = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  try {
-    await run(postgresUrlOf(name));
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
-
 if (!only || only === "pglite") await measure("PGlite, 1 instance", 1, {});
 if (!only || only === "postgres") {
-  await onPostgres((url) => measure("PostgreSQL, 1 instance", 1, { DATABASE_URL: url }, url));
+  await withScratchPostgresDatabase("bench", (url) => measure("PostgreSQL, 1 instance", 1, { DATABASE_URL: url }, url));
 }
 if (!only || only === "postgres-2") {
-  await onPostgres((url) =>
+  await withScratchPostgresDatabase("bench", (url) =>
     measure("PostgreSQL, 2 instances + Redis", 2, { DATABASE_URL: url, REDIS_URL: TEST_REDIS_URL }, url),
   );
 }

@@ -12,12 +12,10 @@
  * Each connection sends its next request when the previous one answered (closed loop), over
  * keep-alive (node:http, one socket per connection); the first second of each measurement is a warm-up and is not counted.
  */
-import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
 import { type DocumentNode, print } from "graphql";
-import postgres from "postgres";
 import {
   Wizard_CreateUnitRoleMutationDocument,
   Wizard_QueryDocument,
@@ -27,7 +25,7 @@ import {
 import { demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { withScratchPostgresDatabase } from "../support/database";
 import { graphqlPost } from "../support/graphql";
 import { HAND_WORKED_ROLES, HAND_WORKED_UNIT } from "../support/handWorkedPlan";
 import { signInWithPassword } from "../support/signIn";
@@ -169,18 +167,12 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
-const name = `bench_${randomBytes(4).toString("hex")}`;
-const pgAdmin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-await pgAdmin.unsafe(`create database "${name}"`);
 try {
-  await measureApp("PostgreSQL", {
-    DATABASE_URL: postgresUrlOf(name),
-    DATA_DIR: dataDir,
-  });
+  await withScratchPostgresDatabase("bench", (url) =>
+    measureApp("PostgreSQL", { DATABASE_URL: url, DATA_DIR: dataDir }),
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-  await pgAdmin.unsafe(`drop database if exists "${name}" with (force)`);
-  await pgAdmin.end();
 }
 
 console.log(`\nclosed loops over keep-alive, ${seconds} s each after a 1 s warm-up; node ${process.version}\n`);

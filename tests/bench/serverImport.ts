@@ -17,11 +17,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { BlockBlobClient } from "@azure/storage-blob";
-import postgres from "postgres";
 import { BLOCK_SIZE } from "../../client/src/features/uploads/blockPlan";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { createScratchPostgresDatabase } from "../support/database";
 import { signInWithPassword } from "../support/signIn";
 import { writeStaffCsv } from "../support/uploadFiles";
 import { completeUpload, pollUploadStatus, requestUploadSlot } from "../support/uploads";
@@ -54,12 +53,8 @@ type Run = {
 async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
   const env: Record<string, string> = { SEED_DEMO: "true" };
   const dataDir = path.join(dir, `data-${randomBytes(4).toString("hex")}`);
-  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `bench_server_import_${randomBytes(4).toString("hex")}`;
-  if (database === "postgres") {
-    await admin.unsafe(`create database "${name}"`);
-    env.DATABASE_URL = postgresUrlOf(name);
-  }
+  const scratch = database === "postgres" ? await createScratchPostgresDatabase("bench_server_import") : undefined;
+  if (scratch) env.DATABASE_URL = scratch.url;
   env.DATA_DIR = dataDir;
   // The first start creates the database and loads the demo seed (on PGlite, a cold start's own peak:
   // bench:startup); the import is measured on the next start, as a server runs day to day.
@@ -96,8 +91,7 @@ async function importOnce(database: "pglite" | "postgres"): Promise<Run> {
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (database === "postgres") await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch?.drop();
   }
 }
 

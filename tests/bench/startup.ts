@@ -16,13 +16,11 @@
  * count twice).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_COMMAND } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { createScratchPostgresDatabase } from "../support/database";
 import { freePort } from "../support/ports";
 import { startSharedBlobStorage } from "../support/sharedStorage";
 import { signInWithPassword } from "../support/signIn";
@@ -121,16 +119,14 @@ async function pgliteRun(index: number): Promise<Run> {
  * Azure storage): an Azurite in this benchmark's process, reached through a connection string.
  */
 async function postgresRun(index: number, blobs: "embedded" | "apart" = "embedded"): Promise<Run> {
-  const name = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  const database = await createScratchPostgresDatabase("bench");
   // An embedded Azurite keeps its files in the data folder, as in production without Azure.
   const dataDir = path.resolve(`.tmp/bench-startup-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   const storage = blobs === "apart" ? await startSharedBlobStorage() : undefined;
   try {
     const env = {
-      DATABASE_URL: postgresUrlOf(name),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       ...(storage && { AZURE_STORAGE_CONNECTION_STRING: storage.connectionString }),
     };
@@ -140,8 +136,7 @@ async function postgresRun(index: number, blobs: "embedded" | "apart" = "embedde
   } finally {
     await storage?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -20,12 +20,10 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { type CopyValue, copyIntoTable, copyText, type Database, openDatabase, rowsOf } from "../../db/client";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
 import {
@@ -38,7 +36,7 @@ import {
 import { importUploadFile } from "../../server/uploads/importFile";
 import { readUploadRows } from "../../server/uploads/readRows";
 import { STAFF_COPY_COLUMNS, STAFF_COPY_DEFINITION, staffCopyValues, writeModeOf } from "../../server/uploads/writers";
-import { POSTGRES_ADMIN_URL, postgresUrlOf } from "../support/database";
+import { createScratchPostgresDatabase } from "../support/database";
 
 /** floor_staging's columns (a staff row's, as the app stages them, and its cost center), in the order parsedCopyText writes them. */
 const FLOOR_COLUMNS = [...STAFF_COPY_COLUMNS, "cost_center_id"];
@@ -76,12 +74,9 @@ if (mode === "prepare") {
 } else {
   let databaseUrl: string | undefined;
   let dataDir: string | undefined;
-  const name = `bench_upload_${randomBytes(4).toString("hex")}`;
-  if (databaseKind === "postgres") {
-    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-    databaseUrl = postgresUrlOf(name);
+  const scratch = databaseKind === "postgres" ? await createScratchPostgresDatabase("bench_upload") : undefined;
+  if (scratch) {
+    databaseUrl = scratch.url;
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), "bench-upload-"));
     const prepared = spawnSync(
@@ -156,11 +151,7 @@ if (mode === "prepare") {
   }
   await database.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 }
 
 /** Every row of the file, validated, as COPY text for floor_staging (cost center numbers resolved). */

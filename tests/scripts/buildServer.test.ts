@@ -6,12 +6,11 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { SERVER_SOURCES } from "../../scripts/buildIfStale.mjs";
 import { buildServer, SERVER_COMMAND, SERVER_NODE_FLAGS } from "../../scripts/buildServer.mjs";
-import { POSTGRES_ADMIN_URL, postgresUrlOf, testDbKind } from "../support/database";
+import { createScratchPostgresDatabase, testDbKind } from "../support/database";
 import { freePort } from "../support/ports";
 import { signInWithPassword } from "../support/signIn";
 
@@ -90,17 +89,8 @@ describe("the compiled server", () => {
       DATA_DIR: path.join(scratch, "data"),
       SEED_DEMO: "true",
     };
-    let dropDatabase: (() => Promise<void>) | undefined;
-    if (testDbKind === "postgres") {
-      const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-      const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      dropDatabase = async () => {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      };
-      env.DATABASE_URL = postgresUrlOf(name);
-    }
+    const database = testDbKind === "postgres" ? await createScratchPostgresDatabase(`test_${Date.now()}`) : undefined;
+    if (database) env.DATABASE_URL = database.url;
     let output = "";
     const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(outDir, "main.mjs")], {
       cwd: root,
@@ -142,7 +132,7 @@ describe("the compiled server", () => {
     } finally {
       child.kill("SIGKILL");
       await exited;
-      await dropDatabase?.();
+      await database?.drop();
     }
   }, 180_000);
 });

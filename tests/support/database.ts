@@ -20,6 +20,50 @@ export function postgresUrlOf(name: string): string {
   return POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/** A database of its own on the local PostgreSQL server: its URL, and `drop()` to remove it again. */
+export type ScratchPostgresDatabase = { name: string; url: string; drop(): Promise<void> };
+
+/**
+ * Creates the database `<prefix>_<random>` on the local PostgreSQL server (a copy of `template`
+ * when named, else empty). Each call opens its own short admin connection: a test or benchmark
+ * process may make and drop many, long after the first.
+ */
+export async function createScratchPostgresDatabase(
+  prefix: string,
+  template?: string,
+): Promise<ScratchPostgresDatabase> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await asPostgresAdmin((admin) =>
+    admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ""}`),
+  );
+  return {
+    name,
+    url: postgresUrlOf(name),
+    drop: async () => {
+      await asPostgresAdmin((admin) => admin.unsafe(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** Runs `use` with the URL of a new, empty database on the local PostgreSQL server, dropped afterwards. */
+export async function withScratchPostgresDatabase<T>(prefix: string, use: (url: string) => Promise<T>): Promise<T> {
+  const database = await createScratchPostgresDatabase(prefix);
+  try {
+    return await use(database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
+async function asPostgresAdmin<T>(work: (admin: postgres.Sql) => Promise<T>): Promise<T> {
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export type TestDatabase = DatabaseHandle & {
   databaseUrl: string | undefined;
   /** Every SQL statement run through drizzle, in order; tests may clear it. */
@@ -95,18 +139,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
   if (testDbKind === "postgres") {
-    const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-    const template = migrated ? ` template "${await migratedPostgres()}"` : "";
-    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"${template}`);
-    await admin.end();
-    databaseUrl = postgresUrlOf(name);
+    const database = await createScratchPostgresDatabase(
+      `test_${Date.now()}`,
+      migrated ? await migratedPostgres() : undefined,
+    );
+    databaseUrl = database.url;
     handle = openDatabase({ databaseUrl, onQuery });
-    drop = async () => {
-      const cleanup = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    };
+    drop = database.drop;
   } else {
     handle = openDatabase({ onQuery, pgliteCopy: migrated ? await migratedPglite() : undefined });
   }
