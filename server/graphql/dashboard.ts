@@ -1,3 +1,4 @@
+import type { FilledFte } from "../../schema/staffing";
 import {
   type CostCenterFigures,
   type FacilityDashboard,
@@ -22,6 +23,34 @@ const PlanStatusEnum = builder.enumType("PlanStatus", {
   } satisfies Record<PlanStatus, unknown>,
 });
 
+/**
+ * How a plan's positions are held, the same six figures wherever they are summed (a cost center,
+ * the dashboards' totals, a rollup row): each need's shortfall and over-hire per role and shift,
+ * rounded as the wizard shows them, then summed.
+ */
+export const filledFteFields = <Figures extends FilledFte>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Figures>,
+) => ({
+  hiredFte: t.float({
+    description: `Regular staff (exempt and variable) holding positions. ${FTE}`,
+    resolve: (f) => f.hiredFte,
+  }),
+  prnFte: t.float({ description: `PRN staff holding positions; they close no gap. ${FTE}`, resolve: (f) => f.prnFte }),
+  travellerFte: t.float({
+    description: `Travellers, each for the share of the budget year their contract covers. ${FTE}`,
+    resolve: (f) => f.travellerFte,
+  }),
+  requestedFte: t.float({ description: `Open positions (requisitions). ${FTE}`, resolve: (f) => f.requestedFte }),
+  gapFte: t.float({
+    description: `Shortfall, 0 or more: per role and shift, paid need − hired − traveller − requested where positive, summed. Over-hire never offsets it. ${FTE}`,
+    resolve: (f) => f.gapFte,
+  }),
+  overHireFte: t.float({
+    description: `Hired, traveller and requested FTE beyond the need, 0 or more: per role and shift, summed. ${FTE}`,
+    resolve: (f) => f.overHireFte,
+  }),
+});
+
 export const StaffingFiguresType = builder.objectRef<StaffingFigures>("StaffingFigures").implement({
   description: "Staffing figures of a cost center's plan for the current budget year, or the facility's totals.",
   fields: (t) => ({
@@ -41,20 +70,7 @@ export const StaffingFiguresType = builder.objectRef<StaffingFigures>("StaffingF
       nullable: true,
       description: "Finance's total paid FTE budget, as entered in the unit definition.",
     }),
-    hiredFte: t.exposeFloat("hiredFte", {
-      description: `Regular staff (exempt and variable) holding the plan's positions. ${FTE}`,
-    }),
-    prnFte: t.exposeFloat("prnFte", { description: `PRN staff holding the plan's positions. ${FTE}` }),
-    travellerFte: t.exposeFloat("travellerFte", {
-      description: `Travellers, each for the share of the budget year their contract covers. ${FTE}`,
-    }),
-    requestedFte: t.exposeFloat("requestedFte", { description: `Open positions requested. ${FTE}` }),
-    gapFte: t.exposeFloat("gapFte", {
-      description: `Shortfall, 0 or more: per role and shift, paid need − hired − requested − traveller where positive, summed. Over-hire never offsets it. ${FTE}`,
-    }),
-    overHireFte: t.exposeFloat("overHireFte", {
-      description: `Hired beyond the need, 0 or more, per role and shift, summed. ${FTE}`,
-    }),
+    ...filledFteFields(t),
     hppdPlanned: t.exposeFloat("hppdPlanned", {
       nullable: true,
       description:

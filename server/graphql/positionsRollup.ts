@@ -1,8 +1,7 @@
 import type { RollupGroupBy } from "../../schema/dashboards";
 import { type PositionsRollup, positionsRollup, type RollupFigures, type RollupRow } from "../services/positionsRollup";
 import { builder } from "./builder";
-
-const FTE = "FTE, 2 decimals.";
+import { filledFteFields } from "./dashboard";
 
 const RollupGroupByEnum = builder.enumType("RollupGroupBy", {
   description: "What the positions rollup's rows are; each row opens onto the other dimension.",
@@ -18,22 +17,10 @@ export const RollupFiguresType = builder.objectRef<RollupFigures>("RollupFigures
     "Position control FTE of a rollup row. A cell (one cost center's share of one job) is rounded once; a row and the totals are sums of what they hold as shown.",
   fields: (t) => ({
     budgetedFte: t.exposeFloat("budgetedFte", {
-      description: `Paid FTE the plans' roles need: productive FTE grossed up for non-productive time. ${FTE}`,
+      description:
+        "Paid FTE the plans' roles need: productive FTE grossed up for non-productive time. FTE, 2 decimals.",
     }),
-    hiredFte: t.exposeFloat("hiredFte", {
-      description: `Regular staff (exempt and variable) holding positions. ${FTE}`,
-    }),
-    prnFte: t.exposeFloat("prnFte", { description: `PRN staff holding positions; they close no gap. ${FTE}` }),
-    travellerFte: t.exposeFloat("travellerFte", {
-      description: `Travellers, each for the share of the budget year their contract covers. ${FTE}`,
-    }),
-    requestedFte: t.exposeFloat("requestedFte", { description: `Open positions (requisitions). ${FTE}` }),
-    gapFte: t.exposeFloat("gapFte", {
-      description: `Shortfall, 0 or more: per role and shift, paid need − hired − traveller − requested where positive, summed. Over-hire never offsets it. ${FTE}`,
-    }),
-    overHireFte: t.exposeFloat("overHireFte", {
-      description: `Filled or requested beyond the need, 0 or more, per role and shift, summed. ${FTE}`,
-    }),
+    ...filledFteFields(t),
   }),
 });
 
