@@ -331,4 +331,8 @@ test("a Read Only holder models but keeps nothing; a cost center without a plan 
   await page.getByLabel("Cost center").selectOption({ label: empty.label });
   await expect(page.getByText(MODELLING_MESSAGES.noPlan)).toBeVisible();
   await expectNoSeriousAxeFindings(page, "modelling without a plan");
+  // A link (it opens in a new tab too) to the first step of the wizard, where a plan begins.
+  await page.getByRole("link", { name: "Open the wizard" }).click();
+  await expect(page).toHaveURL(/\/user\/wizard\/unitdef$/);
+  await expect(page.getByRole("heading", { level: 1, name: "UNIT DEFINITION" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client";
 import { Alert, Badge, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link as RouterLink, useNavigate } from "react-router";
 import {
   checkModelInputs,
   MODELLING_LIMITS,
@@ -175,10 +175,11 @@ export function ModellingPage() {
 }
 
 function NoPlan() {
-  const navigate = useNavigate();
   return (
     <EmptyNote title="No plan to model yet" description={MODELLING_MESSAGES.noPlan}>
-      <Button onClick={() => void navigate(WIZARD_STEP_INFO.UnitDefinition.path)}>Open the wizard</Button>
+      <Button asChild colorPalette="brand">
+        <RouterLink to={WIZARD_STEP_INFO.UnitDefinition.path}>Open the wizard</RouterLink>
+      </Button>
     </EmptyNote>
   );
 }
