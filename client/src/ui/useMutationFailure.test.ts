@@ -15,40 +15,24 @@ function render() {
   return renderHook(() => useMutationFailure(SERVER_FAILURE_TEXTS));
 }
 
+/** What the screen shows after `send` answers (no success handler needed). */
+async function failureAfter(hook: ReturnType<typeof render>, send: () => Promise<Answer | undefined>) {
+  await act(() => hook.result.current.attempt(send, () => {}));
+  return hook.result.current.failure;
+}
+
 describe("useMutationFailure with the server's words", () => {
   it("keeps a refusal's message, NO_ANSWER for no answer, and a thrown error's message", async () => {
-    const { result } = render();
-    await act(() =>
-      result.current.attempt(
-        async () => refusal("That name is taken."),
-        () => {},
-      ),
-    );
-    expect(result.current.failure).toBe("That name is taken.");
-    await act(() =>
-      result.current.attempt(
-        async () => undefined,
-        () => {},
-      ),
-    );
-    expect(result.current.failure).toBe(NO_ANSWER);
-    await act(() =>
-      result.current.attempt(
-        () => Promise.reject(new Error("Failed to fetch")),
-        () => {},
-      ),
-    );
-    expect(result.current.failure).toBe("Failed to fetch");
+    const hook = render();
+    expect(await failureAfter(hook, async () => refusal("That name is taken."))).toBe("That name is taken.");
+    expect(await failureAfter(hook, async () => undefined)).toBe(NO_ANSWER);
+    expect(await failureAfter(hook, () => Promise.reject(new Error("Failed to fetch")))).toBe("Failed to fetch");
   });
 
   it("clears the last failure, waits for an asynchronous success handler, and keeps what it throws", async () => {
-    const { result } = render();
-    await act(() =>
-      result.current.attempt(
-        async () => refusal("Refused."),
-        () => {},
-      ),
-    );
+    const hook = render();
+    const { result } = hook;
+    expect(await failureAfter(hook, async () => refusal("Refused."))).toBe("Refused.");
     const handled: string[] = [];
     await act(() =>
       result.current.attempt(
