@@ -8,6 +8,8 @@ export type UploadStatusEvent = {
   uploadId: string;
   status: UploadStatus;
   rowsProcessed: number;
+  /** While the checked rows of an import in slices are saved: how much of them is saved, 0-100; else null. */
+  savedPercent: number | null;
   errors: UploadError[];
 };
 

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { UploadError } from "../../schema/uploads";
 import { createdAt, generatedId, updatedAt } from "./columns";
 import { costCenters } from "./costCenters";
@@ -25,6 +25,11 @@ export const uploads = pgTable(
     errors: jsonb("errors").$type<UploadError[]>().notNull().default([]),
     rowsProcessed: integer("rows_processed").notNull().default(0),
     rowsTotal: integer("rows_total"),
+    /**
+     * While an import in slices saves the rows it has checked (all of them passed): how much of
+     * them is saved, 0-100. Null before and after, and for an import whose rows are saved as they are read.
+     */
+    savedPercent: smallint("saved_percent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),

@@ -38,12 +38,16 @@ const UploadErrorType = builder.objectRef<UploadError>("UploadError").implement(
   }),
 });
 
+const SAVED_PERCENT =
+  "While the rows of an import on the embedded database are saved (after every row passed its checks): how much of them is saved, 0-100. Null before and after, and on PostgreSQL, where rows are saved as they are read.";
+
 /** What the live channel pushes: the status fields only, as they change. */
 const UploadStatusType = builder.objectRef<UploadStatusEvent>("UploadStatusUpdate").implement({
   fields: (t) => ({
     uploadId: t.exposeID("uploadId"),
     status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
     rowsProcessed: t.exposeInt("rowsProcessed", { description: "Data rows read so far (or in all, when done)." }),
+    savedPercent: t.exposeInt("savedPercent", { nullable: true, description: SAVED_PERCENT }),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
   }),
 });
@@ -81,6 +85,7 @@ const UploadType = builder.objectRef<UploadView>("Upload").implement({
   fields: (t) => ({
     ...uploadRecordFields(t),
     status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
+    savedPercent: t.exposeInt("savedPercent", { nullable: true, description: SAVED_PERCENT }),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
     costCenterId: t.exposeID("costCenterId", { nullable: true }),
     stagedBlocks: t.field({

@@ -272,6 +272,7 @@ export function toView(upload: UploadRecord): UploadView {
     kind: upload.kind,
     status: upload.status,
     rowsProcessed: upload.rowsProcessed,
+    savedPercent: upload.savedPercent,
     errors: upload.errors,
     originalFileName: upload.originalFileName,
     costCenterId: upload.costCenterId,
@@ -342,6 +343,7 @@ export function publishStatus(events: AppEvents, view: UploadStatusEvent): void 
     uploadId: view.uploadId,
     status: view.status,
     rowsProcessed: view.rowsProcessed,
+    savedPercent: view.savedPercent,
     errors: view.errors,
   });
 }

@@ -41,7 +41,7 @@ export type ImportOptions = {
   format: UploadFormat;
   kind: UploadKind;
   context: UploadWriteContext;
-  /** Called every `progressEvery` data rows with the count so far (for the status channel). */
+  /** Called every `progressEvery` data rows with the count so far, and with all of them before they are saved. */
   onProgress?: (rowsProcessed: number) => void | Promise<void>;
   progressEvery?: number;
   /**
@@ -151,7 +151,8 @@ async function readAndWrite(writer: RowWriter<UploadKind>, options: ImportOption
     }
     return { status: "Error", rows, errors };
   }
+  // Every row read is told before the rows are saved (an import in slices saves them only now).
+  if (rows % every !== 0) await options.onProgress?.(rows);
   const result = await writer.finish();
-  await options.onProgress?.(rows);
   return { status: "Success", rows, result };
 }

@@ -92,6 +92,26 @@ describe.skipIf(testDbKind !== "pglite")("staff imports in slices (PGlite)", () 
     expect(await staffBetween("G0700001", "G0712000")).toBe(12_000);
   });
 
+  it("tells how much of the checked rows is saved: 0 once every row has passed, then after each slice, to all", async () => {
+    // 11,000 rows staged in ~230 pages (about 48 rows a page), merged 40 pages a slice: 6 slices.
+    const told: string[] = [];
+    const outcome = await importFile("Staff", generated(900_000, 11_000, "6010"), {
+      progressEvery: 4000,
+      onProgress: (read) => {
+        told.push(`read ${read}`);
+      },
+      context: { ...demoUploadContext(), onSaving: (fraction) => told.push(`saved ${fraction}`) },
+    });
+    expect(outcome.status).toBe("Success");
+    const saved = told.filter((line) => line.startsWith("saved")).map((line) => Number(line.slice(6)));
+    // Every row read (the last progress call says all 11,000) before anything is saved, and nothing read after.
+    expect(told.slice(0, told.indexOf("saved 0") + 1)).toEqual(["read 4000", "read 8000", "read 11000", "saved 0"]);
+    expect(told.slice(told.indexOf("saved 0")).every((line) => line.startsWith("saved"))).toBe(true);
+    expect(saved.at(-1)).toBe(1);
+    expect(saved.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < saved.length; i++) expect(saved[i]).toBeGreaterThan(saved[i - 1] ?? 1);
+  });
+
   it("answers other requests while it imports, and writes no employee before the whole file has passed", async () => {
     const rows = generated(800_000, 30_000, "6010");
     let imported = false;

@@ -11,11 +11,9 @@ import { recordAudit } from "../services/audit";
 import { finishWithErrors, isFinished, publishStatus, toView } from "../services/uploads";
 import type { BlobStorage } from "./blobStorage";
 import { importUploadFile } from "./importFile";
+import { importProgress } from "./importProgress";
 import type { ImportAttempt } from "./jobQueue";
 import type { WriteMode } from "./writers";
-
-/** Live progress is published at most this often while rows are read. */
-const PROGRESS_INTERVAL_MS = 500;
 
 /** Another attempt finished this upload first. */
 class AlreadyImported extends Error {}
@@ -42,7 +40,7 @@ export async function importUpload(
 
   const [processing] = await db
     .update(uploads)
-    .set({ status: "Processing", rowsProcessed: 0, updatedAt: new Date() })
+    .set({ status: "Processing", rowsProcessed: 0, savedPercent: null, updatedAt: new Date() })
     .where(eq(uploads.id, upload.id))
     .returning();
   if (processing) publishStatus(deps.events, toView(processing));
@@ -66,7 +64,9 @@ export async function importUpload(
       .where(eq(facilities.id, upload.facilityId));
     if (!facility) throw new Error(`Facility ${upload.facilityId} of upload ${upload.id} does not exist`);
 
-    let lastProgressAt = Date.now();
+    const progress = importProgress(db, deps.events, upload.id, (error) =>
+      console.error(`Progress of upload ${upload.id} not stored:`, error),
+    );
     let finished: typeof upload | undefined;
     const outcome = await importUploadFile(db, {
       path: filePath,
@@ -81,14 +81,13 @@ export async function importUpload(
         updateStaff: upload.updateStaff,
         removeStaff: upload.removeStaff,
         betweenSlices: deps.betweenSlices,
+        onSaving: progress.saving,
       },
       progressEvery: 500,
       writeMode: deps.writeMode,
       onProgress: (rowsProcessed) => {
         if (attempt.signal.aborted) throw new Error("The import was stopped");
-        if (Date.now() - lastProgressAt < PROGRESS_INTERVAL_MS) return;
-        lastProgressAt = Date.now();
-        publishStatus(deps.events, { uploadId: upload.id, status: "Processing", rowsProcessed, errors: [] });
+        progress.checked(rowsProcessed);
       },
       // In the import's transaction: the rows, the status and the audit commit together (in slices:
       // once the rows are merged).
@@ -105,6 +104,7 @@ export async function importUpload(
             errors: [],
             rowsProcessed: result.rows,
             rowsTotal: result.rows,
+            savedPercent: null,
             completedAt: new Date(),
             updatedAt: new Date(),
           })

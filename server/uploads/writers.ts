@@ -68,6 +68,11 @@ export type UploadWriteContext = {
    * event loop.
    */
   betweenSlices?: () => Promise<void>;
+  /**
+   * WriteMode "slices": told how much of the checked rows is saved (0 to 1) as the merge begins
+   * and after each slice: the merge of a 100 MB file takes most of its import.
+   */
+  onSaving?: (savedFraction: number) => void;
 };
 
 export type UploadWriteResult = { inserted: number; updated: number; removed: number };
@@ -344,9 +349,12 @@ function stagingInSlices(db: Queryable, context: UploadWriteContext): StaffStagi
           sql.raw(`select (pg_relation_size('${table}') / current_setting('block_size')::int)::int as pages`),
         ),
       );
-      for (let first = 0; first < (size?.pages ?? 0); first += MERGE_SLICE_PAGES) {
+      const pages = size?.pages ?? 0;
+      context.onSaving?.(0);
+      for (let first = 0; first < pages; first += MERGE_SLICE_PAGES) {
         const slice = sql.raw(`v.ctid >= '(${first},0)'::tid and v.ctid < '(${first + MERGE_SLICE_PAGES},0)'::tid`);
         await db.transaction((tx) => mergeStagedStaff(tx, context.facilityId, sql.raw(table), slice));
+        context.onSaving?.(Math.min(1, (first + MERGE_SLICE_PAGES) / pages));
         // One turn of the event loop first, always: a request that came during the slice is read
         // and counted only then.
         await yieldToEventLoop();

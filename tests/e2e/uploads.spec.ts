@@ -231,6 +231,10 @@ test.describe("the admin upload screen", () => {
     await attach(page, "cc.xlsx", await fillDownloadedTemplate(page, [[`6${stamp}`, "Stuck", null]]));
     await footer(page).getByRole("button", { name: "SUBMIT" }).click();
     await expect(page.getByTestId("upload-progress")).toHaveText("Sent. Waiting for the import to start…");
+    // The bar is named for what it measures (no share known yet: no value).
+    const bar = page.getByRole("progressbar", { name: "Importing the rows" });
+    await expect(bar).toBeVisible();
+    await expect(bar).not.toHaveAttribute("aria-valuenow");
     for (let poll = 0; poll < 3; poll++) await page.clock.runFor(30_000);
     await expect(page.getByTestId("upload-error")).toHaveText(UPLOAD_MESSAGES.noResult);
   });

@@ -61,14 +61,15 @@ export async function completeUpload(baseUrl: string, token: string, uploadId: s
 /**
  * Follows an upload's status over graphql-ws: `seen` fills as updates come (the first is its state
  * when the subscription started), `finished` resolves when the server ends the subscription.
+ * `fields`: what each update selects (status, rows processed and errors unless told).
  */
-export function followUploadOverSocket(baseUrl: string, token: string, uploadId: string) {
+export function followUploadOverSocket(baseUrl: string, token: string, uploadId: string, fields = STATUS_FIELDS) {
   const { client } = connectSocket(baseUrl, { authorization: `Bearer ${token}` });
   const seen: UploadStatusUpdate[] = [];
   const finished = new Promise<UploadStatusUpdate[]>((resolve, reject) => {
     client.subscribe<{ uploadStatus: UploadStatusUpdate }>(
       {
-        query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { ${STATUS_FIELDS} } }`,
+        query: `subscription($id: ID!) { uploadStatus(uploadId: $id) { ${fields} } }`,
         variables: { id: uploadId },
       },
       {

@@ -213,12 +213,19 @@ export function AttachedFile({ file, phase, onRemove }: { file: File; phase: Upl
 }
 
 /** Real progress: bytes sent to storage, then rows processed by the import. */
-function UploadProgress({ phase }: { phase: UploadPhase }) {
+export function UploadProgress({ phase }: { phase: UploadPhase }) {
   if (phase.name === "sending") {
     const percent = phase.total > 0 ? Math.round((phase.sent / phase.total) * 100) : 0;
     return (
       <ProgressLine value={percent} label="Sending the file">
         Sending… {formatSize(phase.sent)} of {formatSize(phase.total)} ({percent}%)
+      </ProgressLine>
+    );
+  }
+  if (phase.name === "importing" && phase.savedPercent !== null) {
+    return (
+      <ProgressLine value={phase.savedPercent} label="Saving the rows">
+        Every row passed its checks. Saving {phase.rowsProcessed.toLocaleString()} rows… {phase.savedPercent}%
       </ProgressLine>
     );
   }
@@ -245,7 +252,8 @@ function UploadProgress({ phase }: { phase: UploadPhase }) {
 function ProgressLine({ value, label, children }: { value: number | null; label: string; children: ReactNode }) {
   return (
     <Stack gap="1" mt="3">
-      <Progress.Root value={value} size="sm" colorPalette="brand" aria-label={label}>
+      {/* The name goes on the progressbar itself (the track); zag would name it "loading..." or "40 percent". */}
+      <Progress.Root value={value} size="sm" colorPalette="brand" translations={{ value: () => label }}>
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>

@@ -64,6 +64,7 @@ const Upload_StatusSubscription = graphql(`
       uploadId
       status
       rowsProcessed
+      savedPercent
       errors {
         ...Upload_Error
       }
@@ -77,6 +78,7 @@ const Upload_StatusQuery = graphql(`
       id
       status
       rowsProcessed
+      savedPercent
       errors {
         ...Upload_Error
       }
@@ -125,17 +127,34 @@ export type UploadPhase =
   | { name: "empty" }
   | { name: "chosen" }
   | { name: "sending"; sent: number; total: number }
-  | { name: "importing"; rowsProcessed: number; started: boolean }
+  /** `savedPercent`: once every row passed, how much of them is saved (an import in slices); else null. */
+  | { name: "importing"; rowsProcessed: number; started: boolean; savedPercent: number | null }
   | { name: "succeeded"; rowsProcessed: number }
   | { name: "failed"; message: string };
 
 export type UploadOptions = { costCenterId?: string; updateStaff?: boolean; removeStaff?: boolean };
 
-type StatusUpdate = {
+export type StatusUpdate = {
   status: "Pending" | "Processing" | "Error" | "Success";
   rowsProcessed: number;
+  savedPercent: number | null;
   errors: readonly { message: string; row?: number | null; column?: number | null }[];
 };
+
+/**
+ * The importing phase after a status update. The poll reads what the import last stored (every
+ * 2 s), the live channel what it did last: the screen never goes back from what it showed.
+ */
+export function importingPhaseAfter(current: UploadPhase, update: StatusUpdate): UploadPhase {
+  const before = current.name === "importing" ? current : null;
+  const savedPercent = Math.max(update.savedPercent ?? -1, before?.savedPercent ?? -1);
+  return {
+    name: "importing",
+    started: update.status === "Processing" || before?.started === true,
+    rowsProcessed: Math.max(update.rowsProcessed, before?.rowsProcessed ?? 0),
+    savedPercent: savedPercent < 0 ? null : savedPercent,
+  };
+}
 
 /**
  * One file's way from the picker to the database (spec §4 'Upload kinds and statuses'): choose
@@ -195,12 +214,14 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
       let finished = false;
       let progressSinceLastPoll = false;
       let pollsWithoutResult = 0;
+      // Progress is a change: a new status, more rows or more saved, not the same answer again.
+      const progressOf = (update: Omit<StatusUpdate, "errors">) =>
+        `${update.status}:${update.rowsProcessed}:${update.savedPercent}`;
       // Right after completeUpload the import is known to be queued: Pending, no rows.
-      let lastSeen = "Pending:0";
+      let lastSeen = progressOf({ status: "Pending", rowsProcessed: 0, savedPercent: null });
       const apply = (update: StatusUpdate) => {
         if (finished) return;
-        // Progress is a change: a new status or more rows, not the same answer again.
-        const seen = `${update.status}:${update.rowsProcessed}`;
+        const seen = progressOf(update);
         if (seen !== lastSeen) progressSinceLastPoll = true;
         lastSeen = seen;
         if (update.status === "Success") {
@@ -212,7 +233,7 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
           stop();
           fail(formatUploadErrors(update.errors.map(toUploadError)));
         } else {
-          setPhase({ name: "importing", rowsProcessed: update.rowsProcessed, started: update.status === "Processing" });
+          setPhase((current) => importingPhaseAfter(current, update));
         }
       };
       const subscription = client.subscribe({ query: Upload_StatusSubscription, variables: { uploadId } }).subscribe({
@@ -353,7 +374,9 @@ export function useFileUpload(kind: UploadKind, behaviour: { clearFileOnError: b
         // Sent and queued: the live channel or the poll takes it from here.
         else
           setPhase((current) =>
-            current.name === "sending" ? { name: "importing", rowsProcessed: 0, started: false } : current,
+            current.name === "sending"
+              ? { name: "importing", rowsProcessed: 0, started: false, savedPercent: null }
+              : current,
           );
       } catch (caught) {
         fail(caught instanceof Error ? caught.message : UPLOAD_MESSAGES.noResult);

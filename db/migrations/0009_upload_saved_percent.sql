@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "saved_percent" smallint;
