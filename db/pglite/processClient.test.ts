@@ -120,6 +120,16 @@ describe.skipIf(testDbKind === "postgres")("PGlite in a process of its own", () 
     expect(ended.map((error) => error.message)).toEqual(["The database process ended (SIGKILL)"]);
   });
 
+  it("fails a statement sent to a process that died before its end was handled, with the reason", async () => {
+    const doomed = new PgliteProcess(`${folder}/f`);
+    await doomed.waitReady;
+    process.kill(doomed.pid as number, "SIGKILL");
+    // Blocks this thread while the process dies: its pipe is closed, its 'exit' not yet handled, so
+    // the statement's send fails (EPIPE), which used to be an uncaught exception.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    await expect(doomed.query("select 1")).rejects.toThrow("The database process ended (SIGKILL)");
+  });
+
   it("keeps a second process out of a folder in use, and takes over a folder whose holder was killed", async () => {
     const holder = new PgliteProcess(`${folder}/e`);
     await holder.waitReady;

@@ -171,7 +171,13 @@ export class PgliteProcess implements EmbeddedClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.child.send({ ...request, id } as Request);
+      // A send fails (EPIPE) when the process has died and its end is not handled yet: the 'exit'
+      // that follows fails this statement with the reason. Without this callback the failure would
+      // be an 'error' event nobody listens to: an uncaught exception in the app.
+      this.child.send({ ...request, id } as Request, (error) => {
+        if (!error || !this.ended || !this.pending.delete(id)) return;
+        reject(this.ended);
+      });
     });
   }
 }
