@@ -67,6 +67,7 @@ const uploadRecordFields = <
     kind: UploadKind;
     originalFileName: string;
     rowsProcessed: number;
+    savedPercent: number | null;
     createdAt: Date;
     completedAt: Date | null;
   },
@@ -77,6 +78,7 @@ const uploadRecordFields = <
   kind: t.field({ type: UploadKindEnum, resolve: (upload) => upload.kind }),
   originalFileName: t.string({ resolve: (upload) => upload.originalFileName }),
   rowsProcessed: t.int({ resolve: (upload) => upload.rowsProcessed }),
+  savedPercent: t.int({ nullable: true, description: SAVED_PERCENT, resolve: (upload) => upload.savedPercent }),
   createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
   completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
 });
@@ -85,7 +87,6 @@ const UploadType = builder.objectRef<UploadView>("Upload").implement({
   fields: (t) => ({
     ...uploadRecordFields(t),
     status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
-    savedPercent: t.exposeInt("savedPercent", { nullable: true, description: SAVED_PERCENT }),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
     costCenterId: t.exposeID("costCenterId", { nullable: true }),
     stagedBlocks: t.field({

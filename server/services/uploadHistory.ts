@@ -24,6 +24,7 @@ export type UploadHistoryEntry = {
   uploadedBy: { id: string; name: string };
   costCenter: { id: string; code: string; name: string } | null;
   rowsProcessed: number;
+  savedPercent: number | null;
   errorCount: number;
   firstErrors: UploadError[];
   createdAt: Date;
@@ -80,6 +81,7 @@ export async function listUploadHistory(
         ? { id: upload.costCenterId, code: costCenterCode, name: costCenterName }
         : null,
     rowsProcessed: upload.rowsProcessed,
+    savedPercent: upload.savedPercent,
     errorCount: upload.errors.length,
     firstErrors: upload.errors.slice(0, UPLOAD_HISTORY_ERRORS),
     createdAt: upload.createdAt,

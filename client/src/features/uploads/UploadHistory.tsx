@@ -18,6 +18,7 @@ export const UploadHistory_Query = graphql(`
       originalFileName
       fileSize
       rowsProcessed
+      savedPercent
       errorCount
       createdAt
       completedAt
@@ -83,7 +84,10 @@ const problemText = (problem: Entry["firstErrors"][number]) =>
 function resultText(entry: Entry): string {
   if (entry.status === "Success") return `${plural(entry.rowsProcessed, "row")} imported`;
   if (entry.status === "Error") return `${plural(entry.errorCount, "problem")}; nothing imported`;
-  if (entry.status === "Processing") return "Checking the file…";
+  if (entry.status === "Processing") {
+    // The list is a snapshot (refetched as a stage begins): the share saved moves on the live bar above.
+    return entry.savedPercent === null ? "Checking the file…" : "Every row passed; saving the rows…";
+  }
   return "Waiting for the file";
 }
 
@@ -115,8 +119,8 @@ const NONE: readonly Entry[] = [];
 
 /**
  * The upload screen's history (issue #15 item 4): the facility's past files of this kind, newest
- * first, through the app's one table (sort, filter, pages). The upload screen refetches it when an
- * upload starts its import and when it ends.
+ * first, through the app's one table (sort, filter, pages). The upload screen refetches it as an
+ * upload is queued, checked and saved, and when it ends.
  */
 export function UploadHistory({ kind }: { kind: Exclude<UploadKind, "CostCenterStaff"> }) {
   const timeZone = useFacilityTimeZone();
@@ -124,6 +128,10 @@ export function UploadHistory({ kind }: { kind: Exclude<UploadKind, "CostCenterS
     variables: { kinds: HISTORY_KINDS[kind] },
     fetchPolicy: "cache-and-network",
     notifyOnNetworkStatusChange: true,
+    // The screen refetches as each stage of an upload begins, often while the last refetch is still
+    // in flight: deduplicated, the later one would get the earlier (stale) answer and the list would
+    // stay "In progress". Apollo keeps only the latest request's answer.
+    context: { queryDeduplication: false },
   });
   const withCostCenter = kind === "Staff";
   const columns = useMemo(() => columnsOf(withCostCenter), [withCostCenter]);

@@ -9,7 +9,7 @@ import { useFooter } from "../shell/footer/useFooter";
 import { ShellPage } from "../shell/ShellPage";
 import { UploadHistory } from "./UploadHistory";
 import { AttachedFile, FileDropZone, TemplateDownload, UploadErrorBox } from "./UploadParts";
-import { useFileUpload } from "./useFileUpload";
+import { historyStageOf, useFileUpload } from "./useFileUpload";
 
 /**
  * /admin/upload/cost-center, /admin/upload/staff, /admin/upload/users (spec §2 file upload screen,
@@ -46,13 +46,12 @@ export function UploadPage({ kind }: { kind: Exclude<UploadKind, "CostCenterStaf
     };
   }, [upload.succeeded, showBanner, navigate, client]);
 
-  // The history shows an upload once its import starts, and again when it ends.
-  const phaseName = upload.phase.name;
+  // The history shows an upload once it is queued, again as its import checks and then saves the
+  // rows, and when it ends: beside the live progress, its row never says an earlier stage.
+  const historyStage = historyStageOf(upload.phase);
   useEffect(() => {
-    if (phaseName === "importing" || phaseName === "succeeded" || phaseName === "failed") {
-      void client.refetchQueries({ include: ["UploadHistory_Query"] });
-    }
-  }, [phaseName, client]);
+    if (historyStage) void client.refetchQueries({ include: ["UploadHistory_Query"] });
+  }, [historyStage, client]);
 
   return (
     <ShellPage title={template.header} description={template.description}>

@@ -3,7 +3,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithChakra } from "../../ui/inputs/testUtils";
 import { UploadProgress } from "./UploadParts";
-import { importingPhaseAfter, type StatusUpdate, type UploadPhase } from "./useFileUpload";
+import { historyStageOf, importingPhaseAfter, type StatusUpdate, type UploadPhase } from "./useFileUpload";
 
 afterEach(cleanup);
 
@@ -59,5 +59,23 @@ describe("the import's progress on the upload screen", () => {
       rowsProcessed: 500,
       savedPercent: null,
     });
+  });
+
+  it("refetches the history at each stage the history words differently: queued, checking, saving, done", () => {
+    const importing = (started: boolean, savedPercent: number | null): UploadPhase => ({
+      name: "importing",
+      started,
+      rowsProcessed: 10,
+      savedPercent,
+    });
+    expect(historyStageOf({ name: "chosen" })).toBeNull();
+    expect(historyStageOf({ name: "sending", sent: 1, total: 2 })).toBeNull();
+    expect(historyStageOf(importing(false, null))).toBe("queued");
+    expect(historyStageOf(importing(true, null))).toBe("checking");
+    // More rows or a larger share is not a new stage: no refetch for every update.
+    expect(historyStageOf(importing(true, 0))).toBe("saving");
+    expect(historyStageOf(importing(true, 60))).toBe("saving");
+    expect(historyStageOf({ name: "succeeded", rowsProcessed: 10 })).toBe("succeeded");
+    expect(historyStageOf({ name: "failed", message: "x" })).toBe("failed");
   });
 });

@@ -156,6 +156,12 @@ export function importingPhaseAfter(current: UploadPhase, update: StatusUpdate):
   };
 }
 
+/** The stages of an upload the history has a row for (null: none yet). */
+export function historyStageOf(phase: UploadPhase): string | null {
+  if (phase.name === "importing") return phase.savedPercent !== null ? "saving" : phase.started ? "checking" : "queued";
+  return phase.name === "succeeded" || phase.name === "failed" ? phase.name : null;
+}
+
 /**
  * One file's way from the picker to the database (spec §4 'Upload kinds and statuses'): choose
  * (extension and size checked at once), request a slot, send it straight to storage in blocks with
