@@ -5,9 +5,9 @@ import type { AppEvents } from "../events";
 import { publishStatus } from "../services/uploads";
 
 /** Live progress is published at most this often. */
-export const PUBLISH_INTERVAL_MS = 500;
+const PUBLISH_INTERVAL_MS = 500;
 /** The upload's row (what the browser's poll reads, on any instance) is written at most this often. */
-export const STORE_INTERVAL_MS = 2000;
+const STORE_INTERVAL_MS = 2000;
 
 /**
  * How far an import is, told to those who watch it: first the rows checked, then (an import in

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from "jose";
 import { costCenterPermissions, costCenters, users } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
@@ -112,30 +111,52 @@ export async function managerOfNewCostCenter(server: TestServer): Promise<{ cost
 }
 
 /**
- * A new administrator (of the demo facility unless told) who signs in with their own id as subject,
- * named as told (lists show the name): their id and a token.
+ * A new account of the demo facility (unless told) that signs in with its own id as subject, named
+ * as told (lists show the name): its id and a token.
  */
-export async function newAdministrator(
+async function newAccount(
   server: TestServer,
-  {
-    firstName = "Other",
-    lastName = "Admin",
-    organizationId = DEMO_ORGANIZATION_ID,
-    facilityId = DEMO_FACILITY_ID,
-  }: { firstName?: string; lastName?: string; organizationId?: string; facilityId?: string } = {},
+  account: {
+    userType: "Admin" | "User";
+    emailPrefix: string;
+    firstName: string;
+    lastName: string;
+    organizationId?: string;
+    facilityId?: string;
+  },
 ): Promise<{ id: string; token: string }> {
   const id = randomUUID();
   await server.database.db.insert(users).values({
     id,
-    organizationId,
-    facilityId,
-    email: `admin-${id}@hospital.example`,
-    firstName,
-    lastName,
-    userType: "Admin",
+    organizationId: account.organizationId ?? DEMO_ORGANIZATION_ID,
+    facilityId: account.facilityId ?? DEMO_FACILITY_ID,
+    email: `${account.emailPrefix}-${id}@hospital.example`,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    userType: account.userType,
     identitySubject: id,
   });
   return { id, token: await (await tokenFactory(server)).valid(id) };
+}
+
+/** A new administrator (of the demo facility unless told): their id and a token. */
+export function newAdministrator(
+  server: TestServer,
+  {
+    firstName = "Other",
+    lastName = "Admin",
+    organizationId,
+    facilityId,
+  }: { firstName?: string; lastName?: string; organizationId?: string; facilityId?: string } = {},
+): Promise<{ id: string; token: string }> {
+  return newAccount(server, {
+    userType: "Admin",
+    emailPrefix: "admin",
+    firstName,
+    lastName,
+    organizationId,
+    facilityId,
+  });
 }
 
 async function accountOver(
@@ -143,24 +164,17 @@ async function accountOver(
   costCenterIds: readonly string[],
   { executive }: { executive: boolean },
 ): Promise<string> {
-  const db = server.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      organizationId: DEMO_ORGANIZATION_ID,
-      facilityId: DEMO_FACILITY_ID,
-      email: `${executive ? "exec" : "user"}-${randomUUID()}@hospital.example`,
-      firstName: "Scoped",
-      lastName: executive ? "Executive" : "User",
-    })
-    .returning({ id: users.id });
-  const userId = user?.id as string;
-  await db.update(users).set({ identitySubject: userId }).where(eq(users.id, userId));
+  const { id: userId, token } = await newAccount(server, {
+    userType: "User",
+    emailPrefix: executive ? "exec" : "user",
+    firstName: "Scoped",
+    lastName: executive ? "Executive" : "User",
+  });
   if (costCenterIds.length > 0)
-    await db
+    await server.database.db
       .insert(costCenterPermissions)
       .values(costCenterIds.map((costCenterId) => ({ userId, costCenterId, readOnly: !executive, executive })));
-  return (await tokenFactory(server)).valid(userId);
+  return token;
 }
 
 /**
