@@ -100,21 +100,18 @@ let migratedPostgresTemplate: Promise<string> | undefined;
 function migratedPostgres(): Promise<string> {
   migratedPostgresTemplate ??= (async () => {
     const name = `test_template_${migrationsHash()}`;
-    const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-    try {
+    // The advisory lock is the admin connection's: it ends with it.
+    await asPostgresAdmin(async (admin) => {
       await admin`select pg_advisory_lock(hashtext('test database template'))`;
       const [existing] = await admin`select 1 from pg_database where datname = ${name}`;
-      if (!existing) {
-        const building = `${name}_${randomBytes(4).toString("hex")}`;
-        await admin.unsafe(`create database "${building}"`);
-        const handle = openDatabase({ databaseUrl: postgresUrlOf(building) });
-        await handle.migrate();
-        await handle.close();
-        await admin.unsafe(`alter database "${building}" rename to "${name}"`);
-      }
-    } finally {
-      await admin.end();
-    }
+      if (existing) return;
+      const building = `${name}_${randomBytes(4).toString("hex")}`;
+      await admin.unsafe(`create database "${building}"`);
+      const handle = openDatabase({ databaseUrl: postgresUrlOf(building) });
+      await handle.migrate();
+      await handle.close();
+      await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+    });
     return name;
   })();
   return migratedPostgresTemplate;
