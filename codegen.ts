@@ -39,6 +39,12 @@ const config: CodegenConfig = {
       presetConfig: { fragmentMasking: false, persistedDocuments: true },
       documentTransforms: [addTypenameAsApolloDoes],
     },
+    // Which object types implement each interface and union: Apollo's cache matches a fragment on
+    // an interface (Upload_Progress on UploadProgress) only when it is told.
+    "client/src/gql/possibleTypes.ts": {
+      plugins: ["fragment-matcher"],
+      config: { apolloClientVersion: 3 },
+    },
   },
 };
 

@@ -38,16 +38,30 @@ const UploadErrorType = builder.objectRef<UploadError>("UploadError").implement(
   }),
 });
 
-const SAVED_PERCENT =
-  "While the rows of an import on the embedded database are saved (after every row passed its checks): how much of them is saved, 0-100. Null before and after, and on PostgreSQL, where rows are saved as they are read.";
+/** How far an upload's import is: what the live channel pushes, and what the upload and its history entry show. */
+const UploadProgressInterface = builder
+  .interfaceRef<Pick<UploadStatusEvent, "status" | "rowsProcessed" | "savedPercent">>("UploadProgress")
+  .implement({
+    fields: (t) => ({
+      status: t.field({
+        type: UploadStatusEnum,
+        description: "Pending and Processing: in progress; Success: imported; Error: nothing imported.",
+        resolve: (upload) => upload.status,
+      }),
+      rowsProcessed: t.exposeInt("rowsProcessed", { description: "Data rows read so far (or in all, when done)." }),
+      savedPercent: t.exposeInt("savedPercent", {
+        nullable: true,
+        description:
+          "While the rows of an import on the embedded database are saved (after every row passed its checks): how much of them is saved, 0-100. Null before and after, and on PostgreSQL, where rows are saved as they are read.",
+      }),
+    }),
+  });
 
 /** What the live channel pushes: the status fields only, as they change. */
 const UploadStatusType = builder.objectRef<UploadStatusEvent>("UploadStatusUpdate").implement({
+  interfaces: [UploadProgressInterface],
   fields: (t) => ({
     uploadId: t.exposeID("uploadId"),
-    status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
-    rowsProcessed: t.exposeInt("rowsProcessed", { description: "Data rows read so far (or in all, when done)." }),
-    savedPercent: t.exposeInt("savedPercent", { nullable: true, description: SAVED_PERCENT }),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
   }),
 });
@@ -66,8 +80,6 @@ const uploadRecordFields = <
     uploadId: string;
     kind: UploadKind;
     originalFileName: string;
-    rowsProcessed: number;
-    savedPercent: number | null;
     createdAt: Date;
     completedAt: Date | null;
   },
@@ -77,16 +89,14 @@ const uploadRecordFields = <
   id: t.id({ resolve: (upload) => upload.uploadId }),
   kind: t.field({ type: UploadKindEnum, resolve: (upload) => upload.kind }),
   originalFileName: t.string({ resolve: (upload) => upload.originalFileName }),
-  rowsProcessed: t.int({ resolve: (upload) => upload.rowsProcessed }),
-  savedPercent: t.int({ nullable: true, description: SAVED_PERCENT, resolve: (upload) => upload.savedPercent }),
   createdAt: t.string({ resolve: (upload) => upload.createdAt.toISOString() }),
   completedAt: t.string({ nullable: true, resolve: (upload) => upload.completedAt?.toISOString() ?? null }),
 });
 
 const UploadType = builder.objectRef<UploadView>("Upload").implement({
+  interfaces: [UploadProgressInterface],
   fields: (t) => ({
     ...uploadRecordFields(t),
-    status: t.field({ type: UploadStatusEnum, resolve: (upload) => upload.status }),
     errors: t.field({ type: [UploadErrorType], resolve: (upload) => upload.errors }),
     costCenterId: t.exposeID("costCenterId", { nullable: true }),
     stagedBlocks: t.field({
@@ -111,13 +121,9 @@ const UploadHistoryUserType = builder.objectRef<UploadHistoryEntry["uploadedBy"]
 
 const UploadHistoryEntryType = builder.objectRef<UploadHistoryEntry>("UploadHistoryEntry").implement({
   description: "A past upload of the facility: what was sent, by whom, and how its import went.",
+  interfaces: [UploadProgressInterface],
   fields: (t) => ({
     ...uploadRecordFields(t),
-    status: t.field({
-      type: UploadStatusEnum,
-      description: "Pending and Processing: in progress; Success: imported; Error: nothing imported.",
-      resolve: (entry) => entry.status,
-    }),
     fileSize: t.float({
       nullable: true,
       description: "Bytes, as stored (as declared while the file has not arrived).",

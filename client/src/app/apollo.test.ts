@@ -1,7 +1,7 @@
-import { InMemoryCache } from "@apollo/client";
+import type { InMemoryCache } from "@apollo/client";
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { typePolicies } from "./apollo";
+import { createCache } from "./apollo";
 
 // Two screens' reads of the viewer's permissions: the switcher's, and the user landing's with statuses.
 // parse(), not a gql tag: codegen would take a tagged query for one of the app's own operations.
@@ -41,7 +41,7 @@ const viewer = (permissions: object[]) => ({
 
 /** A cache holding the user landing's answer: two cost centers with their wizard statuses. */
 function cacheAfterLanding(): InMemoryCache {
-  const cache = new InMemoryCache({ typePolicies });
+  const cache = createCache();
   cache.writeQuery({
     query: LANDING,
     data: viewer([
@@ -77,10 +77,38 @@ describe("the viewer's cost-center permissions in the cache", () => {
   });
 
   it("store a broken answer's null list as it came, so the screen reading it shows its error", () => {
-    const cache = new InMemoryCache({ typePolicies });
+    const cache = createCache();
     cache.writeQuery({ query: SWITCHER, data: viewer([permission("a", "6010")]) });
     expect(() => cache.writeQuery({ query: SWITCHER, data: viewer(null as unknown as object[]) })).not.toThrow();
 
     expect(cache.readQuery({ query: SWITCHER })).toEqual(viewer(null as unknown as object[]));
+  });
+});
+
+describe("the app's cache with a fragment on an interface", () => {
+  // The upload screen's poll reads how far an import is through Upload_Progress, a fragment on the
+  // UploadProgress interface that Upload implements.
+  const POLL = parse(`
+    query Poll {
+      upload(id: "u1") {
+        id
+        ...Progress
+      }
+    }
+    fragment Progress on UploadProgress {
+      status
+      rowsProcessed
+      savedPercent
+    }
+  `);
+
+  it("reads the fragment's fields back as they were written", () => {
+    const cache = createCache();
+    const data = {
+      upload: { __typename: "Upload", id: "u1", status: "Processing", rowsProcessed: 1200, savedPercent: 40 },
+    };
+    cache.writeQuery({ query: POLL, data });
+
+    expect(cache.readQuery({ query: POLL })).toEqual(data);
   });
 });

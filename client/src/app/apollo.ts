@@ -15,6 +15,7 @@ import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import type { DocumentNode } from "graphql";
 import { createClient } from "graphql-ws";
+import generatedPossibleTypes from "../gql/possibleTypes";
 
 export type ApolloAuth = {
   /** The bearer token for the next request, or `null` when signed out. */
@@ -70,8 +71,16 @@ export function createApolloClient({
 
   return new ApolloClient({
     link: ApolloLink.from([unauthorizedLink, authLink, persistedLink, terminatingLink]),
-    cache: new InMemoryCache({ typePolicies }),
+    cache: createCache(),
   });
+}
+
+/**
+ * The app's cache. It is told which types implement each interface (generated from the schema):
+ * without that it reads no field of a fragment on an interface (Upload_Progress on UploadProgress).
+ */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({ typePolicies, possibleTypes: generatedPossibleTypes.possibleTypes });
 }
 
 /**

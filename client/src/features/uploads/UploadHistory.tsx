@@ -14,11 +14,9 @@ export const UploadHistory_Query = graphql(`
     uploadHistory(kinds: $kinds) {
       id
       kind
-      status
+      ...Upload_Progress
       originalFileName
       fileSize
-      rowsProcessed
-      savedPercent
       errorCount
       createdAt
       completedAt

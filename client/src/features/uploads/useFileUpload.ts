@@ -29,6 +29,15 @@ graphql(`
   }
 `);
 
+/** How far an import is: the live channel and the poll read the same fields. */
+graphql(`
+  fragment Upload_Progress on UploadProgress {
+    status
+    rowsProcessed
+    savedPercent
+  }
+`);
+
 const Upload_RequestSlotMutation = graphql(`
   mutation Upload_RequestSlotMutation($input: UploadSlotInput!) {
     requestUploadSlot(input: $input) {
@@ -62,9 +71,7 @@ const Upload_StatusSubscription = graphql(`
   subscription Upload_StatusSubscription($uploadId: ID!) {
     uploadStatus(uploadId: $uploadId) {
       uploadId
-      status
-      rowsProcessed
-      savedPercent
+      ...Upload_Progress
       errors {
         ...Upload_Error
       }
@@ -76,9 +83,7 @@ const Upload_StatusQuery = graphql(`
   query Upload_StatusQuery($id: ID!) {
     upload(id: $id) {
       id
-      status
-      rowsProcessed
-      savedPercent
+      ...Upload_Progress
       errors {
         ...Upload_Error
       }
