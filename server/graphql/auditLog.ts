@@ -51,6 +51,11 @@ const AuditLogEntryType = builder.objectRef<AuditLogEntry>("AuditLogEntry").impl
     }),
     entityType: t.exposeString("entityType", { description: "What kind of record it concerns." }),
     entityId: t.exposeString("entityId", { description: "Which record (an id, an email, a request)." }),
+    record: t.exposeString("record", {
+      nullable: true,
+      description:
+        "The record in words: a cost center's code and name, a person's name (a staff member's with their employee id), a plan's cost center and budget year, a role's or scenario's name, a file's name. Null when it cannot be told (a record deleted without a name in its snapshot).",
+    }),
     details: t.exposeString("details", {
       nullable: true,
       description: "What happened, where the record says it plainly.",

@@ -48,6 +48,7 @@ function auditLogColumns(timeZone: string): ExportColumn<AuditLogEntry>[] {
     { header: "What", value: (entry) => entry.what, width: 28 },
     { header: "Entity", value: (entry) => entry.entityType, width: 18 },
     { header: "Entity id", value: (entry) => entry.entityId, width: 38 },
+    { header: "Record", value: (entry) => entry.record, width: 36 },
     { header: "Details", value: (entry) => entry.details, width: 40 },
     { header: "From (address)", value: (entry) => entry.source, width: 18 },
   ];

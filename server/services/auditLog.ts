@@ -30,6 +30,8 @@ export type AuditLogEntry = {
   what: string;
   entityType: string;
   entityId: string;
+  /** The record in words (a cost center's code and name, a person's name, a plan's unit and year); null when it cannot be told. */
+  record: string | null;
   details: string | null;
   source: string | null;
 };
@@ -104,7 +106,7 @@ export async function exportAuditLog(
 async function selectEntries(db: Queryable, where: SQL, limit: number, offset: number): Promise<AuditLogEntry[]> {
   const result = await db.execute(sql`
     select a.id, a.at, a.action, a.entity_type, a.entity_id, a.before, a.after, a.source,
-      u.first_name || ' ' || u.last_name as actor_name, u.email as actor_email
+      u.first_name || ' ' || u.last_name as actor_name, u.email as actor_email, ${RECORD_IN_WORDS} as record
     from ${auditLog} a left join ${users} u on u.id = a.actor_user_id
     where ${where}
     order by a.at desc, a.id desc
@@ -120,6 +122,7 @@ async function selectEntries(db: Queryable, where: SQL, limit: number, offset: n
     source: string | null;
     actor_name: string | null;
     actor_email: string | null;
+    record: string | null;
   }>(result).map((row) => {
     const tried = row.action.startsWith("sign_in.") ? row.after?.email : undefined;
     return {
@@ -134,11 +137,50 @@ async function selectEntries(db: Queryable, where: SQL, limit: number, offset: n
       what: auditLabel(row.action),
       entityType: row.entity_type,
       entityId: row.entity_id,
+      record: row.record,
       details: auditDetails(row.action, row.before, row.after),
       source: row.source,
     };
   });
 }
+
+/** The audit record's entity id as a uuid; null when it is none (a sign-in's email, a refused request). */
+const ENTITY_UUID = sql.raw(
+  `(case when a.entity_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.entity_id::uuid end)`,
+);
+
+/** A uuid the record's snapshot holds under `key`, after the change or (when deleted) before it. */
+const snapshotUuid = (key: string) =>
+  sql.raw(`(case when coalesce(a.after->>'${key}', a.before->>'${key}') ~* '^[0-9a-f-]{36}$'
+    then coalesce(a.after->>'${key}', a.before->>'${key}')::uuid end)`);
+
+/** A staff member in words: 'Jane Doe (E1001)'. */
+const staffName = (id: SQL) =>
+  sql`(select s.first_name || ' ' || s.last_name || ' (' || s.employee_id || ')' from staff s where s.id = ${id})`;
+
+/** A plan in words: '4010 Med Surg, budget year 2027'. */
+const planName = (id: SQL) => sql`(select c.code || ' ' || c.name || ', budget year ' || p.budget_year
+  from staffing_plans p join cost_centers c on c.id = p.cost_center_id where p.id = ${id})`;
+
+/**
+ * What the audit record is about, in words, from the record as it is now or, once deleted, from
+ * the record's own snapshot; over `audit_log a`. One primary-key lookup a row.
+ */
+const RECORD_IN_WORDS = sql`(case a.entity_type
+  when 'cost_center' then (select c.code || ' ' || c.name from cost_centers c where c.id = ${ENTITY_UUID})
+  when 'user' then (select p.first_name || ' ' || p.last_name from users p where p.id = ${ENTITY_UUID})
+  when 'staff' then ${staffName(ENTITY_UUID)}
+  when 'staffing_plan' then ${planName(ENTITY_UUID)}
+  when 'care_schedule' then ${planName(ENTITY_UUID)}
+  when 'unit_role' then coalesce((select r.name from unit_roles r where r.id = ${ENTITY_UUID}), a.after->>'name', a.before->>'name')
+  when 'modelling_scenario' then coalesce((select m.name from modelling_scenarios m where m.id = ${ENTITY_UUID}), a.after->>'name', a.before->>'name')
+  when 'staff_position' then ${staffName(snapshotUuid("staffId"))}
+  when 'open_position' then coalesce(
+    (select r.name from unit_roles r where r.id = ${snapshotUuid("unitRoleId")}),
+    ${planName(ENTITY_UUID)})
+  when 'upload' then (select f.original_file_name from uploads f where f.id = ${ENTITY_UUID})
+  when 'contact_message' then (select m.subject from contact_messages m where m.id = ${ENTITY_UUID})
+end)`;
 
 const KIND_CONDITIONS: Record<AuditKind, SQL> = {
   SignIns: sql`a.action = 'sign_in.success'`,

@@ -7,9 +7,12 @@ import { createDeniedRecorder } from "../../server/services/audit";
 import { AUDIT_LOG_MESSAGES } from "../../server/services/auditLog";
 import { RateLimiter } from "../../server/services/rateLimits";
 import { graphqlRequest } from "../support/graphql";
+import { HAND_WORKED_UNIT } from "../support/handWorkedPlan";
 import { restFetch } from "../support/rest";
 import { SignInRefused, signInWithPassword } from "../support/signIn";
+import { type Json, planCalls, REGISTERED_NURSE_ON_DAYS } from "../support/staffingPlans";
 import { useTestServer } from "../support/testServer";
+import { managerOfNewCostCenter } from "../support/tokens";
 import { workbookOf } from "../support/workbooks";
 
 const { server, token } = useTestServer();
@@ -207,7 +210,7 @@ const HW = {
 const OTHER_FACILITY_ID = "5eed0002-0000-4000-8000-0000000000ff";
 
 const AUDIT_LOG_QUERY = `query AuditLogQuery($filter: AuditLogFilter, $page: AuditLogPageInput) {
-  auditLog(filter: $filter, page: $page) { total offset size timeZone entries { id at who action what entityType entityId details source } }
+  auditLog(filter: $filter, page: $page) { total offset size timeZone entries { id at who action what entityType entityId record details source } }
 }`;
 
 async function auditLogAs(bearer: string, filter: Record<string, unknown>, page?: Record<string, unknown>) {
@@ -272,6 +275,7 @@ describe("issue #17: the auditLog query and the export", () => {
           what: "Signed in",
           entityType: "handworked",
           entityId: "hw-4",
+          record: null,
           details: "manager@demo.hospital",
           source: "10.0.0.7",
         },
@@ -283,6 +287,7 @@ describe("issue #17: the auditLog query and the export", () => {
           what: "Access denied",
           entityType: "handworked",
           entityId: "hw-3",
+          record: null,
           details: "GET /api/handworked (FORBIDDEN)",
           source: "10.0.0.7",
         },
@@ -294,6 +299,7 @@ describe("issue #17: the auditLog query and the export", () => {
           what: "Sign-in failed",
           entityType: "handworked",
           entityId: "hw-2",
+          record: null,
           details: "zed@handworked.test",
           source: "10.0.0.7",
         },
@@ -305,6 +311,7 @@ describe("issue #17: the auditLog query and the export", () => {
           what: "Cost center added",
           entityType: "handworked",
           entityId: "hw-1",
+          record: null,
           details: "7001 Handworked ward",
           source: "10.0.0.7",
         },
@@ -316,6 +323,7 @@ describe("issue #17: the auditLog query and the export", () => {
           what: "Access denied",
           entityType: "handworked",
           entityId: "hw-6",
+          record: null,
           details: "GET /api/handworked-anon (UNAUTHENTICATED)",
           source: "10.0.0.7",
         },
@@ -395,7 +403,7 @@ describe("issue #17: the auditLog query and the export", () => {
       .split("\r\n")
       .map((line) => line.split(","));
     expect(lines).toEqual([
-      ["Time (UTC)", "Time (US/Eastern)", "Who", "What", "Entity", "Entity id", "Details", "From (address)"],
+      ["Time (UTC)", "Time (US/Eastern)", "Who", "What", "Entity", "Entity id", "Record", "Details", "From (address)"],
       [
         "2026-01-11T04:59:00.000Z",
         "2026-01-10 23:59:00",
@@ -403,6 +411,7 @@ describe("issue #17: the auditLog query and the export", () => {
         "Access denied",
         "handworked",
         "hw-3",
+        "",
         "GET /api/handworked (FORBIDDEN)",
         "10.0.0.7",
       ],
@@ -413,6 +422,7 @@ describe("issue #17: the auditLog query and the export", () => {
         "Sign-in failed",
         "handworked",
         "hw-2",
+        "",
         "zed@handworked.test",
         "10.0.0.7",
       ],
@@ -435,6 +445,7 @@ describe("issue #17: the auditLog query and the export", () => {
       "What",
       "Entity",
       "Entity id",
+      "Record",
       "Details",
       "From (address)",
     ]);
@@ -446,6 +457,7 @@ describe("issue #17: the auditLog query and the export", () => {
       "Cost center added",
       "handworked",
       "hw-1",
+      undefined, // no record behind a hand-made entity
       "7001 Handworked ward",
       "10.0.0.7",
     ]);
@@ -462,5 +474,76 @@ describe("issue #17: the auditLog query and the export", () => {
     expect(await bad.json()).toMatchObject({ message: AUDIT_LOG_MESSAGES.fromAfterTo });
     const badKind = await restFetch(server.baseUrl, "GET", "/audit-log?format=csv&kind=Everything", token.admin);
     expect(badKind.status).toBe(400);
+  });
+});
+
+describe("the audit log names the record each change is about", () => {
+  /** The `record` of the facility's audit entries whose entity id is `entityId`, by action. */
+  async function recordsNamed(entityId: string): Promise<Record<string, string | null>> {
+    const { body } = await auditLogAs(token.admin, { text: entityId });
+    const entries = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as {
+      action: string;
+      record: string | null;
+    }[];
+    expect(entries.length, JSON.stringify(body)).toBeGreaterThan(0);
+    return Object.fromEntries(entries.map((entry) => [entry.action, entry.record]));
+  }
+
+  it("a cost center, its plan, a role even once deleted, a staff member and their position, in words", async () => {
+    const { costCenterId, token: managerToken } = await managerOfNewCostCenter(server);
+    const code = String(Math.floor(Math.random() * 1e9));
+    await planCalls(server.baseUrl, token.admin).mutate(
+      "updateCostCenter",
+      `mutation($id: ID!, $input: CostCenterInput!) { updateCostCenter(id: $id, input: $input) {
+        __typename ... on DomainError { message } } }`,
+      { id: costCenterId, input: { code, name: "Audited Ward" } },
+    );
+    const unit = `${code} Audited Ward`;
+
+    const manager = planCalls(server.baseUrl, managerToken);
+    const planId = await manager.startPlan(costCenterId, HAND_WORKED_UNIT);
+    const budgetYear = (await manager.wizard(costCenterId)).plan.budgetYear as number;
+    const { shift, ...nurseRole } = REGISTERED_NURSE_ON_DAYS;
+    await manager.createRole(planId, { ...nurseRole, isExempt: false, shifts: [shift] });
+    const roles = await manager.createRole(planId, {
+      ...nurseRole,
+      name: "Float Nurse",
+      isExempt: false,
+      shifts: [shift],
+    });
+    const float = roles.find((role) => role.name === "Float Nurse")?.id as string;
+    const nurse = roles.find((role) => role.name === "Registered Nurse")?.id as string;
+    await manager.rest("DELETE", "/role", { id: float });
+
+    const employeeId = `AUD-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const { staffId } = await manager.addStaffMember(costCenterId, {
+      employeeId,
+      firstName: "Ines",
+      lastName: "Okafor",
+      staffType: "Regular",
+      dateOfHire: "01/15/2024",
+      fte: 1,
+    });
+    const view = await manager.assignStaff(planId, { staffId, unitRoleId: nurse, shift: "Days", fte: 1 });
+    const position = (view.plan.staffPositions as Json[]).find((held) => held.staffId === staffId) as Json;
+    await manager.rest("DELETE", `/staff-position/${position.id}`);
+
+    expect(await recordsNamed(costCenterId)).toMatchObject({ "cost_center.update": unit });
+    expect(await recordsNamed(planId)).toMatchObject({
+      "staffing_plan.create": `${unit}, budget year ${budgetYear}`,
+      "staffing_plan.unit_definition.update": `${unit}, budget year ${budgetYear}`,
+    });
+    // Deleted: the name comes from the role as it was before.
+    expect(await recordsNamed(float)).toEqual({ "unit_role.create": "Float Nurse", "unit_role.delete": "Float Nurse" });
+    expect(await recordsNamed(staffId)).toMatchObject({ "staff.create": `Ines Okafor (${employeeId})` });
+    expect(await recordsNamed(position.id as string)).toEqual({
+      "staff_position.create": `Ines Okafor (${employeeId})`,
+      "staff_position.delete": `Ines Okafor (${employeeId})`,
+    });
+  });
+
+  it("names the person a user record is about", async () => {
+    await signInWithPassword(server.baseUrl, DEMO_ACCOUNTS.exec.email, DEMO_ACCOUNTS.exec.password);
+    expect(await recordsNamed(DEMO_USER_IDS.exec)).toMatchObject({ "sign_in.success": "Elena Ruiz" });
   });
 });

@@ -29,7 +29,11 @@ test("admin: a change of theirs is found by its number, with who, what and detai
   const row = rows.first();
   await expect(row.getByRole("cell").nth(1)).toHaveText("Alex Morgan (admin@demo.hospital)");
   await expect(row.getByRole("cell").nth(2)).toHaveText("Cost center added");
-  await expect(row.getByRole("cell").nth(3)).toContainText(unit.id);
+  // The record in words over its kind; its id when hovered (and in the export).
+  const record = row.getByRole("cell").nth(3);
+  await expect(record).toContainText(`${unit.code} ${unit.name}`);
+  await expect(record).toContainText("Cost center");
+  await expect(record.getByTitle(unit.id)).toBeVisible();
   await expect(row.getByRole("cell").nth(4)).toHaveText(`${unit.code} ${unit.name}`);
   // The browser's own request: the address the server saw on the loopback.
   await expect(row.getByRole("cell").nth(5)).toHaveText(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);

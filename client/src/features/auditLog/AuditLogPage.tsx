@@ -29,6 +29,7 @@ const AuditLog_Query = graphql(`
         action
         entityType
         entityId
+        record
         details
         source
       }
@@ -153,10 +154,7 @@ export function AuditLogPage() {
                         <Table.Cell>{entry.who}</Table.Cell>
                         <Table.Cell title={entry.action}>{entry.what}</Table.Cell>
                         <Table.Cell>
-                          <Text>{entry.entityType.replaceAll("_", " ")}</Text>
-                          <Code size="sm" variant="plain" color="fg.muted" wordBreak="break-all">
-                            {entry.entityId}
-                          </Code>
+                          <RecordCell entityType={entry.entityType} entityId={entry.entityId} record={entry.record} />
                         </Table.Cell>
                         <Table.Cell color="fg.muted">{entry.details ?? ""}</Table.Cell>
                         <Table.Cell whiteSpace="nowrap">{entry.source ?? "—"}</Table.Cell>
@@ -175,6 +173,29 @@ export function AuditLogPage() {
         ) : null}
       </Stack>
     </ShellPage>
+  );
+}
+
+/** The record in words over its kind ('Cost center'); its id where it has no name (an email, a request). */
+function RecordCell({ entityType, entityId, record }: { entityType: string; entityId: string; record: string | null }) {
+  const kind = entityType.charAt(0).toUpperCase() + entityType.slice(1).replaceAll("_", " ");
+  if (record) {
+    return (
+      <Box title={entityId}>
+        <Text>{record}</Text>
+        <Text color="fg.muted" textStyle="xs">
+          {kind}
+        </Text>
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <Text>{kind}</Text>
+      <Code size="sm" variant="plain" color="fg.muted" wordBreak="break-all">
+        {entityId}
+      </Code>
+    </Box>
   );
 }
 
