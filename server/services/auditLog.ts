@@ -166,7 +166,7 @@ const planName = (id: SQL) => sql`(select c.code || ' ' || c.name || ', budget y
  * What the audit record is about, in words, from the record as it is now or, once deleted, from
  * the record's own snapshot; over `audit_log a`. One primary-key lookup a row.
  */
-const RECORD_IN_WORDS = sql`(case a.entity_type
+export const RECORD_IN_WORDS = sql`(case a.entity_type
   when 'cost_center' then (select c.code || ' ' || c.name from cost_centers c where c.id = ${ENTITY_UUID})
   when 'user' then (select p.first_name || ' ' || p.last_name from users p where p.id = ${ENTITY_UUID})
   when 'staff' then ${staffName(ENTITY_UUID)}

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Queryable, rowsOf } from "../../db/client";
 import { auditLog, facilities, users } from "../../db/schema";
 import { auditDetails, auditLabel, type Recorded } from "./auditLabels";
+import { RECORD_IN_WORDS } from "./auditLog";
 import { requireAdmin } from "./authorization";
 import { notFound, requireUuid } from "./errors";
 import type { Viewer } from "./viewer";
@@ -49,7 +50,8 @@ export async function costCenterHistory(
       where facility_id = ${viewer.facilityId} and entity_type = 'staffing_plan'
         and ${costCenterId} in (before ->> 'costCenterId', after ->> 'costCenterId')
     )
-    select a.id, a.at, a.action, a.before, a.after, u.first_name || ' ' || u.last_name as actor_name
+    select a.id, a.at, a.action, a.before, a.after, u.first_name || ' ' || u.last_name as actor_name,
+      ${RECORD_IN_WORDS} as record
     from ${auditLog} a
     left join ${users} u on u.id = a.actor_user_id
     where a.facility_id = ${viewer.facilityId} and (
@@ -66,13 +68,15 @@ export async function costCenterHistory(
     before: Recorded;
     after: Recorded;
     actor_name: string | null;
+    record: string | null;
   }>(result).map((row) => ({
     id: Number(row.id),
     at: new Date(row.at),
     actorName: row.actor_name,
     action: row.action,
     what: auditLabel(row.action),
-    details: auditDetails(row.action, row.before, row.after),
+    // Where the record says nothing plain (a staff assignment), the record in words: who was assigned.
+    details: auditDetails(row.action, row.before, row.after) ?? row.record,
   }));
   return { timeZone: facility.timeZone, entries };
 }

@@ -489,10 +489,11 @@ describe("the audit log names the record each change is about", () => {
     return Object.fromEntries(entries.map((entry) => [entry.action, entry.record]));
   }
 
-  it("a cost center, its plan, a role even once deleted, a staff member and their position, in words", async () => {
+  it("a cost center, its plan, a role even once deleted, a staff member and their position, in words (also in the cost center's history)", async () => {
     const { costCenterId, token: managerToken } = await managerOfNewCostCenter(server);
     const code = String(Math.floor(Math.random() * 1e9));
-    await planCalls(server.baseUrl, token.admin).mutate(
+    const admin = planCalls(server.baseUrl, token.admin);
+    await admin.mutate(
       "updateCostCenter",
       `mutation($id: ID!, $input: CostCenterInput!) { updateCostCenter(id: $id, input: $input) {
         __typename ... on DomainError { message } } }`,
@@ -540,6 +541,16 @@ describe("the audit log names the record each change is about", () => {
       "staff_position.create": `Ines Okafor (${employeeId})`,
       "staff_position.delete": `Ines Okafor (${employeeId})`,
     });
+
+    // The cost center's history says who was assigned, where the record has no name of its own.
+    const history = await admin.gql(`{ costCenterHistory(id: "${costCenterId}") { entries { what details } } }`);
+    expect(history.data?.costCenterHistory?.entries).toEqual(
+      expect.arrayContaining([
+        { what: "Staff assigned", details: `Ines Okafor (${employeeId})` },
+        { what: "Staff unassigned", details: `Ines Okafor (${employeeId})` },
+        { what: "Role removed", details: "Float Nurse" },
+      ]),
+    );
   });
 
   it("names the person a user record is about", async () => {

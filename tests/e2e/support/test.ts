@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { test as base } from "@playwright/test";
 import { SERVER_COMMAND } from "../../../scripts/buildServer.mjs";
 
@@ -43,9 +43,13 @@ export const test = base.extend<object, { appServer: AppServer }>({
         stdio: ["ignore", "pipe", "pipe"],
       });
       const output: string[] = [];
+      // Everything the server says, for reading after a run: an error the screens did not show.
+      mkdirSync("test-results", { recursive: true });
+      const log = createWriteStream(`test-results/app-server-${workerInfo.workerIndex}.log`);
       const keep = (chunk: Buffer) => {
         output.push(chunk.toString());
         if (output.length > 200) output.shift();
+        log.write(chunk);
       };
       server.stdout?.on("data", keep);
       server.stderr?.on("data", keep);
@@ -54,6 +58,7 @@ export const test = base.extend<object, { appServer: AppServer }>({
         await use({ url });
       } finally {
         await stop(server);
+        log.end();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
