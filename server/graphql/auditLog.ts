@@ -19,7 +19,7 @@ const AuditLogFilterInput = builder.inputType("AuditLogFilter", {
   fields: (t) => ({
     text: t.string({
       description:
-        "Part of who (name, email, the email a sign-in tried), what (the action's label), the entity, the details or the address; any case, at most 100 characters.",
+        "Part of who (name, email, the email a sign-in tried), what (the action's label), the entity, the record's name in words, the details or the address; any case, at most 100 characters.",
     }),
     kind: t.field({ type: AuditKindEnum }),
     from: t.string({ description: "First day (YYYY-MM-DD), read in the facility's time zone." }),

@@ -4,6 +4,7 @@ import { type Queryable, rowsOf } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { startOfFacilityDay } from "../../schema/calendar";
 import { ACTION_LABELS, auditDetails, auditLabel, type Recorded } from "./auditLabels";
+import { RECORD_IN_WORDS, recordNamedLike } from "./auditRecordNames";
 import { requireAdmin } from "./authorization";
 import { DomainError } from "./errors";
 import type { Viewer } from "./viewer";
@@ -13,7 +14,7 @@ export const AUDIT_KINDS = ["SignIns", "FailedSignIns", "Denied", "Changes"] as 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export type AuditLogFilter = {
-  /** Part of the actor's name or email (or the email tried), the action's label, the entity or the details. */
+  /** Part of the actor's name or email (or the email tried), the action's label, the entity, the record's name or the details. */
   text?: string | null;
   kind?: AuditKind | null;
   /** Facility dates (YYYY-MM-DD, read in the facility's time zone), both included. */
@@ -144,44 +145,6 @@ async function selectEntries(db: Queryable, where: SQL, limit: number, offset: n
   });
 }
 
-/** The audit record's entity id as a uuid; null when it is none (a sign-in's email, a refused request). */
-const ENTITY_UUID = sql.raw(
-  `(case when a.entity_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.entity_id::uuid end)`,
-);
-
-/** A uuid the record's snapshot holds under `key`, after the change or (when deleted) before it. */
-const snapshotUuid = (key: string) =>
-  sql.raw(`(case when coalesce(a.after->>'${key}', a.before->>'${key}') ~* '^[0-9a-f-]{36}$'
-    then coalesce(a.after->>'${key}', a.before->>'${key}')::uuid end)`);
-
-/** A staff member in words: 'Jane Doe (E1001)'. */
-const staffName = (id: SQL) =>
-  sql`(select s.first_name || ' ' || s.last_name || ' (' || s.employee_id || ')' from staff s where s.id = ${id})`;
-
-/** A plan in words: '4010 Med Surg, budget year 2027'. */
-const planName = (id: SQL) => sql`(select c.code || ' ' || c.name || ', budget year ' || p.budget_year
-  from staffing_plans p join cost_centers c on c.id = p.cost_center_id where p.id = ${id})`;
-
-/**
- * What the audit record is about, in words, from the record as it is now or, once deleted, from
- * the record's own snapshot; over `audit_log a`. One primary-key lookup a row.
- */
-export const RECORD_IN_WORDS = sql`(case a.entity_type
-  when 'cost_center' then (select c.code || ' ' || c.name from cost_centers c where c.id = ${ENTITY_UUID})
-  when 'user' then (select p.first_name || ' ' || p.last_name from users p where p.id = ${ENTITY_UUID})
-  when 'staff' then ${staffName(ENTITY_UUID)}
-  when 'staffing_plan' then ${planName(ENTITY_UUID)}
-  when 'care_schedule' then ${planName(ENTITY_UUID)}
-  when 'unit_role' then coalesce((select r.name from unit_roles r where r.id = ${ENTITY_UUID}), a.after->>'name', a.before->>'name')
-  when 'modelling_scenario' then coalesce((select m.name from modelling_scenarios m where m.id = ${ENTITY_UUID}), a.after->>'name', a.before->>'name')
-  when 'staff_position' then ${staffName(snapshotUuid("staffId"))}
-  when 'open_position' then coalesce(
-    (select r.name from unit_roles r where r.id = ${snapshotUuid("unitRoleId")}),
-    ${planName(ENTITY_UUID)})
-  when 'upload' then (select f.original_file_name from uploads f where f.id = ${ENTITY_UUID})
-  when 'contact_message' then (select m.subject from contact_messages m where m.id = ${ENTITY_UUID})
-end)`;
-
 const KIND_CONDITIONS: Record<AuditKind, SQL> = {
   SignIns: sql`a.action = 'sign_in.success'`,
   FailedSignIns: sql`a.action in ('sign_in.failure', 'sign_in.lock')`,
@@ -227,6 +190,7 @@ function auditLogWhere(viewer: Viewer, filter: AuditLogFilter): SQL {
       or a.after::text ilike ${pattern}
       or a.before::text ilike ${pattern}
       or a.source ilike ${pattern}
+      or ${recordNamedLike(pattern)}
     )`);
   }
   return sql.join(conditions, sql` and `);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type Queryable, rowsOf } from "../../db/client";
 import { auditLog, facilities, users } from "../../db/schema";
 import { auditDetails, auditLabel, type Recorded } from "./auditLabels";
-import { RECORD_IN_WORDS } from "./auditLog";
+import { RECORD_IN_WORDS } from "./auditRecordNames";
 import { requireAdmin } from "./authorization";
 import { notFound, requireUuid } from "./errors";
 import type { Viewer } from "./viewer";

@@ -542,6 +542,16 @@ describe("the audit log names the record each change is about", () => {
       "staff_position.delete": `Ines Okafor (${employeeId})`,
     });
 
+    // A search finds records by their names: the assignments by the person's employee id, which
+    // only the name in words holds (their snapshots hold the staff member's id).
+    const { body } = await auditLogAs(token.admin, { text: employeeId });
+    const found = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as { action: string }[];
+    expect(found.map((entry) => entry.action).sort()).toEqual([
+      "staff.create",
+      "staff_position.create",
+      "staff_position.delete",
+    ]);
+
     // The cost center's history says who was assigned, where the record has no name of its own.
     const history = await admin.gql(`{ costCenterHistory(id: "${costCenterId}") { entries { what details } } }`);
     expect(history.data?.costCenterHistory?.entries).toEqual(

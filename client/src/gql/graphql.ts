@@ -52,7 +52,7 @@ export type AuditLogFilter = {
   /** First day (YYYY-MM-DD), read in the facility's time zone. */
   from?: string | null | undefined;
   kind?: AuditKind | null | undefined;
-  /** Part of who (name, email, the email a sign-in tried), what (the action's label), the entity, the details or the address; any case, at most 100 characters. */
+  /** Part of who (name, email, the email a sign-in tried), what (the action's label), the entity, the record's name in words, the details or the address; any case, at most 100 characters. */
   text?: string | null | undefined;
   /** Last day (YYYY-MM-DD, included), read in the facility's time zone. */
   to?: string | null | undefined;

@@ -105,7 +105,7 @@ export function AuditLogPage() {
         <Flex gap="4" wrap="wrap" align="flex-end" className="no-print" as="search" aria-label="Filter the audit log">
           <TableFilter
             label="Search"
-            placeholder="Who, what, details or address"
+            placeholder="Who, what, record, details or address"
             value={value("text")}
             onChange={(next) => setFilter("text", next)}
           />
