@@ -1,3 +1,4 @@
+import { recordKind } from "../services/auditLabels";
 import {
   AUDIT_EXPORT_MAX,
   AUDIT_KINDS,
@@ -50,6 +51,10 @@ const AuditLogEntryType = builder.objectRef<AuditLogEntry>("AuditLogEntry").impl
       description: "The actor's name and email, the email a sign-in tried, or 'Unknown'.",
     }),
     entityType: t.exposeString("entityType", { description: "What kind of record it concerns." }),
+    recordKind: t.string({
+      description: "The kind of record in words ('Staff assignment' for staff_position).",
+      resolve: (entry) => recordKind(entry.entityType),
+    }),
     entityId: t.exposeString("entityId", { description: "Which record (an id, an email, a request)." }),
     record: t.exposeString("record", {
       nullable: true,

@@ -33,6 +33,34 @@ export const ACTION_LABELS: Record<string, string> = {
   "authorization.denied": "Access denied",
 };
 
+/** What kind of record an audit record is about, in words; anything else reads from its name. */
+const RECORD_KINDS: Record<string, string> = {
+  cost_center: "Cost center",
+  user: "User",
+  staff: "Staff member",
+  staff_position: "Staff assignment",
+  staffing_plan: "Staffing plan",
+  care_schedule: "Care schedule",
+  wizard_step: "Wizard step",
+  unit_role: "Role",
+  open_position: "Open position",
+  modelling_scenario: "Modelling scenario",
+  facility: "Facility",
+  job: "Job",
+  admin_task: "Onboarding task",
+  upload: "Upload",
+  contact_message: "Contact message",
+  sign_in_account: "Sign-in with an unknown email",
+  graphql: "GraphQL request",
+  rest: "REST request",
+  websocket: "Live connection",
+};
+
+/** 'cost_center' → 'Cost center'. */
+export function recordKind(entityType: string): string {
+  return RECORD_KINDS[entityType] ?? fromName(entityType);
+}
+
 /** 'unit_role.update' → 'Unit role update', for an action without a label. */
 const fromName = (action: string) => {
   const words = action.replaceAll(".", " ").replaceAll("_", " ");

@@ -9,6 +9,11 @@ const UUID_PATTERN = "'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** The audit record's entity id as a uuid; null when it is none (a sign-in's email, a refused request). */
 const ENTITY_UUID = sql.raw(`(case when a.entity_id ~* ${UUID_PATTERN} then a.entity_id::uuid end)`);
 
+/** The plan of a wizard step's audit record, whose entity id is '<plan id>:<step>'. */
+const PLAN_OF_STEP = sql.raw(
+  `(case when split_part(a.entity_id, ':', 1) ~* ${UUID_PATTERN} then split_part(a.entity_id, ':', 1)::uuid end)`,
+);
+
 /** A uuid the record's snapshot holds under `key`, after the change or (when deleted) before it. */
 const snapshotUuid = (key: string) => {
   const value = `coalesce(a.after->>'${key}', a.before->>'${key}')`;
@@ -45,6 +50,10 @@ const NAMED_RECORDS: readonly NamedRecord[] = [
   // An open position reads as its role; the calculation of a plan's open positions, as the plan.
   { entityType: "open_position", id: snapshotUuid("unitRoleId"), ...ROLE },
   { entityType: "open_position", id: ENTITY_UUID, ...PLAN },
+  // A wizard step's id is '<plan id>:<step>': the plan's.
+  { entityType: "wizard_step", id: PLAN_OF_STEP, ...PLAN },
+  { entityType: "facility", id: ENTITY_UUID, rows: sql`facilities r`, name: sql`r.name` },
+  { entityType: "job", id: ENTITY_UUID, rows: sql`jobs r`, name: sql`r.name` },
   { entityType: "upload", id: ENTITY_UUID, rows: sql`uploads r`, name: sql`r.original_file_name` },
   { entityType: "contact_message", id: ENTITY_UUID, rows: sql`contact_messages r`, name: sql`r.subject` },
 ];

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenters, facilities } from "../../db/schema";
-import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS } from "../../db/seed/demo";
+import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { DEMO_ACCOUNTS } from "../../db/seed/demoAccounts";
 import { createDeniedRecorder } from "../../server/services/audit";
 import { AUDIT_LOG_MESSAGES } from "../../server/services/auditLog";
@@ -210,7 +210,7 @@ const HW = {
 const OTHER_FACILITY_ID = "5eed0002-0000-4000-8000-0000000000ff";
 
 const AUDIT_LOG_QUERY = `query AuditLogQuery($filter: AuditLogFilter, $page: AuditLogPageInput) {
-  auditLog(filter: $filter, page: $page) { total offset size timeZone entries { id at who action what entityType entityId record details source } }
+  auditLog(filter: $filter, page: $page) { total offset size timeZone entries { id at who action what entityType recordKind entityId record details source } }
 }`;
 
 async function auditLogAs(bearer: string, filter: Record<string, unknown>, page?: Record<string, unknown>) {
@@ -274,6 +274,7 @@ describe("issue #17: the auditLog query and the export", () => {
           action: "sign_in.success",
           what: "Signed in",
           entityType: "handworked",
+          recordKind: "Handworked",
           entityId: "hw-4",
           record: null,
           details: "manager@demo.hospital",
@@ -286,6 +287,7 @@ describe("issue #17: the auditLog query and the export", () => {
           action: "authorization.denied",
           what: "Access denied",
           entityType: "handworked",
+          recordKind: "Handworked",
           entityId: "hw-3",
           record: null,
           details: "GET /api/handworked (FORBIDDEN)",
@@ -298,6 +300,7 @@ describe("issue #17: the auditLog query and the export", () => {
           action: "sign_in.failure",
           what: "Sign-in failed",
           entityType: "handworked",
+          recordKind: "Handworked",
           entityId: "hw-2",
           record: null,
           details: "zed@handworked.test",
@@ -310,6 +313,7 @@ describe("issue #17: the auditLog query and the export", () => {
           action: "cost_center.create",
           what: "Cost center added",
           entityType: "handworked",
+          recordKind: "Handworked",
           entityId: "hw-1",
           record: null,
           details: "7001 Handworked ward",
@@ -322,6 +326,7 @@ describe("issue #17: the auditLog query and the export", () => {
           action: "authorization.denied",
           what: "Access denied",
           entityType: "handworked",
+          recordKind: "Handworked",
           entityId: "hw-6",
           record: null,
           details: "GET /api/handworked-anon (UNAUTHENTICATED)",
@@ -503,6 +508,12 @@ describe("the audit log names the record each change is about", () => {
 
     const manager = planCalls(server.baseUrl, managerToken);
     const planId = await manager.startPlan(costCenterId, HAND_WORKED_UNIT);
+    await manager.mutate(
+      "completeWizardStep",
+      `mutation($planId: ID!) { completeWizardStep(planId: $planId, step: UnitDefinition) {
+        __typename ... on DomainError { message } } }`,
+      { planId },
+    );
     const budgetYear = (await manager.wizard(costCenterId)).plan.budgetYear as number;
     const { shift, ...nurseRole } = REGISTERED_NURSE_ON_DAYS;
     await manager.createRole(planId, { ...nurseRole, isExempt: false, shifts: [shift] });
@@ -534,6 +545,10 @@ describe("the audit log names the record each change is about", () => {
       "staffing_plan.create": `${unit}, budget year ${budgetYear}`,
       "staffing_plan.unit_definition.update": `${unit}, budget year ${budgetYear}`,
     });
+    // A wizard step's record ('<plan id>:<step>') is its plan.
+    expect(await recordsNamed(`${planId}:UnitDefinition`)).toEqual({
+      "wizard_step.complete": `${unit}, budget year ${budgetYear}`,
+    });
     // Deleted: the name comes from the role as it was before.
     expect(await recordsNamed(float)).toEqual({ "unit_role.create": "Float Nurse", "unit_role.delete": "Float Nurse" });
     expect(await recordsNamed(staffId)).toMatchObject({ "staff.create": `Ines Okafor (${employeeId})` });
@@ -545,11 +560,14 @@ describe("the audit log names the record each change is about", () => {
     // A search finds records by their names: the assignments by the person's employee id, which
     // only the name in words holds (their snapshots hold the staff member's id).
     const { body } = await auditLogAs(token.admin, { text: employeeId });
-    const found = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as { action: string }[];
-    expect(found.map((entry) => entry.action).sort()).toEqual([
-      "staff.create",
-      "staff_position.create",
-      "staff_position.delete",
+    const found = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as {
+      action: string;
+      recordKind: string;
+    }[];
+    expect(found.map((entry) => [entry.action, entry.recordKind]).sort()).toEqual([
+      ["staff.create", "Staff member"],
+      ["staff_position.create", "Staff assignment"],
+      ["staff_position.delete", "Staff assignment"],
     ]);
 
     // The cost center's history says who was assigned, where the record has no name of its own.
@@ -561,6 +579,26 @@ describe("the audit log names the record each change is about", () => {
         { what: "Role removed", details: "Float Nurse" },
       ]),
     );
+  });
+
+  it("names the facility and a job by their names", async () => {
+    const job = demoId("job", 1);
+    await server.database.db.insert(auditLog).values(
+      [
+        { entityType: "facility", entityId: DEMO_FACILITY_ID },
+        { entityType: "job", entityId: job },
+      ].map((record) => ({
+        ...record,
+        actorUserId: DEMO_USER_IDS.admin,
+        facilityId: DEMO_FACILITY_ID,
+        action: `${record.entityType}.named_record_test`,
+        source: null,
+      })),
+    );
+    expect(await recordsNamed(DEMO_FACILITY_ID)).toMatchObject({
+      "facility.named_record_test": "St. Catherine Medical Center",
+    });
+    expect(await recordsNamed(job)).toMatchObject({ "job.named_record_test": "Registered Nurse" });
   });
 
   it("names the person a user record is about", async () => {

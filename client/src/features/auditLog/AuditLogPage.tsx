@@ -27,7 +27,7 @@ const AuditLog_Query = graphql(`
         who
         what
         action
-        entityType
+        recordKind
         entityId
         record
         details
@@ -154,7 +154,7 @@ export function AuditLogPage() {
                         <Table.Cell>{entry.who}</Table.Cell>
                         <Table.Cell title={entry.action}>{entry.what}</Table.Cell>
                         <Table.Cell>
-                          <RecordCell entityType={entry.entityType} entityId={entry.entityId} record={entry.record} />
+                          <RecordCell kind={entry.recordKind} entityId={entry.entityId} record={entry.record} />
                         </Table.Cell>
                         <Table.Cell color="fg.muted">{entry.details ?? ""}</Table.Cell>
                         <Table.Cell whiteSpace="nowrap">{entry.source ?? "—"}</Table.Cell>
@@ -177,8 +177,7 @@ export function AuditLogPage() {
 }
 
 /** The record in words over its kind ('Cost center'); its id where it has no name (an email, a request). */
-function RecordCell({ entityType, entityId, record }: { entityType: string; entityId: string; record: string | null }) {
-  const kind = entityType.charAt(0).toUpperCase() + entityType.slice(1).replaceAll("_", " ");
+function RecordCell({ kind, entityId, record }: { kind: string; entityId: string; record: string | null }) {
   if (record) {
     return (
       <Box title={entityId}>
