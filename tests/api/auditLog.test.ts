@@ -560,14 +560,11 @@ describe("the audit log names the record each change is about", () => {
     // A search finds records by their names: the assignments by the person's employee id, which
     // only the name in words holds (their snapshots hold the staff member's id).
     const { body } = await auditLogAs(token.admin, { text: employeeId });
-    const found = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as {
-      action: string;
-      recordKind: string;
-    }[];
-    expect(found.map((entry) => [entry.action, entry.recordKind]).sort()).toEqual([
-      ["staff.create", "Staff member"],
-      ["staff_position.create", "Staff assignment"],
-      ["staff_position.delete", "Staff assignment"],
+    const found = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as Json[];
+    expect(found.map((entry) => [entry.action, entry.what, entry.recordKind]).sort()).toEqual([
+      ["staff.create", "Staff member added", "Staff member"],
+      ["staff_position.create", "Staff assigned", "Staff assignment"],
+      ["staff_position.delete", "Staff unassigned", "Staff assignment"],
     ]);
 
     // The cost center's history says who was assigned, where the record has no name of its own.
