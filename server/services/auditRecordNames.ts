@@ -1,24 +1,21 @@
 import { type SQL, sql } from "drizzle-orm";
+import { UUID_PATTERN } from "../../schema/text";
 
 // What an audit record is about, in words ('4010 Med Surg', 'Ines Okafor (E1001)'), for the audit
 // log and a cost center's history; and the audit records whose record's name matches a search.
 // Both are SQL over `audit_log a`.
 
-const UUID_PATTERN = "'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'";
+/** A text expression over `a` as a uuid; null where it is none (a sign-in's email, a refused request). */
+const asUuid = (text: string) => sql.raw(`(case when ${text} ~* '${UUID_PATTERN.source}' then (${text})::uuid end)`);
 
-/** The audit record's entity id as a uuid; null when it is none (a sign-in's email, a refused request). */
-const ENTITY_UUID = sql.raw(`(case when a.entity_id ~* ${UUID_PATTERN} then a.entity_id::uuid end)`);
+/** The audit record's entity id. */
+const ENTITY_UUID = asUuid("a.entity_id");
 
 /** The plan of a wizard step's audit record, whose entity id is '<plan id>:<step>'. */
-const PLAN_OF_STEP = sql.raw(
-  `(case when split_part(a.entity_id, ':', 1) ~* ${UUID_PATTERN} then split_part(a.entity_id, ':', 1)::uuid end)`,
-);
+const PLAN_OF_STEP = asUuid("split_part(a.entity_id, ':', 1)");
 
 /** A uuid the record's snapshot holds under `key`, after the change or (when deleted) before it. */
-const snapshotUuid = (key: string) => {
-  const value = `coalesce(a.after->>'${key}', a.before->>'${key}')`;
-  return sql.raw(`(case when ${value} ~* ${UUID_PATTERN} then (${value})::uuid end)`);
-};
+const snapshotUuid = (key: string) => asUuid(`coalesce(a.after->>'${key}', a.before->>'${key}')`);
 
 /**
  * A kind of record an audit record may be about: its entity type, where the audit record holds its
