@@ -482,7 +482,9 @@ test.describe("cost center maintenance", () => {
     });
     await selectCostCenter(page, code);
     await page.getByRole("form", { name: "STEP 2 Update Cost Center" }).getByRole("button", { name: "Save" }).click();
-    await expect(errorBanner(page)).toHaveText("Failed to fetch");
+    await expect(errorBanner(page)).toHaveText(
+      "Network error: the server could not be reached. Check your connection and try again.",
+    );
   });
 });
 

@@ -1,7 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { InMemoryCache } from "@apollo/client";
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { createCache } from "./apollo";
+import { createCache, fetchSayingWhyItFailed, NETWORK_ERROR } from "./apollo";
 
 // Two screens' reads of the viewer's permissions: the switcher's, and the user landing's with statuses.
 // parse(), not a gql tag: codegen would take a tagged query for one of the app's own operations.
@@ -110,5 +112,29 @@ describe("the app's cache with a fragment on an interface", () => {
     cache.writeQuery({ query: POLL, data });
 
     expect(cache.readQuery({ query: POLL })).toEqual(data);
+  });
+});
+
+describe("fetchSayingWhyItFailed", () => {
+  it("answers as fetch does while the server answers, says 'Network error' when nothing does, and keeps an abort", async () => {
+    const server = createServer((_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+    try {
+      expect(await (await fetchSayingWhyItFailed(url)).text()).toBe("ok");
+
+      const aborted = new AbortController();
+      aborted.abort();
+      await expect(fetchSayingWhyItFailed(url, { signal: aborted.signal })).rejects.toMatchObject({
+        name: "AbortError",
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // The port is closed now: the connection is refused, as when the server is down.
+    await expect(fetchSayingWhyItFailed(url)).rejects.toThrow(
+      "Network error: the server could not be reached. Check your connection and try again.",
+    );
+    expect(NETWORK_ERROR).toBe("Network error: the server could not be reached. Check your connection and try again.");
   });
 });

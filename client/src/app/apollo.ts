@@ -47,6 +47,7 @@ export function createApolloClient({
     uri: "/graphql",
     credentials: "same-origin",
     headers: { "x-graphql-yoga-csrf": "1" },
+    fetch: fetchSayingWhyItFailed,
   });
 
   const wsLink = new GraphQLWsLink(
@@ -74,6 +75,24 @@ export function createApolloClient({
     cache: createCache(),
   });
 }
+
+/** What a screen shows when the browser could not reach the server at all (spec §8's "network error"). */
+export const NETWORK_ERROR = "Network error: the server could not be reached. Check your connection and try again.";
+
+/**
+ * The browser's fetch, with a failure to reach the server in words: the browser's own ("Failed to
+ * fetch", "Load failed", "NetworkError when attempting to fetch resource.") told a nurse manager
+ * nothing. Every screen shows the message of the error a call ends in, so this is the one place.
+ * An abort (a query no screen wants any more) stays an abort: Apollo passes over those.
+ */
+export const fetchSayingWhyItFailed: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (caught) {
+    if (caught instanceof Error && caught.name === "AbortError") throw caught;
+    throw new Error(NETWORK_ERROR, { cause: caught });
+  }
+};
 
 /**
  * The app's cache. It is told which types implement each interface (generated from the schema):
