@@ -1,6 +1,7 @@
 import { and, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
+import type { AuditAction } from "./auditLabels";
 import type { RateLimiter } from "./rateLimits";
 import type { Viewer } from "./viewer";
 
@@ -9,7 +10,7 @@ export type AuditEntry = {
   actorUserId: string | null;
   facilityId: string | null;
   /** What happened, `<entity>.<verb>`: 'contact_message.create', 'user.profile.update'. */
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: string;
   /** The record before the change (null when created) and after it (null when deleted). */
@@ -27,7 +28,7 @@ function auditActor(viewer: Pick<Viewer, "userId" | "facilityId" | "source">) {
 /** The viewer's change of one record: its type is the action's first part ('unit_role' of 'unit_role.update'). */
 export function auditEntry(
   viewer: Pick<Viewer, "userId" | "facilityId" | "source">,
-  action: string,
+  action: AuditAction,
   entityId: string,
   before: unknown,
   after: unknown,

@@ -1,8 +1,13 @@
 // What audit records mean to an administrator: one label per action and a line of details, shared
 // by a cost center's history and the facility's audit log.
+import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../schema/facility";
+import { WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../schema/staffing/rules";
 
-/** What each recorded action means to an administrator; anything else reads from its name. */
-export const ACTION_LABELS: Record<string, string> = {
+/**
+ * What each action the server records means to an administrator. Audit entries take their action
+ * from these keys (AuditAction), so a new action cannot be recorded without its label.
+ */
+export const ACTION_LABELS = {
   "cost_center.create": "Cost center added",
   "cost_center.update": "Number or name changed",
   "cost_center.deactivate": "Cost center deactivated",
@@ -62,7 +67,9 @@ export const ACTION_LABELS: Record<string, string> = {
   "sign_in.failure": "Sign-in failed",
   "sign_in.lock": "Sign-in locked",
   "authorization.denied": "Access denied",
-};
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof ACTION_LABELS;
 
 /** What kind of record an audit record is about, in words; anything else reads from its name. */
 const RECORD_KINDS: Record<string, string> = {
@@ -92,7 +99,7 @@ export function recordKind(entityType: string): string {
   return RECORD_KINDS[entityType] ?? fromName(entityType);
 }
 
-/** 'unit_role.update' → 'Unit role update', for an action without a label. */
+/** 'unit_role.update' → 'Unit role update', for an action without a label (one no longer recorded). */
 const fromName = (action: string) => {
   const words = action.replaceAll(".", " ").replaceAll("_", " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -104,13 +111,27 @@ const text = (record: Recorded, key: string) => {
   return typeof value === "string" || typeof value === "number" ? String(value) : null;
 };
 
-/** A line on what happened, where the record says it plainly: a number and name, a role's or scenario's name, the email of a sign-in, what a refusal refused. */
-export function auditDetails(action: string, before: Recorded, after: Recorded): string | null {
+/** An audit record as the details read it. */
+export type AuditRecord = { action: string; entityId: string; before: Recorded; after: Recorded };
+
+/**
+ * A line on what happened, where the record says it plainly: a number and name, a role's or
+ * scenario's name, the email of a sign-in, what a refusal refused, which wizard step was completed,
+ * which onboarding step changed to what.
+ */
+export function auditDetails({ action, entityId, before, after }: AuditRecord): string | null {
   if (action === "sign_in.success" || action === "sign_in.failure") return text(after, "email");
   if (action === "sign_in.lock") {
     return `${text(after, "email") ?? ""} from ${text(after, "address") ?? "an unknown address"}, ${text(after, "failures") ?? "?"} failures`;
   }
   if (action === "authorization.denied") return `${text(after, "what") ?? ""} (${text(after, "code") ?? ""})`;
+  if (action === "wizard_step.complete") return wizardStepInWords(entityId);
+  if (action === "admin_task.update") {
+    const task = text(after, "taskName");
+    const title =
+      task && Object.hasOwn(ONBOARDING_TASK_TITLES, task) ? ONBOARDING_TASK_TITLES[task as OnboardingTask] : task;
+    return title ? `${title}: ${text(after, "taskState") ?? ""}` : null;
+  }
   if (action.startsWith("cost_center.")) {
     const was = before && text(before, "code") ? `${text(before, "code")} ${text(before, "name") ?? ""}`.trim() : null;
     const now = after && text(after, "code") ? `${text(after, "code")} ${text(after, "name") ?? ""}`.trim() : null;
@@ -124,7 +145,14 @@ export function auditDetails(action: string, before: Recorded, after: Recorded):
   return text(after, "name") ?? text(before, "name");
 }
 
+/** A wizard step's record ('<plan id>:DefineRoles') in words: 'Step 2 of 6: DEFINE ROLES'. */
+function wizardStepInWords(entityId: string): string | null {
+  const step = entityId.slice(entityId.indexOf(":") + 1) as WizardStep;
+  const index = WIZARD_STEPS.indexOf(step);
+  return index < 0 ? null : `Step ${index + 1} of ${WIZARD_STEPS.length}: ${WIZARD_STEP_INFO[step].title}`;
+}
+
 /** What an action reads as. */
 export function auditLabel(action: string): string {
-  return ACTION_LABELS[action] ?? fromName(action);
+  return Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action as AuditAction] : fromName(action);
 }

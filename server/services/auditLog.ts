@@ -139,7 +139,7 @@ async function selectEntries(db: Queryable, where: SQL, limit: number, offset: n
       entityType: row.entity_type,
       entityId: row.entity_id,
       record: row.record,
-      details: auditDetails(row.action, row.before, row.after),
+      details: auditDetails({ action: row.action, entityId: row.entity_id, before: row.before, after: row.after }),
       source: row.source,
     };
   });

@@ -50,13 +50,14 @@ export async function costCenterHistory(
       where facility_id = ${viewer.facilityId} and entity_type = 'staffing_plan'
         and ${costCenterId} in (before ->> 'costCenterId', after ->> 'costCenterId')
     )
-    select a.id, a.at, a.action, a.before, a.after, u.first_name || ' ' || u.last_name as actor_name,
+    select a.id, a.at, a.action, a.entity_id, a.before, a.after, u.first_name || ' ' || u.last_name as actor_name,
       ${RECORD_IN_WORDS} as record
     from ${auditLog} a
     left join ${users} u on u.id = a.actor_user_id
     where a.facility_id = ${viewer.facilityId} and (
       (a.entity_type = 'cost_center' and a.entity_id = ${costCenterId})
       or a.entity_id in (select id from plans)
+      or (a.entity_type = 'wizard_step' and split_part(a.entity_id, ':', 1) in (select id from plans))
       or coalesce(a.after ->> 'planId', a.before ->> 'planId') in (select id from plans)
     )
     order by a.at desc, a.id desc
@@ -65,6 +66,7 @@ export async function costCenterHistory(
     id: number | string;
     at: Date | string;
     action: string;
+    entity_id: string;
     before: Recorded;
     after: Recorded;
     actor_name: string | null;
@@ -76,7 +78,8 @@ export async function costCenterHistory(
     action: row.action,
     what: auditLabel(row.action),
     // Where the record says nothing plain (a staff assignment), the record in words: who was assigned.
-    details: auditDetails(row.action, row.before, row.after) ?? row.record,
+    details:
+      auditDetails({ action: row.action, entityId: row.entity_id, before: row.before, after: row.after }) ?? row.record,
   }));
   return { timeZone: facility.timeZone, entries };
 }

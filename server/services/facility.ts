@@ -11,6 +11,7 @@ import { budgetYearOf } from "../../schema/calendar";
 import { budgetSettingsSchema, hrGuidelinesSchema, systemRelationshipsSchema } from "../../schema/facility";
 import { setAdminTaskState } from "./adminTasks";
 import { auditEntry, recordAudit } from "./audit";
+import type { AuditAction } from "./auditLabels";
 import { requireAdmin } from "./authorization";
 import { forbidden } from "./errors";
 import { markOpenPlansForReverification } from "./planReverification";
@@ -163,6 +164,6 @@ export async function updateHrGuidelines(db: Queryable, viewer: Viewer, input: u
   });
 }
 
-function audit(db: Queryable, viewer: Viewer, action: string, before: FacilitySettings, after: FacilitySettings) {
+function audit(db: Queryable, viewer: Viewer, action: AuditAction, before: FacilitySettings, after: FacilitySettings) {
   return recordAudit(db, auditEntry(viewer, action, viewer.facilityId, before, after));
 }

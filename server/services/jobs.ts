@@ -11,6 +11,7 @@ import {
 } from "../../schema/jobs";
 import { setAdminTaskState } from "./adminTasks";
 import { type AuditEntry, auditEntry, recordAudits } from "./audit";
+import type { AuditAction } from "./auditLabels";
 import { requireAdmin } from "./authorization";
 import { getCostCenter } from "./costCenters";
 import { DomainError, forbidden } from "./errors";
@@ -253,6 +254,6 @@ export async function setJobDirectCare(
 }
 
 /** A job's change: the record is the job's id, taken from whichever side has it. */
-function jobAudit(viewer: Viewer, action: string, before: JobRecord | null, after: JobRecord | null): AuditEntry {
+function jobAudit(viewer: Viewer, action: AuditAction, before: JobRecord | null, after: JobRecord | null): AuditEntry {
   return auditEntry(viewer, action, (after ?? before)?.id ?? "", before, after);
 }

@@ -28,6 +28,7 @@ import {
 } from "../../schema/userAccess";
 import { setAdminTaskState, type TaskState } from "./adminTasks";
 import { auditEntry, recordAudit, recordAudits } from "./audit";
+import type { AuditAction } from "./auditLabels";
 import { requireAdmin } from "./authorization";
 import { staffNameColumns } from "./employees";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
@@ -600,7 +601,7 @@ async function finishAdd(
   viewer: Viewer,
   directory: IdentityDirectory,
   userId: string,
-  action: string,
+  action: AuditAction,
 ): Promise<UserRecord> {
   const user = await reloadUser(db, userId);
   await recordAudit(db, auditEntry(viewer, action, userId, null, snapshot(user)));

@@ -574,8 +574,29 @@ describe("the audit log names the record each change is about", () => {
         { what: "Staff assigned", details: `Ines Okafor (${employeeId})` },
         { what: "Staff unassigned", details: `Ines Okafor (${employeeId})` },
         { what: "Role removed", details: "Float Nurse" },
+        // The first of the wizard's six steps, from the record '<plan id>:UnitDefinition'.
+        { what: "Wizard step completed", details: "Step 1 of 6: UNIT DEFINITION" },
       ]),
     );
+  });
+
+  it("says which onboarding step changed to what", async () => {
+    const admin = planCalls(server.baseUrl, token.admin);
+    // Whatever the step's state was, the last two calls each change it.
+    for (const taskState of ["Pending", "Completed", "Pending"]) {
+      await admin.mutate(
+        "updateAdminTask",
+        `mutation($input: AdminTaskInput!) { updateAdminTask(input: $input) { __typename } }`,
+        { input: { taskName: "UploadData", taskState } },
+      );
+    }
+    // The record is '<facility id>:UploadData'; the newest first.
+    const { body } = await auditLogAs(token.admin, { text: `${DEMO_FACILITY_ID}:UploadData` });
+    const entries = ((body.data as Json | undefined)?.auditLog?.entries ?? []) as Json[];
+    expect(entries.slice(0, 2).map((entry) => [entry.what, entry.details])).toEqual([
+      ["Onboarding step updated", "UPLOAD DATA FILES: Pending"],
+      ["Onboarding step updated", "UPLOAD DATA FILES: Completed"],
+    ]);
   });
 
   it("names the facility and a job by their names", async () => {

@@ -15,6 +15,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
+import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../../../schema/facility";
 import { graphql } from "../../gql";
 import type { TaskState } from "../../gql/graphql";
 import { LoadProblem } from "../../ui/LoadProblem";
@@ -31,31 +32,27 @@ const AdminLanding_TasksQuery = graphql(`
 `);
 
 type SetupStep = {
-  taskName: string;
-  title: string;
+  taskName: OnboardingTask;
   description: string;
   to: string;
   /** Further screens the step covers (the three upload kinds). */
   more?: readonly { label: string; to: string }[];
 };
 
-/** Facility definitions first (spec section 4, facility setup step titles), then the rest of onboarding. */
+/** Facility definitions first, then the rest of onboarding (titles: ONBOARDING_TASK_TITLES). */
 const FACILITY_STEPS: readonly SetupStep[] = [
   {
     taskName: "DefineSystemRelations",
-    title: "DEFINE SYSTEM RELATIONSHIPS",
     description: "The facility's full name, its owner, and the system and region it belongs to.",
     to: "/admin/facility-definitions/define-system-relationships",
   },
   {
     taskName: "AddBasicFinancialInformation",
-    title: "ADD BASIC FINANCIAL INFORMATION",
     description: "Budget year and the financial standards the staffing plans are built on.",
     to: "/admin/facility-definitions/financial-information",
   },
   {
     taskName: "ProvideBasicHrGuidelines",
-    title: "PROVIDE BASIC HR GUIDELINES",
     description: "The HR rules the planning wizard applies, such as the facility's PRN FTE.",
     to: "/admin/facility-definitions/hr-guidelines",
   },
@@ -64,19 +61,16 @@ const FACILITY_STEPS: readonly SetupStep[] = [
 const ONBOARDING_STEPS: readonly SetupStep[] = [
   {
     taskName: "JobCategorization",
-    title: "JOB CATEGORIZATION",
     description: "Group the facility's job titles into the categories used in plans and rollups.",
     to: "/admin/job-categorization",
   },
   {
     taskName: "AddCostCenters",
-    title: "COST CENTERS",
     description: "Add, update, reset, unlock or remove the facility's cost centers.",
     to: "/admin/cost-center-maintenance",
   },
   {
     taskName: "UploadData",
-    title: "UPLOAD DATA FILES",
     description: "Load cost centers, staff and users from .xlsx or .csv files.",
     to: "/admin/upload/cost-center",
     more: [
@@ -87,7 +81,6 @@ const ONBOARDING_STEPS: readonly SetupStep[] = [
   },
   {
     taskName: "AddUserAccessibility",
-    title: "USER ACCESSIBILITY",
     description: "Give each user access to their cost centers: complete wizard, manage staff or read only.",
     to: "/admin/user-accessibility",
   },
@@ -236,7 +229,7 @@ function StepRow({ step, number, state }: StepRowProps) {
       <Stack gap="1" flex="1" minW="0">
         <Flex gap="3" align="center" justify="space-between" wrap="wrap">
           <Link asChild fontWeight="semibold" color="brand.fg" letterSpacing="wide" focusRingColor="brand.focusRing">
-            <RouterLink to={step.to}>{step.title}</RouterLink>
+            <RouterLink to={step.to}>{ONBOARDING_TASK_TITLES[step.taskName]}</RouterLink>
           </Link>
           {state === null ? (
             <Skeleton h="5" w="20" borderRadius="full" />
