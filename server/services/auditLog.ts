@@ -75,13 +75,9 @@ export async function searchAuditLog(
     throw new DomainError("invalid", AUDIT_LOG_MESSAGES.offset, { offset: AUDIT_LOG_MESSAGES.offset });
   }
   const where = auditLogWhere(viewer, filter);
-  const [counted] = rowsOf<{ total: number | string }>(
-    await db.execute(
-      sql`select count(*) as total from ${auditLog} a left join ${users} u on u.id = a.actor_user_id where ${where}`,
-    ),
-  );
+  const total = await countEntries(db, where);
   const entries = await selectEntries(db, where, size, offset);
-  return { total: Number(counted?.total ?? 0), offset, size, timeZone: viewer.facilityTimeZone, entries };
+  return { total, offset, size, timeZone: viewer.facilityTimeZone, entries };
 }
 
 /** Every record the filters match, for an export; refused when more than AUDIT_EXPORT_MAX match. */
@@ -92,16 +88,20 @@ export async function exportAuditLog(
 ): Promise<{ timeZone: string; entries: AuditLogEntry[] }> {
   requireAdmin(viewer);
   const where = auditLogWhere(viewer, filter);
-  const entries = await selectEntries(db, where, AUDIT_EXPORT_MAX + 1, 0);
-  if (entries.length > AUDIT_EXPORT_MAX) {
-    const [counted] = rowsOf<{ total: number | string }>(
-      await db.execute(
-        sql`select count(*) as total from ${auditLog} a left join ${users} u on u.id = a.actor_user_id where ${where}`,
-      ),
-    );
-    throw new DomainError("invalid", AUDIT_LOG_MESSAGES.tooMany(Number(counted?.total ?? 0)));
-  }
+  // Counted first: a refused export names no entries.
+  const total = await countEntries(db, where);
+  if (total > AUDIT_EXPORT_MAX) throw new DomainError("invalid", AUDIT_LOG_MESSAGES.tooMany(total));
+  const entries = await selectEntries(db, where, AUDIT_EXPORT_MAX, 0);
   return { timeZone: viewer.facilityTimeZone, entries };
+}
+
+async function countEntries(db: Queryable, where: SQL): Promise<number> {
+  const [counted] = rowsOf<{ total: number | string }>(
+    await db.execute(
+      sql`select count(*) as total from ${auditLog} a left join ${users} u on u.id = a.actor_user_id where ${where}`,
+    ),
+  );
+  return Number(counted?.total ?? 0);
 }
 
 async function selectEntries(db: Queryable, where: SQL, limit: number, offset: number): Promise<AuditLogEntry[]> {

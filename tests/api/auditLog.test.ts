@@ -480,6 +480,30 @@ describe("issue #17: the auditLog query and the export", () => {
     const badKind = await restFetch(server.baseUrl, "GET", "/audit-log?format=csv&kind=Everything", token.admin);
     expect(badKind.status).toBe(400);
   });
+
+  it("exports up to 10,000 entries and refuses more, saying how many match", async () => {
+    const marker = `limit-${Date.now()}`;
+    const insert = (from: number, to: number) =>
+      server.database.db.execute(sql`
+        insert into audit_log (actor_user_id, facility_id, action, entity_type, entity_id, before, after, source)
+        select ${DEMO_USER_IDS.admin}, ${DEMO_FACILITY_ID}, 'contact_message.create', ${marker}, ${marker} || '-' || n,
+          null, '{}'::jsonb, null
+        from generate_series(${from}::int, ${to}::int) as n`);
+    const exportCsv = () => restFetch(server.baseUrl, "GET", `/audit-log?format=csv&text=${marker}`, token.admin);
+
+    await insert(1, 10_000);
+    const full = await exportCsv();
+    expect(full.status).toBe(200);
+    // The header and 10,000 entries.
+    expect((await full.text()).trimEnd().split("\r\n")).toHaveLength(10_001);
+
+    await insert(10_001, 10_001);
+    const refused = await exportCsv();
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      message: "The export holds at most 10,000 entries and 10,001 match: narrow the filters",
+    });
+  });
 });
 
 describe("the audit log names the record each change is about", () => {
