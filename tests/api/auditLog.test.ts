@@ -354,6 +354,10 @@ describe("issue #17: the auditLog query and the export", () => {
     expect(await idsOf({ ...january, text: "zed@" })).toEqual({ total: 1, ids: ["hw-2"] });
     expect(await idsOf({ text: "handworked" }, { offset: 1, size: 2 })).toEqual({ total: 5, ids: ["hw-3", "hw-2"] });
     expect(await idsOf({ text: "handworked" }, { offset: 4, size: 2 })).toEqual({ total: 5, ids: ["hw-6"] });
+    expect(await idsOf({ text: "handworked" }, { offset: 6, size: 2 })).toEqual({ total: 5, ids: [] });
+    // Each text is searched on its own: nothing matches across the record's type and its id.
+    expect(await idsOf({ text: "handworked hw-1" })).toEqual({ total: 0, ids: [] });
+    expect(await idsOf({ text: "handworked\nhw-1" })).toEqual({ total: 0, ids: [] });
   });
 
   it("refuses bad filters and paging with the specific message", async () => {
