@@ -1,6 +1,6 @@
 // What audit records mean to an administrator: one label per action and a line of details, shared
 // by a cost center's history and the facility's audit log.
-import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../schema/facility";
+import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../schema/onboarding";
 import { WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../schema/staffing/rules";
 
 /**

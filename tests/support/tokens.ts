@@ -102,11 +102,15 @@ export async function managerOfNewCostCenter(server: TestServer): Promise<{ cost
     })
     .returning({ id: costCenters.id });
   const costCenterId = costCenter?.id as string;
-  const token = await accountOver(server, [], { executive: false });
-  const { sub } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { sub: string };
+  const { id: userId, token } = await newAccount(server, {
+    userType: "User",
+    emailPrefix: "user",
+    firstName: "Scoped",
+    lastName: "User",
+  });
   await db
     .insert(costCenterPermissions)
-    .values({ userId: sub, costCenterId, completeWizard: true, manageStaff: true, readOnly: false, fte: 1 });
+    .values({ userId, costCenterId, completeWizard: true, manageStaff: true, readOnly: false, fte: 1 });
   return { costCenterId, token };
 }
 

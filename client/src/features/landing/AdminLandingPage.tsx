@@ -15,7 +15,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router";
-import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../../../schema/facility";
+import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../../../schema/onboarding";
 import { graphql } from "../../gql";
 import type { TaskState } from "../../gql/graphql";
 import { LoadProblem } from "../../ui/LoadProblem";
