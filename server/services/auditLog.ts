@@ -89,10 +89,13 @@ export async function exportAuditLog(
 ): Promise<{ timeZone: string; entries: AuditLogEntry[] }> {
   requireAdmin(viewer);
   const where = auditLogWhere(viewer, filter);
-  // Counted first: a refused export names no entries.
+  // Counted first, so that a refused export names no entries; entries recorded after the count can
+  // still pass the limit, so one more than it is read, never a silently cut export.
+  const tooMany = (total: number) => new DomainError("invalid", AUDIT_LOG_MESSAGES.tooMany(total));
   const total = await countEntries(db, where);
-  if (total > AUDIT_EXPORT_MAX) throw new DomainError("invalid", AUDIT_LOG_MESSAGES.tooMany(total));
-  const entries = await selectEntries(db, where, AUDIT_EXPORT_MAX, 0);
+  if (total > AUDIT_EXPORT_MAX) throw tooMany(total);
+  const entries = await selectEntries(db, where, AUDIT_EXPORT_MAX + 1, 0);
+  if (entries.length > AUDIT_EXPORT_MAX) throw tooMany(await countEntries(db, where));
   return { timeZone: viewer.facilityTimeZone, entries };
 }
 
