@@ -1,5 +1,4 @@
 import { createPubSub } from "graphql-yoga";
-import { Redis } from "ioredis";
 import type { UploadError, UploadStatus } from "../schema/uploads";
 import { reportRedisOutages } from "./redisOutages";
 
@@ -27,9 +26,11 @@ type AppEventTarget = NonNullable<NonNullable<Parameters<typeof createPubSub<App
  * process by default; across instances through Redis pub/sub when REDIS_URL is set, so a
  * subscriber on one instance hears a job finished by another.
  */
-export function createAppEvents(redisUrl: string | undefined): { events: AppEvents; close(): Promise<void> } {
+export async function createAppEvents(
+  redisUrl: string | undefined,
+): Promise<{ events: AppEvents; close(): Promise<void> }> {
   if (!redisUrl) return { events: createPubSub<AppEventChannels>(), close: async () => {} };
-  const { eventTarget, close } = redisEventTarget(redisUrl);
+  const { eventTarget, close } = await redisEventTarget(redisUrl);
   return { events: createPubSub<AppEventChannels>({ eventTarget }), close };
 }
 
@@ -40,7 +41,9 @@ export function createAppEvents(redisUrl: string | undefined): { events: AppEven
  * only the live events published meanwhile (the browser's poll carries on beside the socket);
  * subscriptions are queued and renewed when Redis is back.
  */
-function redisEventTarget(redisUrl: string): { eventTarget: AppEventTarget; close(): Promise<void> } {
+async function redisEventTarget(redisUrl: string): Promise<{ eventTarget: AppEventTarget; close(): Promise<void> }> {
+  // Loaded only with REDIS_URL: one instance alone has no Redis to speak to (~30 ms of start-up).
+  const { Redis } = await import("ioredis");
   // Published while disconnected: fail at once (the event is lost, not queued without bound).
   const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   // Subscriptions wait for the connection however long it takes, and ioredis renews them after it.

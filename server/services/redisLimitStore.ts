@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { reportRedisOutages } from "../redisOutages";
 import { type LimitPolicy, type LimitStore, MemoryLimitStore } from "./rateLimits";
 
@@ -44,7 +44,9 @@ const KEY_PREFIX = "staffing:limit:";
  * Answers once connected, or once the first connection failed (the fallback counts meanwhile).
  */
 export async function openRedisLimitStore(redisUrl: string): Promise<LimitStore> {
-  const redis = new Redis(redisUrl, {
+  // Loaded only with REDIS_URL (see createAppEvents).
+  const { Redis: RedisClient } = await import("ioredis");
+  const redis = new RedisClient(redisUrl, {
     keyPrefix: KEY_PREFIX,
     // Fail at once while disconnected (the fallback answers) instead of queueing the request.
     enableOfflineQueue: false,

@@ -36,7 +36,7 @@ describe("importProgress", () => {
   };
 
   /** The events published for `uploadId` from now on, in order. */
-  function listen(events: ReturnType<typeof createAppEvents>["events"], uploadId: string) {
+  function listen(events: Awaited<ReturnType<typeof createAppEvents>>["events"], uploadId: string) {
     const heard: string[] = [];
     const subscription = events.subscribe("uploadStatus", uploadId);
     void (async () => {
@@ -50,7 +50,7 @@ describe("importProgress", () => {
   it("publishes at most every 500 ms and stores at most every 2 s; the saving's first and last share always", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-28T12:00:00Z"));
-    const { events } = createAppEvents(undefined);
+    const { events } = await createAppEvents(undefined);
     const uploadId = await processingUpload();
     const { heard, stop } = listen(events, uploadId);
     const progress = importProgress(db.db, events, uploadId, (error) => {
@@ -85,7 +85,7 @@ describe("importProgress", () => {
   });
 
   it("never lowers what is stored, and leaves a finished upload as it is", async () => {
-    const { events } = createAppEvents(undefined);
+    const { events } = await createAppEvents(undefined);
     const uploadId = await processingUpload();
     const failures: unknown[] = [];
     const tracker = () => importProgress(db.db, events, uploadId, (error) => failures.push(error));

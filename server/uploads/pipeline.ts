@@ -42,7 +42,7 @@ export async function startUploadPipeline(
   database: DatabaseHandle,
   options: UploadPipelineOptions = {},
 ): Promise<UploadPipeline> {
-  const { events, close: closeEvents } = createAppEvents(config.redisUrl);
+  const { events, close: closeEvents } = await createAppEvents(config.redisUrl);
   const storage = await openBlobStorage({
     connectionString: config.azureStorageConnectionString,
     publicBlobUrl: config.azureStoragePublicBlobUrl,
