@@ -427,7 +427,9 @@ test.describe("cost center maintenance", () => {
     });
   }
 
-  test("failure texts: unfinished wizard on delete, empty answers, and a lost connection", async ({ page }) => {
+  test("failure texts: unfinished wizard on delete, empty answers, a lost connection and a proxy's error page", async ({
+    page,
+  }) => {
     const code = await openDeleteResetOnOwnCostCenter(page, "Failure Paths E2E");
     const panel = page.getByRole("region", { name: "Select Cost Center" });
 
@@ -473,17 +475,26 @@ test.describe("cost center maintenance", () => {
     await form.getByRole("button", { name: "Add Cost Center" }).click();
     await expect(errorBanner(page)).toHaveText(MSG.generic);
 
+    // Then a proxy in front of the app answers with its own error page.
     await choose(page, "Update Cost Center");
+    let failure: "dropped" | "proxy" = "dropped";
     await page.route("**/graphql", (route) => {
       const body = route.request().postDataJSON() as { operationName?: string } | null;
-      return body?.operationName === "UpdateCostCenter_UpdateMutation"
+      if (body?.operationName !== "UpdateCostCenter_UpdateMutation") return route.fallback();
+      return failure === "dropped"
         ? route.abort("connectionrefused")
-        : route.fallback();
+        : route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
     });
     await selectCostCenter(page, code);
-    await page.getByRole("form", { name: "STEP 2 Update Cost Center" }).getByRole("button", { name: "Save" }).click();
+    const save = page.getByRole("form", { name: "STEP 2 Update Cost Center" }).getByRole("button", { name: "Save" });
+    await save.click();
     await expect(errorBanner(page)).toHaveText(
       "Network error: the server could not be reached. Check your connection and try again.",
+    );
+    failure = "proxy";
+    await save.click();
+    await expect(errorBanner(page)).toHaveText(
+      "The server is not answering right now (status 502). Try again in a moment.",
     );
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { InMemoryCache } from "@apollo/client";
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { createCache, fetchSayingWhyItFailed, NETWORK_ERROR } from "./apollo";
+import { createCache, fetchSayingWhyItFailed, NETWORK_ERROR, serverUnavailableText } from "./apollo";
 
 // Two screens' reads of the viewer's permissions: the switcher's, and the user landing's with statuses.
 // parse(), not a gql tag: codegen would take a tagged query for one of the app's own operations.
@@ -136,5 +136,31 @@ describe("fetchSayingWhyItFailed", () => {
       "Network error: the server could not be reached. Check your connection and try again.",
     );
     expect(NETWORK_ERROR).toBe("Network error: the server could not be reached. Check your connection and try again.");
+  });
+
+  it("says the server is not answering for a proxy's error page, and passes the app's own answers on", async () => {
+    const answers: Record<string, { status: number; type: string; body: string }> = {
+      "/proxy-502": { status: 502, type: "text/html", body: "<h1>502 Bad Gateway</h1>" },
+      "/app-500": { status: 500, type: "application/graphql-response+json", body: '{"errors":[{"message":"x"}]}' },
+      "/app-401": { status: 401, type: "application/json", body: '{"message":"Sign in again"}' },
+    };
+    const server = createServer((request, response) => {
+      const answer = answers[request.url ?? ""] ?? { status: 404, type: "text/plain", body: "" };
+      response.writeHead(answer.status, { "content-type": answer.type }).end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await expect(fetchSayingWhyItFailed(`${origin}/proxy-502`)).rejects.toThrow(
+        "The server is not answering right now (status 502). Try again in a moment.",
+      );
+      expect(serverUnavailableText(503)).toBe(
+        "The server is not answering right now (status 503). Try again in a moment.",
+      );
+      expect((await fetchSayingWhyItFailed(`${origin}/app-500`)).status).toBe(500);
+      expect((await fetchSayingWhyItFailed(`${origin}/app-401`)).status).toBe(401);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -79,19 +79,29 @@ export function createApolloClient({
 /** What a screen shows when the browser could not reach the server at all (spec §8's "network error"). */
 export const NETWORK_ERROR = "Network error: the server could not be reached. Check your connection and try again.";
 
+/** What a screen shows when something in front of the app answered instead of it (a proxy's 502, 503 or 504 page). */
+export const serverUnavailableText = (status: number) =>
+  `The server is not answering right now (status ${status}). Try again in a moment.`;
+
 /**
  * The browser's fetch, with a failure to reach the server in words: the browser's own ("Failed to
- * fetch", "Load failed", "NetworkError when attempting to fetch resource.") told a nurse manager
- * nothing. Every screen shows the message of the error a call ends in, so this is the one place.
- * An abort (a query no screen wants any more) stays an abort: Apollo passes over those.
+ * fetch", "Load failed", "NetworkError when attempting to fetch resource.") and Apollo's ("Response
+ * not successful: Received status code 502", for a proxy's error page) told a nurse manager nothing.
+ * Every screen shows the message of the error a call ends in, so this is the one place. An abort (a
+ * query no screen wants any more) stays an abort, which Apollo passes over; an answer of the app's
+ * own (JSON, including a 401) goes on to Apollo as it came.
  */
 export const fetchSayingWhyItFailed: typeof fetch = async (input, init) => {
+  let response: Response;
   try {
-    return await fetch(input, init);
+    response = await fetch(input, init);
   } catch (caught) {
     if (caught instanceof Error && caught.name === "AbortError") throw caught;
     throw new Error(NETWORK_ERROR, { cause: caught });
   }
+  const fromTheApp = response.headers.get("content-type")?.includes("json") ?? false;
+  if (response.status >= 500 && !fromTheApp) throw new Error(serverUnavailableText(response.status));
+  return response;
 };
 
 /**
