@@ -274,6 +274,8 @@ test("unsaved changes: HOME and LOGOUT ask first; stay keeps the page, leave goe
 
   // The header's menu asks too.
   await chooseFromUserMenu(page, "FAQ's", () => expect(dialog).toBeVisible({ timeout: 2000 }));
+  // Escape once the dialog holds the focus (see unsavedChanges.spec.ts).
+  await expect(dialog.getByRole("button", { name: "Stay on this page" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/contact-us$/);
