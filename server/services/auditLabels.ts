@@ -1,6 +1,6 @@
 // What audit records mean to an administrator: one label per action and a line of details, shared
 // by a cost center's history and the facility's audit log.
-import { ONBOARDING_TASK_TITLES, type OnboardingTask } from "../../schema/onboarding";
+import { ONBOARDING_TASK_TITLES } from "../../schema/onboarding";
 import { WIZARD_STEP_INFO, WIZARD_STEPS, type WizardStep } from "../../schema/staffing/rules";
 
 /**
@@ -96,8 +96,12 @@ const RECORD_KINDS: Record<string, string> = {
 
 /** 'cost_center' → 'Cost center'. */
 export function recordKind(entityType: string): string {
-  return RECORD_KINDS[entityType] ?? fromName(entityType);
+  return wordsFor(RECORD_KINDS, entityType) ?? fromName(entityType);
 }
+
+/** The words `labels` gives `key`, if any: its own keys only (an action named 'constructor' has none). */
+const wordsFor = (labels: Readonly<Record<string, string>>, key: string): string | undefined =>
+  Object.hasOwn(labels, key) ? labels[key] : undefined;
 
 /** 'unit_role.update' → 'Unit role update', for an action without a label (one no longer recorded). */
 const fromName = (action: string) => {
@@ -128,9 +132,7 @@ export function auditDetails({ action, entityId, before, after }: AuditRecord): 
   if (action === "wizard_step.complete") return wizardStepInWords(entityId);
   if (action === "admin_task.update") {
     const task = text(after, "taskName");
-    const title =
-      task && Object.hasOwn(ONBOARDING_TASK_TITLES, task) ? ONBOARDING_TASK_TITLES[task as OnboardingTask] : task;
-    return title ? `${title}: ${text(after, "taskState") ?? ""}` : null;
+    return task ? `${wordsFor(ONBOARDING_TASK_TITLES, task) ?? task}: ${text(after, "taskState") ?? ""}` : null;
   }
   if (action.startsWith("cost_center.")) {
     const was = before && text(before, "code") ? `${text(before, "code")} ${text(before, "name") ?? ""}`.trim() : null;
@@ -154,5 +156,5 @@ function wizardStepInWords(entityId: string): string | null {
 
 /** What an action reads as. */
 export function auditLabel(action: string): string {
-  return Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action as AuditAction] : fromName(action);
+  return wordsFor(ACTION_LABELS, action) ?? fromName(action);
 }

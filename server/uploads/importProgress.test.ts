@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { uploads } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS } from "../../db/seed/demo";
 import { useSeededDatabase } from "../../tests/support/seededDatabase";
-import { createAppEvents, type UploadStatusEvent } from "../events";
+import { type AppEvents, createAppEvents, type UploadStatusEvent } from "../events";
 import { importProgress } from "./importProgress";
 
 describe("importProgress", () => {
@@ -36,7 +36,7 @@ describe("importProgress", () => {
   };
 
   /** The events published for `uploadId` from now on, in order. */
-  function listen(events: Awaited<ReturnType<typeof createAppEvents>>["events"], uploadId: string) {
+  function listen(events: AppEvents, uploadId: string) {
     const heard: string[] = [];
     const subscription = events.subscribe("uploadStatus", uploadId);
     void (async () => {
