@@ -41,8 +41,11 @@ export type ImportOptions = {
   format: UploadFormat;
   kind: UploadKind;
   context: UploadWriteContext;
-  /** Called every `progressEvery` data rows with the count so far, and with all of them before they are saved. */
-  onProgress?: (rowsProcessed: number) => void | Promise<void>;
+  /**
+   * Called every `progressEvery` data rows with the count so far, and once more with all of them
+   * (`allRead`) before they are saved.
+   */
+  onProgress?: (rowsProcessed: number, allRead: boolean) => void | Promise<void>;
   progressEvery?: number;
   /**
    * Runs inside the import's transaction after the rows are written, only on success (the job
@@ -139,7 +142,7 @@ async function readAndWrite(writer: RowWriter<UploadKind>, options: ImportOption
       if (problems.length > 0) report(problems);
       else if (errorCount === 0) await writer.add(validated.row);
     }
-    if (options.onProgress && rows % every === 0) await options.onProgress(rows);
+    if (options.onProgress && rows % every === 0) await options.onProgress(rows, false);
     if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
     if (rows % COLLECT_EVERY_ROWS === 0) collectOldGarbage();
   }
@@ -152,7 +155,7 @@ async function readAndWrite(writer: RowWriter<UploadKind>, options: ImportOption
     return { status: "Error", rows, errors };
   }
   // Every row read is told before the rows are saved (an import in slices saves them only now).
-  if (rows % every !== 0) await options.onProgress?.(rows);
+  await options.onProgress?.(rows, true);
   const result = await writer.finish();
   return { status: "Success", rows, result };
 }

@@ -97,15 +97,20 @@ describe.skipIf(testDbKind !== "pglite")("staff imports in slices (PGlite)", () 
     const told: string[] = [];
     const outcome = await importFile("Staff", generated(900_000, 11_000, "6010"), {
       progressEvery: 4000,
-      onProgress: (read) => {
-        told.push(`read ${read}`);
+      onProgress: (read, allRead) => {
+        told.push(`read ${read}${allRead ? " (all)" : ""}`);
       },
       context: { ...demoUploadContext(), onSaving: (fraction) => told.push(`saved ${fraction}`) },
     });
     expect(outcome.status).toBe("Success");
     const saved = told.filter((line) => line.startsWith("saved")).map((line) => Number(line.slice(6)));
     // Every row read (the last progress call says all 11,000) before anything is saved, and nothing read after.
-    expect(told.slice(0, told.indexOf("saved 0") + 1)).toEqual(["read 4000", "read 8000", "read 11000", "saved 0"]);
+    expect(told.slice(0, told.indexOf("saved 0") + 1)).toEqual([
+      "read 4000",
+      "read 8000",
+      "read 11000 (all)",
+      "saved 0",
+    ]);
     expect(told.slice(told.indexOf("saved 0")).every((line) => line.startsWith("saved"))).toBe(true);
     expect(saved.at(-1)).toBe(1);
     expect(saved.length).toBeGreaterThanOrEqual(5);

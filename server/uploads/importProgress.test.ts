@@ -47,7 +47,7 @@ describe("importProgress", () => {
     return { heard, stop: () => subscription.return?.() };
   }
 
-  it("publishes at most every 500 ms and stores at most every 2 s; the saving's first and last share always", async () => {
+  it("publishes at most every 500 ms and stores at most every 2 s; all rows read, and the saving's first and last share, always", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-11-28T12:00:00Z"));
     const { events } = await createAppEvents(undefined);
@@ -65,21 +65,27 @@ describe("importProgress", () => {
     await expect.poll(() => stored(uploadId)).toEqual({ status: "Processing", rowsProcessed: 500, savedPercent: null });
     later(1500);
     progress.checked(2000); // t = 2.1 s: published and stored
-    progress.saving(0); // t = 2.1 s: the first share, always
     later(100);
-    progress.saving(0.5); // t = 2.2 s: neither
+    progress.checked(2100, true); // t = 2.2 s: all rows read, always (0.1 s since the last event)
+    await expect
+      .poll(() => stored(uploadId))
+      .toEqual({ status: "Processing", rowsProcessed: 2100, savedPercent: null });
+    progress.saving(0); // t = 2.2 s: the first share, always
     later(100);
-    progress.saving(0.999); // t = 2.3 s: 99 % is not all: neither (0.2 s since the last event)
-    progress.saving(1); // t = 2.3 s: the last share, always
-    await expect.poll(() => stored(uploadId)).toEqual({ status: "Processing", rowsProcessed: 2000, savedPercent: 100 });
+    progress.saving(0.5); // t = 2.3 s: neither
+    later(100);
+    progress.saving(0.999); // t = 2.4 s: 99 % is not all: neither (0.2 s since the last event)
+    progress.saving(1); // t = 2.4 s: the last share, always
+    await expect.poll(() => stored(uploadId)).toEqual({ status: "Processing", rowsProcessed: 2100, savedPercent: 100 });
     await expect
       .poll(() => heard)
       .toEqual([
         "Processing 500 null",
         "Processing 1500 null",
         "Processing 2000 null",
-        "Processing 2000 0",
-        "Processing 2000 100",
+        "Processing 2100 null",
+        "Processing 2100 0",
+        "Processing 2100 100",
       ]);
     await stop();
   });

@@ -11,7 +11,8 @@ const STORE_INTERVAL_MS = 2000;
 
 /**
  * How far an import is, told to those who watch it: first the rows checked, then (an import in
- * slices) how much of them is saved. Live events go out at most every PUBLISH_INTERVAL_MS; the
+ * slices) how much of them is saved. The count of all rows is always told, so that a watcher never
+ * reads an earlier count while the rows are saved. Live events go out at most every PUBLISH_INTERVAL_MS; the
  * upload's row is written at most every STORE_INTERVAL_MS, so the browser's poll (every 30 s, on
  * whichever instance) sees the import move too and never reads an import as stalled while it saves.
  *
@@ -50,10 +51,10 @@ export function importProgress(
   }
 
   return {
-    /** `rows` data rows read and checked so far. */
-    checked(rows: number) {
+    /** `rows` data rows read and checked so far; the last count (`allRead`) is always told. */
+    checked(rows: number, allRead = false) {
       rowsProcessed = rows;
-      tell(Date.now(), false);
+      tell(Date.now(), allRead);
     },
     /** Every row passed; `fraction` (0 to 1) of them is saved. The first and the last are always told. */
     saving(fraction: number) {

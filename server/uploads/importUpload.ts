@@ -85,9 +85,9 @@ export async function importUpload(
       },
       progressEvery: 500,
       writeMode: deps.writeMode,
-      onProgress: (rowsProcessed) => {
+      onProgress: (rowsProcessed, allRead) => {
         if (attempt.signal.aborted) throw new Error("The import was stopped");
-        progress.checked(rowsProcessed);
+        progress.checked(rowsProcessed, allRead);
       },
       // In the import's transaction: the rows, the status and the audit commit together (in slices:
       // once the rows are merged).

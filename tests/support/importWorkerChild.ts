@@ -1,6 +1,7 @@
 /**
  * A separate process that starts an import and reports its progress on stdout, one JSON line per
- * status update: the crash test SIGKILLs it mid-import. Env: DATABASE_URL or DATA_DIR, the parent's
+ * status update: the crash test SIGKILLs it mid-import. It completes the upload (the import starts)
+ * once the parent has answered its first line on stdin. Env: DATABASE_URL or DATA_DIR, the parent's
  * AZURE_STORAGE_CONNECTION_STRING, UPLOAD_FILE (a staff .csv).
  */
 import { readFile } from "node:fs/promises";
@@ -38,5 +39,7 @@ const put = await fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
 if (put.status !== 201) throw new Error(`PUT answered ${put.status}`);
 const updates = pipeline.events.subscribe("uploadStatus", slot.uploadId);
 console.log(JSON.stringify({ uploadId: slot.uploadId, status: "Queued", rowsProcessed: 0 }));
+// The parent answers a line when it is ready to watch the import (it may first take a lock).
+await new Promise((resolve) => process.stdin.once("data", resolve));
 await completeUpload(database.db, pipeline, admin, slot.uploadId);
 for await (const update of updates) console.log(JSON.stringify(update));
