@@ -37,8 +37,9 @@ export const staff = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Also serves every "staff of this facility" lookup (facility_id leads), so no index of its own.
-    uniqueIndex("staff_facility_employee_uq").on(t.facilityId, t.employeeId),
+    // An Employee ID names one employee whatever its case ('e1001' is E1001). Also serves every
+    // "staff of this facility" lookup (facility_id leads), so no index of its own.
+    uniqueIndex("staff_facility_employee_uq").on(t.facilityId, sql`lower(${t.employeeId})`),
     // Employee search (substring match on 20,000 staff): pg_trgm, created by the migration.
     index("staff_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],

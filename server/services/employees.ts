@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import {
@@ -14,12 +14,42 @@ import {
   users,
 } from "../../db/schema";
 import { EMPLOYEE_SEARCH_MAX_RESULTS, employeeSearchSchema } from "../../schema/employeeSearch";
+import { MANAGE_STAFF_MESSAGES } from "../../schema/manageStaff";
 import { byNumericCode } from "./costCenters";
-import { forbidden, notFound, requireUuid } from "./errors";
+import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import { parseInput } from "./validation";
 import type { Viewer } from "./viewer";
 
 type StaffType = "Regular" | "PRN" | "Traveller";
+
+/**
+ * Refuses an Employee ID that another staff member of the facility has, in any case ('e1001' when
+ * E1001 exists: the unique index is on lower(employee_id)). `field` names the form's input;
+ * `except` is the staff member being changed.
+ */
+export async function refuseTakenEmployeeId(
+  db: Queryable,
+  facilityId: string,
+  employeeId: string,
+  field: string,
+  except?: string,
+): Promise<void> {
+  const [taken] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.facilityId, facilityId),
+        sql`lower(${staff.employeeId}) = lower(${employeeId})`,
+        except ? ne(staff.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) {
+    const message = MANAGE_STAFF_MESSAGES.employeeIdTaken(employeeId);
+    throw new DomainError("conflict", message, { [field]: message });
+  }
+}
 
 /** The columns that name a staff member in the pickers (Select Staff and the like). */
 export const staffNameColumns = {

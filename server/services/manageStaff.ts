@@ -28,6 +28,7 @@ import {
 } from "../../schema/staffing";
 import { auditEntry, recordAudit } from "./audit";
 import { isActiveCostCenter } from "./costCenters";
+import { refuseTakenEmployeeId } from "./employees";
 import { DomainError, notFound, requireUuid } from "./errors";
 import { type Access, buildView } from "./staffingPlans";
 import { access } from "./staffingPlans/access";
@@ -269,25 +270,6 @@ function memberEdit<Rule extends z.ZodType, Result>(
   };
 }
 
-/** Another staff member of the facility already has this employee ID. */
-async function refuseTakenEmployeeId(db: Queryable, viewer: Viewer, employeeId: string, except?: string) {
-  const [taken] = await db
-    .select({ id: staff.id })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.facilityId, viewer.facilityId),
-        sql`lower(${staff.employeeId}) = lower(${employeeId})`,
-        except ? ne(staff.id, except) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) {
-    const message = MANAGE_STAFF_MESSAGES.employeeIdTaken(employeeId);
-    throw new DomainError("conflict", message, { employeeId: message });
-  }
-}
-
 /**
  * The open (unlocked) plans whose staff changed go back to Assign Staff. `positionsOf` names whose
  * positions to take away first (in those plans only: a signed plan keeps what was signed).
@@ -327,7 +309,7 @@ export async function addStaffMember(
   const data: AddStaffMemberInput = parseInput(addStaffMemberSchema, input);
   return db.transaction(async (tx) => {
     const { granted, budgetYear } = await forChange(tx, viewer, costCenterId, now);
-    await refuseTakenEmployeeId(tx, viewer, data.employeeId);
+    await refuseTakenEmployeeId(tx, viewer.facilityId, data.employeeId, "employeeId");
     const { fte, ...details } = data;
     const [created] = await tx
       .insert(staff)
@@ -349,7 +331,9 @@ export const updateStaffMember = memberEdit(
     patch,
     { viewer, costCenterId, staffId, now, granted, budgetYear, before },
   ): Promise<ManagedStaffMember> => {
-    if (patch.employeeId !== undefined) await refuseTakenEmployeeId(tx, viewer, patch.employeeId, staffId);
+    if (patch.employeeId !== undefined) {
+      await refuseTakenEmployeeId(tx, viewer.facilityId, patch.employeeId, "employeeId", staffId);
+    }
     const staffType = patch.staffType ?? before.staff.staffType;
     const contractEndDate = patch.contractEndDate !== undefined ? patch.contractEndDate : before.staff.contractEndDate;
     if (staffType === "Traveller" && !contractEndDate) {

@@ -30,7 +30,7 @@ import { setAdminTaskState, type TaskState } from "./adminTasks";
 import { auditEntry, recordAudit, recordAudits } from "./audit";
 import type { AuditAction } from "./auditLabels";
 import { requireAdmin } from "./authorization";
-import { staffNameColumns } from "./employees";
+import { refuseTakenEmployeeId, staffNameColumns } from "./employees";
 import { DomainError, forbidden, notFound, requireUuid } from "./errors";
 import type { IdentityDirectory, Invitation } from "./invitations";
 import { loadUsers, type UserRecord } from "./users";
@@ -476,13 +476,7 @@ export const addUserOutside = userAdder(
   async (tx, viewer, data, { softwareAdmin }) => {
     const assignedFte = data.prn ? await facilityPrnFte(tx, viewer.facilityId) : data.assignedFte;
     const stored = await checkNewUser(tx, viewer, data, { softwareAdmin, assignedFte });
-    const [duplicate] = await tx
-      .select({ id: staff.id })
-      .from(staff)
-      .where(and(eq(staff.facilityId, viewer.facilityId), eq(staff.employeeId, data.empId)));
-    if (duplicate) {
-      throw new DomainError("conflict", `Employee ID ${data.empId} already exists`, { empId: "taken" });
-    }
+    await refuseTakenEmployeeId(tx, viewer.facilityId, data.empId, "empId");
     const [newStaff] = await tx
       .insert(staff)
       .values({

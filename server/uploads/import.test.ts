@@ -662,3 +662,100 @@ describe("bad files", () => {
     });
   });
 });
+
+describe("an Employee ID in any case is one employee", () => {
+  // Each case adds its own employee (CASE-1xx), so none reads another's rows.
+  const sameIdAnyCase = (employeeId: string) =>
+    db.db
+      .select({ id: staff.id, employeeId: staff.employeeId, firstName: staff.firstName })
+      .from(staff)
+      .where(and(eq(staff.facilityId, DEMO_FACILITY_ID), sql`lower(${staff.employeeId}) = lower(${employeeId})`));
+
+  async function employee(employeeId: string, firstName: string) {
+    const added = await importRows("Staff", [staffRow({ employeeId, firstName })]);
+    expect(added).toEqual({ status: "Success", rows: 1, result: { inserted: 1, updated: 0, removed: 0 } });
+    const [stored] = await sameIdAnyCase(employeeId);
+    if (!stored) throw new Error(`${employeeId} was not added`);
+    return stored;
+  }
+
+  it("staff file: 'case-101a' updates CASE-101A (its Employee ID kept as stored) and joins it to the cost center", async () => {
+    const ana = await employee("CASE-101A", "Ana");
+    const outcome = await importRows("Staff", [
+      staffRow({ employeeId: "case-101a", firstName: "Anna", costCenterCode: "6010", assignedFte: 0.6 }),
+    ]);
+    expect(outcome).toEqual({ status: "Success", rows: 1, result: { inserted: 0, updated: 1, removed: 0 } });
+    expect(await sameIdAnyCase("CASE-101A")).toEqual([{ id: ana.id, employeeId: "CASE-101A", firstName: "Anna" }]);
+    const memberships = await db.db
+      .select({ costCenterId: costCenterStaff.costCenterId, fte: costCenterStaff.fte })
+      .from(costCenterStaff)
+      .where(eq(costCenterStaff.staffId, ana.id));
+    expect(memberships).toEqual([{ costCenterId: costCenterIdOf("6010"), fte: 0.6 }]);
+  });
+
+  it("staff file: the same Employee ID twice in two cases is a repeat, and nothing is written", async () => {
+    const before = await staffCount();
+    const outcome = await importRows("Staff", [
+      staffRow({ employeeId: "CASE-102B" }),
+      staffRow({ employeeId: "case-102b" }),
+    ]);
+    expect(outcome.status === "Error" && outcome.errors.map(formatUploadError)).toEqual([
+      "Employee ID case-102b appears more than once (also at row 2) at row 3, column 1",
+    ]);
+    expect(await staffCount()).toBe(before);
+  });
+
+  it("staff of one cost center: 'case-103c' joins CASE-103C as they are, or refuses another person's name", async () => {
+    const carl = await employee("CASE-103C", "Carl");
+    const pediatrics = { context: { costCenterId: costCenterIdOf("6090") } };
+    const otherName = await importRows(
+      "CostCenterStaff",
+      [staffRow({ employeeId: "case-103c", firstName: "Someone", lastName: "Else" })],
+      pediatrics,
+    );
+    expect(otherName.status === "Error" && otherName.errors.map(formatUploadError)).toEqual([
+      "Employee ID case-103c belongs to Carl O'Neill in this facility: correct the Employee ID, or upload with 'update staff' to change the employee's details at row 2, column 1",
+    ]);
+    const joined = await importRows(
+      "CostCenterStaff",
+      [staffRow({ employeeId: "case-103c", firstName: "CARL", costCenterFte: 0.4 })],
+      pediatrics,
+    );
+    expect(joined).toEqual({ status: "Success", rows: 1, result: { inserted: 1, updated: 0, removed: 0 } });
+    expect(await sameIdAnyCase("CASE-103C")).toEqual([carl]);
+    const [membership] = await db.db
+      .select({ fte: costCenterStaff.fte })
+      .from(costCenterStaff)
+      .where(and(eq(costCenterStaff.staffId, carl.id), eq(costCenterStaff.costCenterId, costCenterIdOf("6090"))));
+    expect(membership).toEqual({ fte: 0.4 });
+  });
+
+  it("users file: 'case-104d' links the user to CASE-104D, and gives it to one user only", async () => {
+    const dana = await employee("CASE-104D", "Dana");
+    const userOf = (email: string, employeeId: string) => ({
+      email,
+      firstName: "Dana",
+      lastName: "O'Neill",
+      positionTitle: "Charge Nurse",
+      employeeId,
+      costCenterCode: "6010",
+      costCenterFte: 0.5,
+      completeWizard: "No",
+      manageStaff: "No",
+    });
+    const twice = await importRows("Users", [
+      userOf("dana.case@hospital.example", "CASE-104D"),
+      userOf("other.case@hospital.example", "case-104d"),
+    ]);
+    expect(twice.status === "Error" && twice.errors.map(formatUploadError)).toEqual([
+      "Employee ID case-104d is already given to dana.case@hospital.example in this file at row 3, column 5",
+    ]);
+    const linked = await importRows("Users", [userOf("dana.case@hospital.example", "case-104d")]);
+    expect(linked).toEqual({ status: "Success", rows: 1, result: { inserted: 1, updated: 0, removed: 0 } });
+    const [user] = await db.db
+      .select({ staffId: users.staffId })
+      .from(users)
+      .where(eq(users.email, "dana.case@hospital.example"));
+    expect(user).toEqual({ staffId: dana.id });
+  });
+});

@@ -178,12 +178,32 @@ async function activeCostCentersByCode(tx: Queryable, facilityId: string): Promi
 
 type ExistingStaff = { id: string; firstName: string; lastName: string };
 
-async function staffByEmployeeId(tx: Queryable, facilityId: string): Promise<Map<string, ExistingStaff>> {
-  const rows = await tx
-    .select({ id: staff.id, employeeId: staff.employeeId, firstName: staff.firstName, lastName: staff.lastName })
-    .from(staff)
-    .where(eq(staff.facilityId, facilityId));
-  return new Map(rows.map((r) => [r.employeeId, { id: r.id, firstName: r.firstName, lastName: r.lastName }]));
+/**
+ * What an Employee ID is known by: its case does not count ('e1001' is E1001), as the unique index
+ * on (facility_id, lower(employee_id)) and Manage Staff have it. Employee IDs are ASCII, where this
+ * and PostgreSQL's lower() agree.
+ */
+const employeeKey = (employeeId: string) => employeeId.toLowerCase();
+
+/** The facility's employees, found by Employee ID in any case. */
+class FacilityEmployees {
+  private constructor(private readonly byKey: ReadonlyMap<string, ExistingStaff>) {}
+
+  static async of(tx: Queryable, facilityId: string): Promise<FacilityEmployees> {
+    const rows = await tx
+      .select({ id: staff.id, employeeId: staff.employeeId, firstName: staff.firstName, lastName: staff.lastName })
+      .from(staff)
+      .where(eq(staff.facilityId, facilityId));
+    return new FacilityEmployees(
+      new Map(rows.map((r) => [employeeKey(r.employeeId), { id: r.id, firstName: r.firstName, lastName: r.lastName }])),
+    );
+  }
+
+  static readonly none = new FacilityEmployees(new Map());
+
+  get(employeeId: string): ExistingStaff | undefined {
+    return this.byKey.get(employeeKey(employeeId));
+  }
 }
 
 /** Remembers where each key first appeared, to report a repeat with both rows. */
@@ -376,7 +396,7 @@ async function mergeStagedStaff(q: Queryable, facilityId: string, staging: SQL, 
       v.assigned_fte, v.staff_type, v.contract_end_date, v.education, v.requisition_number, v.notes
     from ${staging} v
     where v.write_staff${inSlice}
-    on conflict (facility_id, employee_id) do update set
+    on conflict (facility_id, lower(employee_id)) do update set
       first_name = excluded.first_name, middle_name = excluded.middle_name, last_name = excluded.last_name,
       email = excluded.email, date_of_hire = excluded.date_of_hire, assigned_fte = excluded.assigned_fte,
       staff_type = excluded.staff_type, contract_end_date = excluded.contract_end_date,
@@ -388,7 +408,7 @@ async function mergeStagedStaff(q: Queryable, facilityId: string, staging: SQL, 
       insert into ${costCenterStaff} (cost_center_id, staff_id, fte, upload_change)
       select v.cost_center_id, s.id, v.fte, true
       from ${staging} v
-      join ${staff} s on s.facility_id = ${facilityId}::uuid and s.employee_id = v.employee_id
+      join ${staff} s on s.facility_id = ${facilityId}::uuid and lower(s.employee_id) = lower(v.employee_id)
       where v.cost_center_id is not null${inSlice}
       on conflict (cost_center_id, staff_id) do update set fte = excluded.fte, upload_change = true
       returning staff_id
@@ -521,7 +541,7 @@ function repeatedEmployeeId(
   employeeId: string | undefined,
   rowNumber: number,
 ): UploadError[] {
-  const earlier = employeeId ? seen.repeatOf(employeeId, rowNumber) : undefined;
+  const earlier = employeeId ? seen.repeatOf(employeeKey(employeeId), rowNumber) : undefined;
   if (earlier === undefined) return [];
   return [
     {
@@ -564,7 +584,7 @@ function stagedStaffWrites(q: Queryable, context: UploadWriteContext, mode: Writ
 
 function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode): RowWriter<"Staff"> {
   let costCenterIds = new Map<string, string>();
-  let existing = new Map<string, ExistingStaff>();
+  let existing = FacilityEmployees.none;
   const seen = new FirstSeen();
   const result: UploadWriteResult = { inserted: 0, updated: 0, removed: 0 };
   const staged = stagedStaffWrites(tx, context, mode);
@@ -572,7 +592,7 @@ function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode
   return {
     async prepare() {
       costCenterIds = await activeCostCentersByCode(tx, context.facilityId);
-      existing = await staffByEmployeeId(tx, context.facilityId);
+      existing = await FacilityEmployees.of(tx, context.facilityId);
       await staged.create();
     },
     repeats: (row, rowNumber) => repeatedEmployeeId("Staff", seen, row.employeeId, rowNumber),
@@ -583,7 +603,7 @@ function staffWriter(tx: Queryable, context: UploadWriteContext, mode: WriteMode
       return [];
     },
     async add(row) {
-      if (existing.has(row.employeeId)) result.updated++;
+      if (existing.get(row.employeeId)) result.updated++;
       else result.inserted++;
       await staged.add({
         fields: row,
@@ -612,7 +632,7 @@ function costCenterStaffWriter(
   mode: WriteMode,
 ): RowWriter<"CostCenterStaff"> {
   const costCenterId = context.costCenterId ?? "";
-  let existing = new Map<string, ExistingStaff>();
+  let existing = FacilityEmployees.none;
   /** Staff ids who are members of the cost center before the upload. */
   let members = new Set<string>();
   const seen = new FirstSeen();
@@ -638,7 +658,7 @@ function costCenterStaffWriter(
       if (!costCenter) {
         throw new UploadFileError([{ message: "The cost center of this upload does not exist in this facility." }]);
       }
-      existing = await staffByEmployeeId(tx, context.facilityId);
+      existing = await FacilityEmployees.of(tx, context.facilityId);
       const rows = await tx
         .select({ staffId: costCenterStaff.staffId })
         .from(costCenterStaff)
@@ -727,7 +747,7 @@ function usersWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Use
   let costCenterIds = new Map<string, string>();
   /** Active users anywhere, by lower-case e-mail (e-mail is unique across facilities). */
   let usersByEmail = new Map<string, { id: string; facilityId: string }>();
-  let staffIds = new Map<string, string>();
+  let facilityEmployees = FacilityEmployees.none;
   /** Staff id → the facility user linked to it. */
   let userOfStaff = new Map<string, string>();
   let positionIds = new Map<string, string>();
@@ -834,8 +854,7 @@ function usersWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Use
       userOfStaff = new Map(
         activeUsers.filter((u) => u.facilityId === facilityId && u.staffId).map((u) => [u.staffId as string, u.id]),
       );
-      const facilityStaff = await staffByEmployeeId(tx, facilityId);
-      staffIds = new Map([...facilityStaff].map(([employeeId, s]) => [employeeId, s.id]));
+      facilityEmployees = await FacilityEmployees.of(tx, facilityId);
       const facilityPositions = await tx
         .select({ id: positions.id, title: positions.title })
         .from(positions)
@@ -902,8 +921,8 @@ function usersWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Use
           permissions: 0,
         } as FileUser);
         if (row.employeeId) {
-          const staffId = staffIds.get(row.employeeId);
-          const owner = employeeOwners.get(row.employeeId);
+          const staffId = facilityEmployees.get(row.employeeId)?.id;
+          const owner = employeeOwners.get(employeeKey(row.employeeId));
           if (!staffId) {
             errors.push({
               message: `Employee ID ${row.employeeId} is not an employee of this facility`,
@@ -923,7 +942,7 @@ function usersWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Use
               });
             }
           }
-          employeeOwners.set(row.employeeId, row.email);
+          employeeOwners.set(employeeKey(row.employeeId), row.email);
         }
       }
       if (row.costCenterCode) {
@@ -973,7 +992,7 @@ function usersWriter(tx: Queryable, context: UploadWriteContext): RowWriter<"Use
           id: fileUser.userId,
           organizationId: context.organizationId,
           facilityId,
-          staffId: row.employeeId ? (staffIds.get(row.employeeId) ?? null) : null,
+          staffId: row.employeeId ? (facilityEmployees.get(row.employeeId)?.id ?? null) : null,
           positionId,
           email: row.email,
           firstName: row.firstName,

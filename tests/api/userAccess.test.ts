@@ -406,6 +406,9 @@ describe("add user outside the organisation", () => {
       () => addOutside({ empId: duplicateId.empId }),
       `Employee ID ${duplicateId.empId} already exists`,
     );
+    // An Employee ID in another case is the same employee (E2E-… and e2e-…).
+    const otherCase = duplicateId.empId.toLowerCase();
+    await expectRefusedUnchanged(() => addOutside({ empId: otherCase }), `Employee ID ${otherCase} already exists`);
   });
 
   it("POST /api/user and /api/user/facility add users too (201) and answer errors as JSON", async () => {
