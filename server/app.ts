@@ -6,7 +6,6 @@ import { useServer } from "graphql-ws/use/ws";
 import { Hono } from "hono";
 import { type WebSocket, WebSocketServer } from "ws";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { seedDemo } from "../db/seed/demo";
 import { b2cDirectory } from "./auth/b2cDirectory";
 import { createEmbeddedProvider, isInteractionPath, isProviderPath } from "./auth/embeddedProvider";
 import { publicAuthSettings } from "./auth/publicSettings";
@@ -32,6 +31,7 @@ import { clientAddressResolver, requestSource } from "./http/requestSource";
 import { securityHeaders } from "./http/securityHeaders";
 import { staticClientRoutes } from "./http/staticClient";
 import { createRestApi } from "./rest";
+import { seedDemoOnStart } from "./seed/demo";
 import { createDeniedRecorder } from "./services/audit";
 import { DomainError } from "./services/errors";
 import { embeddedDirectory } from "./services/invitations";
@@ -47,6 +47,8 @@ export type AppOptions = {
   database?: DatabaseHandle;
   /** Load the demo organisation on first start (embedded identity mode only). */
   seedDemoData?: boolean;
+  /** With seedDemoData, the demo's sample staffing plans too (server/seed/demo.ts). */
+  seedDemoPlans?: boolean;
   /** Extra origins the embedded provider accepts as sign-in redirects (the Vite dev server). */
   devOrigins?: string[];
   uploadPipeline?: UploadPipelineOptions;
@@ -80,7 +82,9 @@ export type App = {
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (options.seedDemoData && !config.b2c) await seedDemo(database.db);
+  if (options.seedDemoData && !config.b2c) {
+    await seedDemoOnStart(database.db, { withPlans: options.seedDemoPlans === true });
+  }
   const db = database.db;
   const limitStore = config.redisUrl ? await openRedisLimitStore(config.redisUrl) : new MemoryLimitStore();
   const limits = createRequestLimits(limitStore, options.limitPolicies);

@@ -6,6 +6,7 @@ const startedAt = performance.now();
 const config = loadConfig();
 const app = await createApp(config, {
   seedDemoData: process.env.SEED_DEMO !== "false",
+  seedDemoPlans: process.env.SEED_DEMO_PLANS !== "false",
   devOrigins: process.env.DEV_ORIGINS?.split(",").filter(Boolean),
 });
 // Node closes an idle keep-alive connection after 5 s by default. A load balancer (or a client's

@@ -156,6 +156,14 @@ const JOBS: readonly { key: JobKey; name: string; categoryId: number; isExempt: 
   { key: "RT", name: "Respiratory Therapist", categoryId: 6, isExempt: false },
 ];
 
+/** The name of the job a demo employee holds, which their Employee ID's suffix names. */
+export function demoJobOfEmployeeId(employeeId: string): string {
+  const key = employeeId.slice(employeeId.lastIndexOf("-") + 1);
+  const job = JOBS.find((j) => j.key === key);
+  if (!job) throw new Error(`Employee ID ${employeeId} names no demo job`);
+  return job.name;
+}
+
 const EDUCATION_LEVELS = ["ADN", "BSN", "MSN", "DNP", "LPN Diploma", "CNA Certificate", "High School Diploma"] as const;
 type Education = (typeof EDUCATION_LEVELS)[number];
 

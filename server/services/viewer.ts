@@ -5,7 +5,7 @@ import type { AccountType } from "../../schema/accountTypes";
 import type { VerifiedToken } from "../auth/tokens";
 import type { AppEvents } from "../events";
 import { recordAudit } from "./audit";
-import { DomainError } from "./errors";
+import { DomainError, notFound } from "./errors";
 
 /** The signed-in person, resolved from a verified token on every request. */
 export type Viewer = {
@@ -67,9 +67,23 @@ async function viewerOf(db: Queryable, row: ViewerRow, token: VerifiedToken, sou
       source,
     });
   }
+  return asViewer(row, source);
+}
+
+function asViewer(row: ViewerRow, source: string | null): Viewer {
   const { userType, firstPermissionExecutive, ...viewer } = row;
   const accountType: AccountType = userType === "Admin" ? "admin" : firstPermissionExecutive ? "exec" : "user";
   return { ...viewer, accountType, source };
+}
+
+/**
+ * An active user as the services see them when they sign in, for work done in their name outside
+ * a request (the demo's sample plans, a test's worker process); no sign-in is recorded.
+ */
+export async function viewerOfUser(db: Queryable, userId: string): Promise<Viewer> {
+  const row = await findActiveUser(db, eq(users.id, userId));
+  if (!row) throw notFound(`Active user ${userId}`);
+  return asViewer(row, null);
 }
 
 export type ViewerResolver = {

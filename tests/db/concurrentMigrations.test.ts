@@ -2,13 +2,13 @@ import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, rowsOf } from "../../db/client";
-import { seedDemo } from "../../db/seed/demo";
+import { seedDemoOnStart } from "../../server/seed/demo";
 import { createTestDatabase, testDbKind } from "../support/database";
 
 // Instances started together (docker compose, a scaled-out deployment) migrate one empty database
 // at once. PGlite is one process's database: PostgreSQL only.
 describe.skipIf(testDbKind !== "postgres")("three instances starting at once on one empty database", () => {
-  it("migrate and seed once: every start succeeds, each migration is recorded and the demo facility made one time", async () => {
+  it("migrate and seed once: every start succeeds, each migration is recorded and the demo facility and its plans made one time", async () => {
     const database = await createTestDatabase({ migrate: false });
     const instances = [1, 2, 3].map(() => openDatabase({ databaseUrl: database.databaseUrl }));
     try {
@@ -20,7 +20,9 @@ describe.skipIf(testDbKind !== "postgres")("three instances starting at once on 
       );
       expect(recorded?.n).toBe(migrationFiles.length);
 
-      const seeded = await Promise.allSettled(instances.map((instance) => seedDemo(instance.db)));
+      const seeded = await Promise.allSettled(
+        instances.map((instance) => seedDemoOnStart(instance.db, { withPlans: true })),
+      );
       expect(seeded.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
       const created = seeded.map((result) => (result.status === "fulfilled" ? result.value.created : undefined));
       expect(created.filter(Boolean)).toHaveLength(1);
@@ -28,6 +30,11 @@ describe.skipIf(testDbKind !== "postgres")("three instances starting at once on 
         await database.db.execute(sql`select count(*)::int as n from facilities`),
       );
       expect(facilityCount?.n).toBe(1);
+      // The instance that made the demo planned its three units (server/seed/demo.ts), once.
+      const [planCount] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from staffing_plans`),
+      );
+      expect(planCount?.n).toBe(3);
     } finally {
       for (const instance of instances) await instance.close();
       await database.close();

@@ -6,10 +6,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { openDatabase } from "../../db/client";
-import { DEMO_FACILITY_ID, DEMO_ORGANIZATION_ID, DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
+import { DEMO_USER_IDS, seedDemo } from "../../db/seed/demo";
 import { loadConfig } from "../../server/config";
 import { completeUpload, requestUploadSlot } from "../../server/services/uploads";
-import type { Viewer } from "../../server/services/viewer";
+import { viewerOfUser } from "../../server/services/viewer";
 import { startUploadPipeline } from "../../server/uploads/pipeline";
 import { TEST_QUEUE_OPTIONS } from "./server";
 
@@ -18,18 +18,7 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 await database.migrate();
 await seedDemo(database.db);
 const pipeline = await startUploadPipeline(config, database, { queue: TEST_QUEUE_OPTIONS });
-const admin: Viewer = {
-  userId: DEMO_USER_IDS.admin,
-  organizationId: DEMO_ORGANIZATION_ID,
-  facilityId: DEMO_FACILITY_ID,
-  facilityName: "Demo",
-  facilityTimeZone: "US/Eastern",
-  email: "admin@demo.hospital",
-  firstName: "Admin",
-  lastName: "Demo",
-  accountType: "admin",
-  source: null,
-};
+const admin = await viewerOfUser(database.db, DEMO_USER_IDS.admin);
 const slot = await requestUploadSlot(database.db, pipeline.storage, admin, { originalFileName: "staff.csv", type: 1 });
 const put = await fetch(`${slot.uploadUrl}?${slot.uploadSasKey}`, {
   method: "PUT",

@@ -16,6 +16,8 @@ export type TestServer = { app: App; server: Server; baseUrl: string; database: 
 export async function startTestServer(
   options: {
     seed?: boolean;
+    /** With the demo, its sample staffing plans (server/seed/demo.ts); API tests plan their own. */
+    seedDemoPlans?: boolean;
     /** Start without PUBLIC_URL, as `npm start` does: the server then guesses http://localhost:PORT. */
     defaultPublicUrl?: boolean;
     /** PUBLIC_URL, when browsers reach the server at another address (a load balancer's); else its own. */
@@ -49,6 +51,7 @@ export async function startTestServer(
   const app = await createApp(config, {
     database,
     seedDemoData: options.seed !== false,
+    seedDemoPlans: options.seedDemoPlans === true,
     // Blobs in memory (Azurite in this process).
     uploadPipeline: { ephemeralStorage: true, queue: TEST_QUEUE_OPTIONS },
     // An idle session's open sockets close within half a second rather than 30.

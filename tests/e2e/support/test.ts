@@ -38,6 +38,8 @@ export const test = base.extend<object, { appServer: AppServer }>({
           DATA_DIR: dataDir,
           PUBLIC_URL: url,
           SEED_DEMO: "true",
+          // The browser tests start from the demo as db/seed/demo.ts leaves it: no staffing plans.
+          SEED_DEMO_PLANS: "false",
           CLIENT_DIST_DIR,
         },
         stdio: ["ignore", "pipe", "pipe"],
