@@ -217,7 +217,8 @@ const COLUMN = {
     required: true,
     maxLength: CODE_LIKE_MAX_LENGTH,
     example: "123456-RN",
-    description: "The employee's ID in the facility's HR system; unique in the file.",
+    description:
+      "The employee's ID in the facility's HR system; unique in the file. Its case does not count: e1001 is E1001.",
   },
   firstName: {
     header: "First Name",
