@@ -58,6 +58,8 @@ it.skipIf(testDbKind !== "postgres")(
   async () => {
     const seen = await importAndFollow();
     expect(seen.every((update) => update.savedPercent === null)).toBe(true);
+    // Every row counted is told (always) before the commit, however fast the import.
+    expect(seen.at(-2)).toEqual({ status: "Processing", rowsProcessed: 11_000, savedPercent: null });
     expect(seen.at(-1)).toEqual({ status: "Success", rowsProcessed: 11_000, savedPercent: null });
   },
 );
