@@ -14,7 +14,7 @@ const RollupGroupByEnum = builder.enumType("RollupGroupBy", {
 
 export const RollupFiguresType = builder.objectRef<RollupFigures>("RollupFigures").implement({
   description:
-    "Position control FTE of a rollup row. A cell (one cost center's share of one job) is rounded once; a row and the totals are sums of what they hold as shown.",
+    "Position control FTE of a rollup row. A cell (one cost center's share of one job) is rounded once; a job or job category row is the sum of its cells as shown; a cost center row is that cost center's figures as the facility dashboard shows them (rounded once from its plan).",
   fields: (t) => ({
     budgetedFte: t.exposeFloat("budgetedFte", {
       description:
@@ -59,7 +59,12 @@ const PositionsRollupType = builder.objectRef<PositionsRollup>("PositionsRollup"
       description: "Job categories and jobs by name (no job and no category last); cost centers by numeric number.",
       resolve: (r) => r.rows,
     }),
-    totals: t.field({ type: RollupFiguresType, description: "Sums of the rows as shown.", resolve: (r) => r.totals }),
+    totals: t.field({
+      type: RollupFiguresType,
+      description:
+        "The cost centers' figures summed as shown, whatever the grouping: the facility dashboard's totals. Rows rounded on their own may add up to a few hundredths more or less.",
+      resolve: (r) => r.totals,
+    }),
   }),
 });
 

@@ -3,8 +3,9 @@
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
 import { type FilledFte, noFilledFte, type RolePositionTotals, sumAsShown } from "../../schema/staffing";
-import { planFiguresInScope } from "./dashboards";
+import { figuresOf, planFiguresInScope } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
+import type { PlanFigures } from "./staffingPlans/figures";
 import type { Viewer } from "./viewer";
 
 export type { RollupGroupBy };
@@ -31,7 +32,7 @@ export type PositionsRollup = {
   budgetYear: number;
   groupBy: RollupGroupBy;
   rows: RollupRow[];
-  /** Sums of the rows as shown. */
+  /** The cost centers' figures (costCenterFigures) summed as shown: the facility dashboard's totals. */
   totals: RollupFigures;
 };
 
@@ -68,12 +69,32 @@ export function sumFigures(parts: readonly RollupFigures[]): RollupFigures {
   return sum;
 }
 
+/**
+ * A cost center's figures as the facility dashboard and the wizard show them: its plan's totals,
+ * each rounded once. Its jobs, each rounded on its own, may add up to a few hundredths more or less.
+ */
+function costCenterFigures(costCenter: Parameters<typeof figuresOf>[0], plan: PlanFigures): RollupFigures {
+  const { budgetedPaidFte, ...filled } = figuresOf(costCenter, 0, plan).figures;
+  return {
+    budgetedFte: budgetedPaidFte ?? 0,
+    hiredFte: filled.hiredFte,
+    prnFte: filled.prnFte,
+    travellerFte: filled.travellerFte,
+    requestedFte: filled.requestedFte,
+    gapFte: filled.gapFte,
+    overHireFte: filled.overHireFte,
+  };
+}
+
 type Label = { key: string; label: string; detail: string | null; order: string };
 
 /**
  * `positionsRollup(groupBy)`, `GET /api/dashboard/position-rollup`. A cell is one cost center's
- * share of one job (its roles' FTE summed, then rounded once); a row adds its cells up as shown, and
- * the totals add the rows up. Queries: those of `planFiguresInScope` and one for the jobs.
+ * share of one job (its roles' FTE summed, then rounded once). A job or job category row adds its
+ * cells up as shown; a cost center row is that cost center's figures (costCenterFigures). The totals,
+ * whatever the grouping, add up the cost centers' figures as shown: the facility dashboard's totals,
+ * so every screen and grouping tells a CFO the same facility figure (rows rounded on their own may
+ * add up to a few hundredths more or less). Queries: those of `planFiguresInScope` and one for the jobs.
  */
 export async function positionsRollup(
   db: Queryable,
@@ -108,9 +129,11 @@ export async function positionsRollup(
   // Cells: (row key, breakdown key) → unrounded FTE, with the labels of both.
   type Cell = { row: Label; part: Label; figures: RollupFigures };
   const cells = new Map<string, Cell>();
+  const shownOf = new Map<string, RollupFigures>();
   scope.forEach((costCenter, index) => {
     const view = viewOf.get(costCenter.id);
     if (!view) return;
+    shownOf.set(costCenter.id, costCenterFigures(costCenter, view));
     const costCenterLabel: Label = {
       key: costCenter.id,
       label: `${costCenter.code} ${costCenter.name}`,
@@ -161,9 +184,11 @@ export async function positionsRollup(
         key: label.key,
         label: label.label,
         detail: label.detail,
-        figures: sumFigures(breakdown.map((b) => b.figures)),
+        figures:
+          (groupBy === "CostCenter" ? shownOf.get(label.key) : undefined) ??
+          sumFigures(breakdown.map((b) => b.figures)),
         breakdown,
       };
     });
-  return { budgetYear, groupBy, rows, totals: sumFigures(rows.map((r) => r.figures)) };
+  return { budgetYear, groupBy, rows, totals: sumFigures([...shownOf.values()]) };
 }

@@ -17,6 +17,7 @@ import {
 import { DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { WIZARD_STEPS } from "../../schema/staffing";
 import { dashboardOf, planFiguresInScope, plansInScope } from "../../server/services/dashboards";
+import { positionsRollup } from "../../server/services/positionsRollup";
 import { getWizard } from "../../server/services/staffingPlans";
 import { resolveViewer, type Viewer } from "../../server/services/viewer";
 import { useSeededDatabase } from "../support/seededDatabase";
@@ -275,12 +276,43 @@ async function expectTheModelsFigures(viewer: Viewer) {
   }
 }
 
+/**
+ * The positions rollup tells the same facility (its totals, whatever the grouping) and the same
+ * cost centers as the facility dashboard: however its jobs round, a CFO reads one figure on every screen.
+ */
+async function expectTheRollupToAgree(viewer: Viewer) {
+  const now = new Date();
+  const summed = await planFiguresInScope(database.db, viewer, now);
+  const dashboard = dashboardOf(summed);
+  const asRollup = (f: (typeof dashboard.costCenters)[number]["figures"]) => ({
+    budgetedFte: f.budgetedPaidFte ?? 0,
+    hiredFte: f.hiredFte,
+    prnFte: f.prnFte,
+    travellerFte: f.travellerFte,
+    requestedFte: f.requestedFte,
+    gapFte: f.gapFte,
+    overHireFte: f.overHireFte,
+  });
+  for (const groupBy of ["JobCategory", "CostCenter"] as const) {
+    const rollup = await positionsRollup(database.db, viewer, groupBy, now);
+    expect(rollup.totals).toEqual(asRollup(dashboard.totals));
+    if (groupBy !== "CostCenter") continue;
+    // A row for each cost center whose plan has a role.
+    const rowOf = new Map(dashboard.costCenters.map((c) => [c.costCenterId, c]));
+    for (const row of rollup.rows) {
+      const costCenter = rowOf.get(row.key);
+      expect(costCenter && asRollup(costCenter.figures)).toEqual(row.figures);
+    }
+  }
+}
+
 describe("the dashboards' figures equal the staffing model's, plan by plan (generated facilities)", () => {
-  it("facility dashboard rows, totals and status counts, and each plan's figures per role", async () => {
+  it("facility dashboard rows, totals and status counts, each plan's figures per role, and the positions rollup agreeing", async () => {
     await fc.assert(
       fc.asyncProperty(facilityArb, async (plans) => {
         const viewer = await writeFacility(plans);
         await expectTheModelsFigures(viewer);
+        await expectTheRollupToAgree(viewer);
       }),
       { numRuns: 100 },
     );

@@ -45,6 +45,11 @@ test("an executive reads the positions rollup: regroup, filter, open a row, sort
     await expect(rows.first()).toBeVisible();
     await expect(page.getByRole("columnheader", { name: /^Job category/ })).toBeVisible();
     await expect(page.getByTestId("mix-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+    // The totals are the facility dashboard's, and the page says why rows may differ from them by cents.
+    await expect(page.getByTestId("rollup-totals").getByRole("cell").first()).toHaveText("Total");
+    await expect(page.getByTestId("rollup-rounding-note")).toHaveText(
+      "Totals add up each cost center's figures as the facility dashboard shows them. Rows are rounded on their own, so they may add up to a few hundredths more or less.",
+    );
 
     // Rows by cost center: ours, 2.34 + 1.46 = 3.80 budgeted, all of it gap.
     await page.getByText("Cost center", { exact: true }).click();

@@ -222,15 +222,22 @@ function RollupBody({ rollup }: { rollup: Rollup }) {
           </Table.Body>
           <Table.Footer>
             <Table.Row fontWeight="semibold" data-testid="rollup-totals">
-              <Table.Cell>Total of {countOf(rollup.rows.length, "row")}</Table.Cell>
+              <Table.Cell>Total</Table.Cell>
               <FigureCells figures={totals} />
             </Table.Row>
           </Table.Footer>
         </Table.Root>
       </TableCard>
+      <Text textStyle="sm" color="fg.muted" data-testid="rollup-rounding-note">
+        {ROUNDING_NOTE}
+      </Text>
     </Stack>
   );
 }
+
+/** Why the rows may not add up to the totals to the cent (server/services/positionsRollup.ts). */
+const ROUNDING_NOTE =
+  "Totals add up each cost center's figures as the facility dashboard shows them. Rows are rounded on their own, so they may add up to a few hundredths more or less.";
 
 const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
