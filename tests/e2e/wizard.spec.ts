@@ -4,7 +4,7 @@ import { STAFFING_MESSAGES, WIZARD_NOTICES } from "../../schema/staffing";
 import { demoFacilityToday } from "../support/facilityDate";
 import { HAND_WORKED_ROLES, NURSING_ASSISTANT, HAND_WORKED_UNIT as UNIT } from "../support/handWorkedPlan";
 import { expectNoSeriousAxeFindings } from "./support/accessibility";
-import { recordOperation } from "./support/graphqlRoute";
+import { holdOperation, recordOperation } from "./support/graphqlRoute";
 import {
   type AssignmentSpec,
   buildPlan,
@@ -215,9 +215,21 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByLabel("Non-productive goal %")).toHaveValue("10");
 
     await fillAndLeave(page.getByLabel("Target overtime %"), String(UNIT.targetOvertimePercentage));
+    // The productive budget's save is answered only after the paid budget is typed below it: the
+    // answer must not take the paid budget's message away (CI run 2 of session 34 caught it doing so).
+    const productiveSave = await holdOperation(page, "Wizard_SaveUnitDefinitionMutation");
     await fillAndLeave(page.getByLabel("Productive FTE budget (finance)"), String(UNIT.productiveFteBudget));
+    await productiveSave.held;
     await fillAndLeave(page.getByLabel("Total paid FTE budget (finance)"), "20");
     await expect(page.getByText(STAFFING_MESSAGES.paidBelowProductive)).toBeVisible();
+    productiveSave.release();
+    await productiveSave.answered;
+    await expect(page.getByTestId("save-state")).toHaveText("Every change is saved on the server.");
+    // Leaving another field checks that one alone: the paid budget's message is still there.
+    await page.getByLabel("Average daily census").focus();
+    await page.getByLabel("Average daily census").blur();
+    await expect(page.getByText(STAFFING_MESSAGES.paidBelowProductive)).toBeVisible();
+    await expect(main(page)).toBeDisabled();
     await fillAndLeave(page.getByLabel("Total paid FTE budget (finance)"), String(UNIT.totalPaidFteBudget));
     await expect(page.getByTestId("fig-care")).toHaveText("211.2");
     await expect(page.getByTestId("save-state")).toHaveText("Every change is saved on the server.");

@@ -27,6 +27,33 @@ export async function answerOperation(
   return { calls: () => calls };
 }
 
+/**
+ * Holds the next request of one GraphQL operation until `release()`, then lets it go to the server:
+ * `held` settles once the request is held, `answered` once its answer has reached the page.
+ */
+export async function holdOperation(page: Page, operationName: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let onHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    onHeld = resolve;
+  });
+  let holding = true;
+  await page.route("**/graphql", async (route) => {
+    if (!holding || operationOf(route.request()) !== operationName) return route.fallback();
+    holding = false;
+    onHeld();
+    await released;
+    return route.fallback();
+  });
+  const answered = held.then(() =>
+    page.waitForResponse((response) => operationOf(response.request()) === operationName),
+  );
+  return { held, release, answered };
+}
+
 /** A mutation's refusal of one field, as the server answers it (`...DomainError_Fields`): the message, and under the field. */
 export const fieldRefusal = (field: string, message: string) => ({
   __typename: "DomainError",

@@ -88,7 +88,9 @@ function UnitDefinitionForm({ context, saveRef, onState }: FormProps) {
   async function send(input: UnitDefinitionInput): Promise<boolean> {
     const result = await context.save(Wizard_SaveUnitDefinitionMutation, { planId: plan.id, input });
     if (result.ok) {
-      form.clearErrors();
+      // The server's refusals are answered; what is typed now is checked again (not cleared: a field
+      // typed wrong while this save was on its way keeps its message).
+      void form.trigger();
     } else {
       const fieldErrors = Object.entries(result.fieldErrors).map(([field, message]) => ({ field, message }));
       applyServerFieldErrors(form.setError, fieldErrors, UNIT_DEFINITION_FIELDS);
