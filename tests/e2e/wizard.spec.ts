@@ -224,7 +224,8 @@ test.describe("planning wizard, one step per test on a cost center of its own", 
     await expect(page.getByText(STAFFING_MESSAGES.paidBelowProductive)).toBeVisible();
     productiveSave.release();
     await productiveSave.answered;
-    await expect(page.getByTestId("save-state")).toHaveText("Every change is saved on the server.");
+    // Saved, but not the paid budget typed since, and the page says so.
+    await expect(page.getByTestId("save-state")).toHaveText("A change is not saved yet.");
     // Leaving another field checks that one alone: the paid budget's message is still there.
     await page.getByLabel("Average daily census").focus();
     await page.getByLabel("Average daily census").blur();

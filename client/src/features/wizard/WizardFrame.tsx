@@ -157,7 +157,7 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
           description
         )
       }
-      actions={<SaveState api={api} />}
+      actions={<SaveState api={api} unsaved={Boolean(hasUnsavedChanges)} />}
     >
       {!api.costCenterId ? (
         <NoCostCenter />
@@ -219,11 +219,12 @@ export function WizardFrame({ step, description, children, main, hasUnsavedChang
   );
 }
 
-function SaveState({ api }: { api: WizardApi }) {
+/** Whether what the page shows is what the server holds: a change typed and not saved yet (being typed, or refused on the form) says so. */
+function SaveState({ api, unsaved }: { api: WizardApi; unsaved: boolean }) {
   if (!api.wizard?.plan || api.readOnly) return null;
   return (
     <Text textStyle="sm" color="fg.muted" role="status" aria-live="polite" data-testid="save-state">
-      {api.saving ? "Saving…" : "Every change is saved on the server."}
+      {api.saving ? "Saving…" : unsaved ? "A change is not saved yet." : "Every change is saved on the server."}
     </Text>
   );
 }
