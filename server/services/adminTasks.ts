@@ -66,13 +66,18 @@ export async function setAdminTaskState(
     .from(adminTasks)
     .where(sql`${adminTasks.facilityId} = ${viewer.facilityId} and ${adminTasks.taskName} = ${taskName}`);
   if (previous?.taskState === taskState) return;
-  await db
+  // Only a write that changes the state is recorded: two requests making the same change at once
+  // (two admins opening the landing page) both read the old state, and the second finds it changed.
+  const changed = await db
     .insert(adminTasks)
     .values({ facilityId: viewer.facilityId, taskName, taskState })
     .onConflictDoUpdate({
       target: [adminTasks.facilityId, adminTasks.taskName],
       set: { taskState, updatedAt: new Date() },
-    });
+      setWhere: sql`${adminTasks.taskState} is distinct from excluded.task_state`,
+    })
+    .returning({ taskName: adminTasks.taskName });
+  if (changed.length === 0) return;
   await recordAudit(
     db,
     auditEntry(

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, costCenterPermissions, costCenters, staffingPlans } from "../../db/schema";
 import { DEMO_FACILITY_ID, DEMO_USER_IDS, demoId } from "../../db/seed/demo";
 import { graphqlRequest } from "../support/graphql";
+import { startTestServer } from "../support/server";
 import { useTestServer } from "../support/testServer";
+import { demoAccountTokens } from "../support/tokens";
 
 const { server, token } = useTestServer();
 const OTHER_FACILITY = "00000000-0000-4000-8000-000000000000";
@@ -162,6 +164,36 @@ describe("PUT /api/admin/tasks and updateAdminTask", () => {
     expect(result.body.message).toMatch(message);
     expect(await stateOf("UploadData")).toBe("Pending");
   });
+
+  it("records one change once when several requests make it at the same time", async () => {
+    // A server of its own: no other test has touched its tasks or their audit records.
+    const own = await startTestServer();
+    try {
+      const admin = (await demoAccountTokens(own)).admin;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fetch(`${own.baseUrl}/api/admin/tasks`, {
+            method: "PUT",
+            headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+            body: JSON.stringify({ taskName: "JobCategorization", taskState: "Completed" }),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const audits = await own.database.db
+        .select({ before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, `${DEMO_FACILITY_ID}:JobCategorization`));
+      expect(audits).toEqual([
+        {
+          before: { taskName: "JobCategorization", taskState: "Pending" },
+          after: { taskName: "JobCategorization", taskState: "Completed" },
+        },
+      ]);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 
   it("refuses user and exec accounts (REST 403, GraphQL FORBIDDEN)", async () => {
     for (const account of ["user", "exec"] as const) {
