@@ -97,8 +97,9 @@ const ANNUAL_HOURS_PER_FTE = 2080;
 /**
  * A role for a job whose holders in the unit have `fte` between them. Exempt: that FTE. Otherwise
  * as many seats on 12-hour shifts as that FTE works (1 FTE works ANNUAL_HOURS_PER_FTE a year, a
- * seat PAID_SHIFT_HOURS every day): days and nights from one and a half seats, days alone below. The non-productive share and the odd seat then leave a gap that step 5's open positions
- * fill, as a unit's vacancies would.
+ * seat PAID_SHIFT_HOURS every day): days and nights from one and a half seats, days alone below.
+ * The non-productive share and the odd seat then leave a gap that step 5's open positions fill, as
+ * a unit's vacancies would.
  */
 function demoRole(job: { id: string; name: string; isExempt: boolean }, fte: number) {
   if (job.isExempt) {
