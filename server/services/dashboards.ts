@@ -106,8 +106,6 @@ export function figuresOf(
   budgetYear: number,
   plan: PlanFigures | null,
 ): CostCenterFigures {
-  const summary = plan?.summary;
-  const totals = plan?.totals;
   return {
     costCenterId: costCenter.id,
     code: costCenter.code,
@@ -117,20 +115,27 @@ export function figuresOf(
     hppdTarget: plan?.careTeamTarget ?? null,
     attestedAt: plan?.attestedAt ?? null,
     attestedByName: plan?.attestedByName ?? null,
-    figures: {
-      budgetedProductiveFte: totals ? fte(totals.totalBudgetedWorked) : null,
-      budgetedPaidFte: totals ? fte(totals.totalBudgetedPaid) : null,
-      financeProductiveFte: plan?.productiveFteBudget ?? null,
-      financePaidFte: plan?.totalPaidFteBudget ?? null,
-      hiredFte: fte(totals?.hiredFte ?? 0),
-      prnFte: fte(totals?.prnFte ?? 0),
-      travellerFte: fte(totals?.totalTravellerFte ?? 0),
-      requestedFte: fte(totals?.totalRequestedFte ?? 0),
-      gapFte: fte(totals?.totalGap ?? 0),
-      overHireFte: fte(totals?.totalOverHire ?? 0),
-      hppdPlanned: summary && summary.census > 0 ? hppd(summary.careTeamHours) : null,
-      censusDrivenFte: summary && summary.census > 0 ? fte(summary.censusDrivenFte) : null,
-    },
+    figures: staffingFiguresOf(plan),
+  };
+}
+
+/** A cost center's figures from its plan (none: zeros and nulls), each rounded once for display. */
+export function staffingFiguresOf(plan: PlanFigures | null): StaffingFigures {
+  const summary = plan?.summary;
+  const totals = plan?.totals;
+  return {
+    budgetedProductiveFte: totals ? fte(totals.totalBudgetedWorked) : null,
+    budgetedPaidFte: totals ? fte(totals.totalBudgetedPaid) : null,
+    financeProductiveFte: plan?.productiveFteBudget ?? null,
+    financePaidFte: plan?.totalPaidFteBudget ?? null,
+    hiredFte: fte(totals?.hiredFte ?? 0),
+    prnFte: fte(totals?.prnFte ?? 0),
+    travellerFte: fte(totals?.totalTravellerFte ?? 0),
+    requestedFte: fte(totals?.totalRequestedFte ?? 0),
+    gapFte: fte(totals?.totalGap ?? 0),
+    overHireFte: fte(totals?.totalOverHire ?? 0),
+    hppdPlanned: summary && summary.census > 0 ? hppd(summary.careTeamHours) : null,
+    censusDrivenFte: summary && summary.census > 0 ? fte(summary.censusDrivenFte) : null,
   };
 }
 

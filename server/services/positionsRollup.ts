@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/client";
 import { NO_CATEGORY_LABEL, NO_JOB_LABEL, type RollupGroupBy } from "../../schema/dashboards";
 import { type FilledFte, noFilledFte, type RolePositionTotals, sumAsShown } from "../../schema/staffing";
-import { figuresOf, planFiguresInScope } from "./dashboards";
+import { planFiguresInScope, staffingFiguresOf } from "./dashboards";
 import { jobsOfFacility } from "./jobs";
 import type { PlanFigures } from "./staffingPlans/figures";
 import type { Viewer } from "./viewer";
@@ -73,8 +73,8 @@ export function sumFigures(parts: readonly RollupFigures[]): RollupFigures {
  * A cost center's figures as the facility dashboard and the wizard show them: its plan's totals,
  * each rounded once. Its jobs, each rounded on its own, may add up to a few hundredths more or less.
  */
-function costCenterFigures(costCenter: Parameters<typeof figuresOf>[0], plan: PlanFigures): RollupFigures {
-  const { budgetedPaidFte, ...filled } = figuresOf(costCenter, 0, plan).figures;
+function costCenterFigures(plan: PlanFigures): RollupFigures {
+  const { budgetedPaidFte, ...filled } = staffingFiguresOf(plan);
   return {
     budgetedFte: budgetedPaidFte ?? 0,
     hiredFte: filled.hiredFte,
@@ -133,7 +133,7 @@ export async function positionsRollup(
   scope.forEach((costCenter, index) => {
     const view = viewOf.get(costCenter.id);
     if (!view) return;
-    shownOf.set(costCenter.id, costCenterFigures(costCenter, view));
+    shownOf.set(costCenter.id, costCenterFigures(view));
     const costCenterLabel: Label = {
       key: costCenter.id,
       label: `${costCenter.code} ${costCenter.name}`,
